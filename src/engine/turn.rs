@@ -1,0 +1,566 @@
+//! A turn built man's move by man's move (Rules 1, 3, 6, 7, 8 and D-5, D-7, D-8).
+//!
+//! [`TurnInProgress`] holds the board as the previous moves of the turn left it, the
+//! men already moved, the squares counted, and whether a take is due because all the
+//! mover's men are in the Rendezvous. Every method either applies its action fully or
+//! returns a [`RuleViolation`] and changes nothing.
+
+use super::position::Position;
+use super::rendezvous::{RING, RING_INDEX, Rendezvous};
+use super::side::{BySide, Side};
+use super::square::{Direction, Square};
+use super::squareset::SquareSet;
+use super::violation::{RuleViolation, TurnOver};
+use std::fmt;
+
+/// How a man travels in one move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Way {
+    /// Along a straight line (Rule 1).
+    Straight(Direction),
+    /// Along the border ring (Rule 6), `clockwise` meaning `a1` → `h1` → `h8` → `a8`.
+    Slide {
+        /// The direction round the ring.
+        clockwise: bool,
+    },
+}
+
+/// One man's move, with the squares it counts towards the allowance.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ManMove {
+    /// Where the man stood.
+    pub from: Square,
+    /// Where he stops.
+    pub to: Square,
+    /// The squares counted (Rule 3; Rule 6 for slides).
+    pub count: u8,
+    /// The way taken: the cheapest legal one (D-7).
+    pub way: Way,
+}
+
+impl fmt::Display for ManMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// How a turn ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TurnEnd {
+    /// The mover stopped; the Rendezvous goes on.
+    Played,
+    /// Rule 7: the outlying man on this square was replaced by one of the mover's.
+    Replaced(Square),
+    /// Rule 8: the outlying man on this square was removed and the Rendezvous is won.
+    Removed(Square),
+}
+
+/// A finished turn: the moves, how it ended, and the position after it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TurnResult {
+    /// The man's moves in order.
+    pub moves: Vec<ManMove>,
+    /// How the turn ended.
+    pub end: TurnEnd,
+    /// The position after the turn.
+    pub position: Position,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    Moving,
+    TakeDue,
+    Taken(TurnEnd),
+}
+
+/// A turn being played, one man's move at a time.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TurnInProgress {
+    start: Position,
+    rendezvous: Rendezvous,
+    mover: Side,
+    men: BySide<SquareSet>,
+    moved: SquareSet,
+    used: u8,
+    allowance: u8,
+    moves: Vec<ManMove>,
+    state: State,
+}
+
+impl TurnInProgress {
+    /// A turn for the side to act in `start`, which must have a Mark set.
+    pub(crate) fn new(start: Position) -> TurnInProgress {
+        let rendezvous = match start.rendezvous() {
+            Some(r) => *r,
+            None => unreachable!("Position::begin_turn checks that a Mark is set"),
+        };
+        let mover = start.to_act();
+        let men = start.all_men();
+        // D-8: all his men in already at the start of his turn.
+        let state = if (men.of(mover) - rendezvous.squares()).is_empty() {
+            State::TakeDue
+        } else {
+            State::Moving
+        };
+        TurnInProgress {
+            start,
+            rendezvous,
+            mover,
+            men,
+            moved: SquareSet::EMPTY,
+            used: 0,
+            allowance: start.allowance(),
+            moves: Vec::new(),
+            state,
+        }
+    }
+
+    /// The position the turn started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The side playing the turn.
+    pub fn mover(&self) -> Side {
+        self.mover
+    }
+
+    /// The men of `side` as the turn's moves so far left them.
+    pub fn men(&self, side: Side) -> SquareSet {
+        self.men.of(side)
+    }
+
+    /// The Rendezvous played for.
+    pub fn rendezvous(&self) -> &Rendezvous {
+        &self.rendezvous
+    }
+
+    /// The squares where men moved this turn now stand.
+    pub fn moved(&self) -> SquareSet {
+        self.moved
+    }
+
+    /// The squares counted so far.
+    pub fn used(&self) -> u8 {
+        self.used
+    }
+
+    /// The turn's allowance.
+    pub fn allowance(&self) -> u8 {
+        self.allowance
+    }
+
+    /// The squares still to be counted.
+    pub fn remaining(&self) -> u8 {
+        self.allowance.saturating_sub(self.used)
+    }
+
+    /// The man's moves made so far.
+    pub fn moves(&self) -> &[ManMove] {
+        &self.moves
+    }
+
+    /// Whether the turn's moves are over because a take is due or was made.
+    pub fn is_closed(&self) -> bool {
+        self.state != State::Moving
+    }
+
+    /// The men that may be taken, when all the mover's men are in the Rendezvous and the
+    /// take is still to be made: the outlying men (all the opponent's).
+    pub fn take_choices(&self) -> Option<SquareSet> {
+        (self.state == State::TakeDue).then(|| self.men.of(!self.mover) - self.rendezvous.squares())
+    }
+
+    /// Whether the due take is forced (Rule 8, the Rendezvous full) rather than a choice
+    /// (Rule 7).
+    pub fn take_is_forced(&self) -> bool {
+        (self.men.of(!self.mover) - self.rendezvous.squares()).count() == 1
+    }
+
+    /// How the turn ended, once a take was made.
+    pub fn taken(&self) -> Option<TurnEnd> {
+        match self.state {
+            State::Taken(end) => Some(end),
+            _ => None,
+        }
+    }
+
+    fn occupied(&self) -> SquareSet {
+        self.men.of(Side::Black) | self.men.of(Side::Yellow)
+    }
+
+    fn closed_error(&self) -> RuleViolation {
+        match self.state {
+            State::TakeDue => {
+                let choices = self.men.of(!self.mover) - self.rendezvous.squares();
+                RuleViolation::TakeDue {
+                    choices,
+                    full: choices.count() == 1,
+                }
+            }
+            State::Taken(TurnEnd::Removed(_)) => RuleViolation::TurnOver(TurnOver::Rule8),
+            _ => RuleViolation::TurnOver(TurnOver::Rule7),
+        }
+    }
+
+    /// The most one man standing on `from` may count: 3, or the whole allowance when he
+    /// is the mover's only man outside the Rendezvous (Rule 3, D-5).
+    pub fn man_limit(&self, from: Square) -> u8 {
+        let outside = self.men.of(self.mover) - self.rendezvous.squares();
+        if outside == SquareSet::from_square(from) {
+            u8::MAX
+        } else {
+            3
+        }
+    }
+
+    /// Checks the man's move `from`-`to` against the rules, without applying it.
+    ///
+    /// # Errors
+    /// The first rule the move breaks.
+    pub fn check_move(&self, from: Square, to: Square) -> Result<ManMove, RuleViolation> {
+        if self.state != State::Moving {
+            return Err(self.closed_error());
+        }
+        match self.men_at(from) {
+            None => return Err(RuleViolation::NoMan { square: from }),
+            Some(owner) if owner != self.mover => {
+                return Err(RuleViolation::NotYourMan {
+                    square: from,
+                    owner,
+                });
+            }
+            Some(_) => {}
+        }
+        if self.moved.contains(from) {
+            return Err(RuleViolation::AlreadyMoved { square: from });
+        }
+        if from == to {
+            return Err(RuleViolation::SameSquare { square: from });
+        }
+        let occupied = self.occupied();
+        let border_pair = from.is_border() && to.is_border();
+        let straight = from.line_to(to);
+        let slides = self.rendezvous.is_open() && border_pair;
+        if straight.is_none() && !slides {
+            return Err(RuleViolation::NotInLine {
+                from,
+                to,
+                border_pair,
+            });
+        }
+        if let Some(occupant) = self.men_at(to) {
+            return Err(RuleViolation::TargetOccupied { from, to, occupant });
+        }
+        // Every way that joins the squares, each with its count or its first blocker.
+        let mut best: Option<ManMove> = None;
+        let mut blocker: Option<(u8, Square)> = None;
+        let mut consider = |way: Way, result: Result<u8, (u8, Square)>| match result {
+            Ok(count) => {
+                if best.is_none_or(|b| count < b.count) {
+                    best = Some(ManMove {
+                        from,
+                        to,
+                        count,
+                        way,
+                    });
+                }
+            }
+            Err((steps, sq)) => {
+                if blocker.is_none_or(|(s, _)| steps < s) {
+                    blocker = Some((steps, sq));
+                }
+            }
+        };
+        if let Some((dir, dist)) = straight {
+            let mut sq = from;
+            let mut result = Ok(dist);
+            for step in 1..dist {
+                sq = match sq.step(dir) {
+                    Some(s) => s,
+                    None => break,
+                };
+                if occupied.contains(sq) {
+                    result = Err((step, sq));
+                    break;
+                }
+            }
+            consider(Way::Straight(dir), result);
+        }
+        if slides {
+            for clockwise in [true, false] {
+                consider(
+                    Way::Slide { clockwise },
+                    slide_count(&self.rendezvous, occupied, from, to, clockwise),
+                );
+            }
+        }
+        let Some(m) = best else {
+            let blocker = blocker.map(|(_, sq)| sq).unwrap_or(to);
+            return Err(RuleViolation::PathBlocked { from, to, blocker });
+        };
+        if m.count > self.man_limit(from) {
+            let others_outside =
+                (self.men.of(self.mover) - self.rendezvous.squares()).without(from).count() as u8;
+            return Err(RuleViolation::TooFarForOneMan {
+                from,
+                to,
+                count: m.count,
+                others_outside,
+            });
+        }
+        if self.used + m.count > self.allowance {
+            return Err(RuleViolation::OverAllowance {
+                from,
+                to,
+                count: m.count,
+                used: self.used,
+                allowance: self.allowance,
+                first_turn: self.start.phase() == super::position::Phase::First,
+            });
+        }
+        Ok(m)
+    }
+
+    fn men_at(&self, sq: Square) -> Option<Side> {
+        if self.men.of(Side::Black).contains(sq) {
+            Some(Side::Black)
+        } else if self.men.of(Side::Yellow).contains(sq) {
+            Some(Side::Yellow)
+        } else {
+            None
+        }
+    }
+
+    /// Applies the man's move `from`-`to`. If it leaves all the mover's men in the
+    /// Rendezvous, a take becomes due (Rule 7 or 8) and no further move is allowed.
+    ///
+    /// # Errors
+    /// The first rule the move breaks; the turn is unchanged.
+    pub fn play_move(&mut self, from: Square, to: Square) -> Result<ManMove, RuleViolation> {
+        let m = self.check_move(from, to)?;
+        let mine = self.men.get_mut(self.mover);
+        mine.remove(from);
+        mine.insert(to);
+        self.moved = self.moved.without(from).with(to);
+        self.used += m.count;
+        self.moves.push(m);
+        if (self.men.of(self.mover) - self.rendezvous.squares()).is_empty() {
+            self.state = State::TakeDue;
+        }
+        Ok(m)
+    }
+
+    /// Takes the outlying man on `square`: Rule 7 replaces it with one of the mover's
+    /// men (a choice), Rule 8 removes it (forced). Either ends the turn.
+    ///
+    /// # Errors
+    /// When no take is due, or `square` is not a man that may be taken.
+    pub fn take(&mut self, square: Square) -> Result<TurnEnd, RuleViolation> {
+        match self.state {
+            State::Moving => {
+                return Err(RuleViolation::TakeNotDue {
+                    outside: self.men.of(self.mover) - self.rendezvous.squares(),
+                });
+            }
+            State::Taken(_) => return Err(self.closed_error()),
+            State::TakeDue => {}
+        }
+        let choices = self.men.of(!self.mover) - self.rendezvous.squares();
+        let end = if choices.count() == 1 {
+            let expected = choices.first().unwrap_or(square);
+            if square != expected {
+                return Err(RuleViolation::TakeWrongMan { square, expected });
+            }
+            self.men.get_mut(!self.mover).remove(square);
+            TurnEnd::Removed(square)
+        } else {
+            if !choices.contains(square) {
+                return Err(RuleViolation::TakeNotOutlying { square, choices });
+            }
+            self.men.get_mut(!self.mover).remove(square);
+            self.men.get_mut(self.mover).insert(square);
+            TurnEnd::Replaced(square)
+        };
+        self.state = State::Taken(end);
+        Ok(end)
+    }
+
+    /// Ends the turn. A forced Rule 8 take not yet written is made here.
+    ///
+    /// # Errors
+    /// [`RuleViolation::EmptyTurn`] when nothing was moved, or
+    /// [`RuleViolation::TakeMissing`] when a Rule 7 choice is due.
+    pub fn finish(&self) -> Result<TurnResult, RuleViolation> {
+        let mut turn = self.clone();
+        if turn.state == State::TakeDue {
+            let choices = turn.men.of(!turn.mover) - turn.rendezvous.squares();
+            match (choices.count(), choices.first()) {
+                (1, Some(sq)) => {
+                    turn.take(sq)?;
+                }
+                _ => return Err(RuleViolation::TakeMissing { choices }),
+            }
+        }
+        let (end, position) = match turn.state {
+            State::Moving if turn.moves.is_empty() => return Err(RuleViolation::EmptyTurn),
+            State::Moving => (TurnEnd::Played, turn.start.after_turn(turn.men)),
+            State::Taken(TurnEnd::Removed(sq)) => {
+                (TurnEnd::Removed(sq), turn.start.after_rendezvous(turn.men))
+            }
+            State::Taken(end) => (end, turn.start.after_turn(turn.men)),
+            State::TakeDue => return Err(turn.closed_error()),
+        };
+        Ok(TurnResult {
+            moves: turn.moves,
+            end,
+            position,
+        })
+    }
+
+    /// Every legal man's move now, with its count and way (the cheapest, D-7), ordered
+    /// by the man's square and then the target.
+    pub fn legal_moves(&self) -> Vec<ManMove> {
+        let mut out = Vec::new();
+        if self.state != State::Moving {
+            return out;
+        }
+        let ctx = MoveContext {
+            rendezvous: self.rendezvous.squares(),
+            open: self.rendezvous.is_open(),
+            other: self.men.of(!self.mover),
+        };
+        ctx.generate(self.men.of(self.mover), self.moved, self.remaining(), |m| {
+            out.push(m)
+        });
+        out.sort_by_key(|m| (m.from, m.to));
+        out
+    }
+
+    /// The legal man's moves of the man on `from`.
+    pub fn legal_moves_from(&self, from: Square) -> Vec<ManMove> {
+        let mut v = self.legal_moves();
+        v.retain(|m| m.from == from);
+        v
+    }
+}
+
+/// Counts a Rule 6 slide from `from` to `to` round the ring, or gives the number of
+/// steps to the first man in the way and his square.
+fn slide_count(
+    rendezvous: &Rendezvous,
+    occupied: SquareSet,
+    from: Square,
+    to: Square,
+    clockwise: bool,
+) -> Result<u8, (u8, Square)> {
+    let mut i = RING_INDEX[from.index() as usize] as usize;
+    let mut passed = false;
+    for step in 1..28u8 {
+        i = if clockwise { (i + 1) % 28 } else { (i + 27) % 28 };
+        let sq = RING[i];
+        if sq == to {
+            return Ok(if passed { step } else { 1 });
+        }
+        if occupied.contains(sq) {
+            return Err((step, sq));
+        }
+        if rendezvous.contains(sq) {
+            passed = true;
+        }
+    }
+    Err((28, to))
+}
+
+/// What move generation needs to know besides the mover's men: fixed for a whole turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveContext {
+    /// The Rendezvous squares.
+    pub rendezvous: SquareSet,
+    /// Whether Rule 6 slides are allowed.
+    pub open: bool,
+    /// The opponent's men.
+    pub other: SquareSet,
+}
+
+impl MoveContext {
+    /// Calls `emit` once for every legal man's move of the unmoved men in `mine`, each
+    /// target once with its cheapest count (D-7), when `remaining` squares are left.
+    #[inline]
+    pub(crate) fn generate(
+        &self,
+        mine: SquareSet,
+        moved: SquareSet,
+        remaining: u8,
+        mut emit: impl FnMut(ManMove),
+    ) {
+        let occupied = mine | self.other;
+        let outside = mine - self.rendezvous;
+        for from in mine - moved {
+            let limit = if outside == SquareSet::from_square(from) {
+                remaining
+            } else {
+                remaining.min(3)
+            };
+            if limit == 0 {
+                continue;
+            }
+            // Best count per target for this man, so each target is emitted once.
+            let mut best: [(u8, Option<Way>); 64] = [(u8::MAX, None); 64];
+            let mut targets = SquareSet::EMPTY;
+            for dir in Direction::ALL {
+                let mut sq = from;
+                for dist in 1..=limit {
+                    match sq.step(dir) {
+                        Some(next) if !occupied.contains(next) => {
+                            sq = next;
+                            let slot = &mut best[sq.index() as usize];
+                            if dist < slot.0 {
+                                *slot = (dist, Some(Way::Straight(dir)));
+                            }
+                            targets.insert(sq);
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            if self.open && from.is_border() {
+                for clockwise in [true, false] {
+                    let mut i = RING_INDEX[from.index() as usize] as usize;
+                    let mut passed = false;
+                    for step in 1..28u8 {
+                        i = if clockwise { (i + 1) % 28 } else { (i + 27) % 28 };
+                        let sq = RING[i];
+                        if occupied.contains(sq) {
+                            break;
+                        }
+                        let count = if passed { step } else { 1 };
+                        if count > limit {
+                            break;
+                        }
+                        let slot = &mut best[sq.index() as usize];
+                        let way = Way::Slide { clockwise };
+                        // Straight ways win ties; so does the clockwise slide.
+                        if count < slot.0 {
+                            *slot = (count, Some(way));
+                        }
+                        targets.insert(sq);
+                        if self.rendezvous.contains(sq) {
+                            passed = true;
+                        }
+                    }
+                }
+            }
+            for to in targets {
+                if let (count, Some(way)) = best[to.index() as usize] {
+                    emit(ManMove {
+                        from,
+                        to,
+                        count,
+                        way,
+                    });
+                }
+            }
+        }
+    }
+}

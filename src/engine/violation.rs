@@ -1,0 +1,507 @@
+//! Why an action is illegal: [`RuleViolation`] names the broken rule and carries the
+//! facts (squares, counts) needed to explain it, so that diagnostics never have to
+//! recompute anything.
+
+use super::rendezvous::{Line, MarkProblem};
+use super::side::Side;
+use super::square::Square;
+use super::squareset::SquareSet;
+use std::fmt;
+
+/// A rule of the game as players cite it: Carroll's 1893 definitions and rules, or one
+/// of the project's decisions where Carroll is silent or ambiguous.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RuleRef {
+    /// Carroll's definition number (1893).
+    Def(u8),
+    /// Carroll's rule number (1893).
+    Rule(u8),
+    /// The project's decision `D-n` (see `docs/rules.md`).
+    Decision(u8),
+}
+
+impl fmt::Display for RuleRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleRef::Def(n) => write!(f, "Def. {n} (1893)"),
+            RuleRef::Rule(n) => write!(f, "Rule {n} (1893)"),
+            RuleRef::Decision(n) => write!(f, "D-{n}"),
+        }
+    }
+}
+
+/// Why an interchange cannot be demanded now.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InterchangeTiming {
+    /// No Mark is set.
+    NoMark,
+    /// The first turn of this Rendezvous has been played.
+    AfterFirstTurn,
+    /// One interchange was already made for this Rendezvous.
+    AlreadyMade,
+}
+
+/// Why a turn has no more room for a man's move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TurnOver {
+    /// Rule 7 ended the turn.
+    Rule7,
+    /// Rule 8 ended the Rendezvous.
+    Rule8,
+}
+
+/// An illegal action, with the rule it breaks and the facts that show it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum RuleViolation {
+    /// The game is over; nothing more may be played.
+    GameOver,
+    /// A Mark is set already; the action needs the Mark to be due.
+    MarkAlreadySet {
+        /// Where the current Mark is.
+        mark: Square,
+    },
+    /// The Mark must be set before any man moves.
+    MarkNotSet {
+        /// Who is to set it.
+        setter: Side,
+    },
+    /// The Mark cannot stand on that square.
+    BadMark {
+        /// The square named.
+        square: Square,
+        /// The size of the Rendezvous due.
+        size: u8,
+        /// What is wrong.
+        problem: MarkProblem,
+    },
+    /// An interchange is not allowed now.
+    InterchangeNotNow(InterchangeTiming),
+    /// The setter has more men than the other player, so he cannot give all of his men
+    /// for as many of the other's.
+    SetterHasMoreMen {
+        /// The setter.
+        setter: Side,
+        /// His men.
+        setter_men: u8,
+        /// The other player's men.
+        other_men: u8,
+    },
+    /// The setter has as many men as the other: every man changes colour and no
+    /// squares may be named.
+    InterchangeNoChoice,
+    /// The setter must name exactly as many of the other's men as he has.
+    InterchangeWrongCount {
+        /// How many must be named (the setter's men).
+        expected: u8,
+        /// How many were named.
+        given: u8,
+    },
+    /// A square named for an interchange does not hold a man of the demanding player.
+    InterchangeNotOthersMan {
+        /// The square.
+        square: Square,
+    },
+    /// A square was named twice for an interchange.
+    InterchangeRepeated {
+        /// The square.
+        square: Square,
+    },
+    /// There is no man on the square.
+    NoMan {
+        /// The square.
+        square: Square,
+    },
+    /// The man belongs to the other player.
+    NotYourMan {
+        /// The square.
+        square: Square,
+        /// Whose man it is.
+        owner: Side,
+    },
+    /// The man was already moved this turn.
+    AlreadyMoved {
+        /// Where the man stands now.
+        square: Square,
+    },
+    /// A move must go somewhere.
+    SameSquare {
+        /// The square.
+        square: Square,
+    },
+    /// The target is not on a straight line from the man (nor, in an open Rendezvous,
+    /// reachable along the border).
+    NotInLine {
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// Both squares are on the border: a Rule 6 slide would join them in an open
+        /// Rendezvous.
+        border_pair: bool,
+    },
+    /// A man stands in the way.
+    PathBlocked {
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// The first square in the way.
+        blocker: Square,
+    },
+    /// The target square holds a man.
+    TargetOccupied {
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// Whose man is there.
+        occupant: Side,
+    },
+    /// One man may count at most 3 squares, unless he is the mover's only man outside
+    /// the Rendezvous (Rule 3, D-5).
+    TooFarForOneMan {
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// What the move counts.
+        count: u8,
+        /// How many other men of the mover are outside the Rendezvous.
+        others_outside: u8,
+    },
+    /// The turn's allowance would be exceeded (Rule 3).
+    OverAllowance {
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// What the move counts.
+        count: u8,
+        /// Squares already counted this turn.
+        used: u8,
+        /// The turn's allowance.
+        allowance: u8,
+        /// Whether this is the first turn of the Rendezvous (allowance 2).
+        first_turn: bool,
+    },
+    /// The turn is over: no further man may move.
+    TurnOver(TurnOver),
+    /// All the mover's men are in the Rendezvous: he must now take (Rule 7 or 8).
+    TakeDue {
+        /// The men he may take.
+        choices: SquareSet,
+        /// Whether the Rendezvous is full (Rule 8) rather than not yet full (Rule 7).
+        full: bool,
+    },
+    /// A take was written but the mover's men are not all in the Rendezvous.
+    TakeNotDue {
+        /// The mover's men still outside.
+        outside: SquareSet,
+    },
+    /// Rule 7: the man chosen is not one of the outlying men.
+    TakeNotOutlying {
+        /// The square named.
+        square: Square,
+        /// The outlying men.
+        choices: SquareSet,
+    },
+    /// Rule 8: the man removed is forced, and this is not it.
+    TakeWrongMan {
+        /// The square named.
+        square: Square,
+        /// The outlying man.
+        expected: Square,
+    },
+    /// Rule 7: the turn ended with all the mover's men in, but no outlying man was
+    /// chosen.
+    TakeMissing {
+        /// The outlying men he may choose.
+        choices: SquareSet,
+    },
+    /// A turn must move at least one square (Rule 3).
+    EmptyTurn,
+    /// Passing is allowed only when no man can move (D-6).
+    PassNotAllowed {
+        /// One legal move, to show.
+        example: (Square, Square),
+    },
+    /// A 3-square line was given where it is not needed (kept for position strings).
+    UnexpectedLine {
+        /// The line given.
+        line: Line,
+    },
+}
+
+impl RuleViolation {
+    /// The rule or decision broken.
+    pub fn rule(&self) -> RuleRef {
+        use RuleViolation::*;
+        match self {
+            GameOver => RuleRef::Rule(9),
+            MarkAlreadySet { .. } | MarkNotSet { .. } => RuleRef::Rule(2),
+            BadMark { problem, .. } => match problem {
+                MarkProblem::NotFirstSquare => RuleRef::Rule(2),
+                MarkProblem::LineRequired
+                | MarkProblem::LineNotAllowed
+                | MarkProblem::NotAdjacent(_)
+                | MarkProblem::NoSuchSize => RuleRef::Def(2),
+                _ => RuleRef::Rule(4),
+            },
+            InterchangeNotNow(_)
+            | SetterHasMoreMen { .. }
+            | InterchangeNoChoice
+            | InterchangeWrongCount { .. }
+            | InterchangeNotOthersMan { .. }
+            | InterchangeRepeated { .. } => RuleRef::Rule(5),
+            NoMan { .. } | NotYourMan { .. } | SameSquare { .. } => RuleRef::Rule(1),
+            NotInLine { .. } | PathBlocked { .. } | TargetOccupied { .. } => RuleRef::Rule(1),
+            AlreadyMoved { .. } | OverAllowance { .. } | EmptyTurn => RuleRef::Rule(3),
+            TooFarForOneMan { .. } => RuleRef::Rule(3),
+            TurnOver(self::TurnOver::Rule7) => RuleRef::Rule(7),
+            TurnOver(self::TurnOver::Rule8) => RuleRef::Rule(8),
+            TakeDue { full, .. } => RuleRef::Rule(if *full { 8 } else { 7 }),
+            TakeNotDue { .. } | TakeNotOutlying { .. } | TakeMissing { .. } => RuleRef::Rule(7),
+            TakeWrongMan { .. } => RuleRef::Rule(8),
+            PassNotAllowed { .. } => RuleRef::Decision(6),
+            UnexpectedLine { .. } => RuleRef::Def(2),
+        }
+    }
+
+    /// A stable identifier of the kind of violation, by concept (used for diagnostic
+    /// codes such as `lanrick::rule::too_far`).
+    pub fn code(&self) -> &'static str {
+        use RuleViolation::*;
+        match self {
+            GameOver => "game_over",
+            MarkAlreadySet { .. } => "mark_already_set",
+            MarkNotSet { .. } => "mark_not_set",
+            BadMark { problem, .. } => match problem {
+                MarkProblem::NotFirstSquare => "first_mark",
+                MarkProblem::LineRequired => "line_required",
+                MarkProblem::LineNotAllowed => "line_not_allowed",
+                MarkProblem::NotAdjacent(_) => "line_not_adjacent",
+                _ => "mark_does_not_fit",
+            },
+            InterchangeNotNow(_) => "interchange_not_now",
+            SetterHasMoreMen { .. } => "interchange_impossible",
+            InterchangeNoChoice => "interchange_no_choice",
+            InterchangeWrongCount { .. } => "interchange_count",
+            InterchangeNotOthersMan { .. } => "interchange_square",
+            InterchangeRepeated { .. } => "interchange_repeated",
+            NoMan { .. } => "no_man",
+            NotYourMan { .. } => "not_your_man",
+            AlreadyMoved { .. } => "moved_twice",
+            SameSquare { .. } => "same_square",
+            NotInLine { .. } => "not_in_line",
+            PathBlocked { .. } => "blocked",
+            TargetOccupied { .. } => "occupied",
+            TooFarForOneMan { .. } => "too_far",
+            OverAllowance { .. } => "over_allowance",
+            TurnOver(_) => "turn_over",
+            TakeDue { .. } => "take_due",
+            TakeNotDue { .. } => "take_not_due",
+            TakeNotOutlying { .. } => "take_not_outlying",
+            TakeWrongMan { .. } => "take_wrong_man",
+            TakeMissing { .. } => "take_missing",
+            EmptyTurn => "empty_turn",
+            PassNotAllowed { .. } => "pass_not_allowed",
+            UnexpectedLine { .. } => "line_not_allowed",
+        }
+    }
+}
+
+impl fmt::Display for RuleViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RuleViolation::*;
+        write!(f, "{}: ", self.rule())?;
+        match self {
+            GameOver => write!(f, "the game is over; nothing more may be played"),
+            MarkAlreadySet { mark } => {
+                write!(f, "the Mark is already set on {mark} for this Rendezvous")
+            }
+            MarkNotSet { setter } => write!(
+                f,
+                "no Mark is set yet: {setter} must set the Mark before any man moves"
+            ),
+            BadMark {
+                square,
+                size,
+                problem,
+            } => match problem {
+                MarkProblem::NoSuchSize => {
+                    write!(f, "there is no Rendezvous of {size} squares")
+                }
+                MarkProblem::NeedsField => write!(
+                    f,
+                    "the Mark of a {size}-square Rendezvous must stand on a field square, not on the border square {square}"
+                ),
+                MarkProblem::LineOffBoard(l) => write!(
+                    f,
+                    "a {} line of three squares through {square} would leave the board",
+                    l.name()
+                ),
+                MarkProblem::LineRequired => write!(
+                    f,
+                    "a 3-square Rendezvous is a line of three: name a second square next to {square} to give its direction"
+                ),
+                MarkProblem::LineNotAllowed => write!(
+                    f,
+                    "only a 3-square Rendezvous takes a second square; this one has {size} squares"
+                ),
+                MarkProblem::NotAdjacent(other) => write!(
+                    f,
+                    "the second square {other} is not next to the Mark {square}"
+                ),
+                MarkProblem::NotFirstSquare => write!(
+                    f,
+                    "the first Mark must be set on c6, d5, e4 or f3, not on {square}"
+                ),
+            },
+            InterchangeNotNow(t) => match t {
+                InterchangeTiming::NoMark => write!(f, "an interchange may be demanded only after a Mark is set"),
+                InterchangeTiming::AfterFirstTurn => write!(
+                    f,
+                    "an interchange may be demanded only before the first turn of a Rendezvous"
+                ),
+                InterchangeTiming::AlreadyMade => {
+                    write!(f, "an interchange was already made for this Rendezvous")
+                }
+            },
+            SetterHasMoreMen {
+                setter,
+                setter_men,
+                other_men,
+            } => write!(
+                f,
+                "{setter}, who set the Mark, has {setter_men} men and the other side only {other_men}: he cannot exchange all his men"
+            ),
+            InterchangeNoChoice => write!(
+                f,
+                "both sides have as many men, so every man changes colour: name no squares"
+            ),
+            InterchangeWrongCount { expected, given } => write!(
+                f,
+                "the setter exchanges his {expected} men for {expected} of the other side's, but {given} were named"
+            ),
+            InterchangeNotOthersMan { square } => write!(
+                f,
+                "{square} does not hold a man of the side demanding the interchange"
+            ),
+            InterchangeRepeated { square } => {
+                write!(f, "{square} is named twice for the interchange")
+            }
+            NoMan { square } => write!(f, "there is no man on {square}"),
+            NotYourMan { square, owner } => {
+                write!(f, "the man on {square} is {owner}'s, not yours")
+            }
+            AlreadyMoved { square } => write!(
+                f,
+                "the man on {square} was already moved this turn; a man may be moved only once a turn"
+            ),
+            SameSquare { square } => write!(f, "a man's move from {square} must leave {square}"),
+            NotInLine {
+                from,
+                to,
+                border_pair,
+            } => {
+                write!(
+                    f,
+                    "{from}-{to} is not a straight line (along a rank, file or diagonal)"
+                )?;
+                if *border_pair {
+                    write!(f, "; sliding round the border (Rule 6) is allowed only for an open Rendezvous")?;
+                }
+                Ok(())
+            }
+            PathBlocked { from, to, blocker } => write!(
+                f,
+                "the man cannot move from {from} to {to}: {blocker} is in the way, and men may not jump"
+            ),
+            TargetOccupied { to, occupant, .. } => write!(
+                f,
+                "{to} is occupied by a {} man; a square holds at most one man",
+                occupant.name()
+            ),
+            TooFarForOneMan {
+                from,
+                to,
+                count,
+                others_outside,
+            } => write!(
+                f,
+                "{from}-{to} counts {count} squares, but one man may count at most 3 while {others_outside} other {} of yours {} outside the Rendezvous",
+                if *others_outside == 1 { "man" } else { "men" },
+                if *others_outside == 1 { "is" } else { "are" }
+            ),
+            OverAllowance {
+                from,
+                to,
+                count,
+                used,
+                allowance,
+                first_turn,
+            } => {
+                write!(
+                    f,
+                    "{from}-{to} counts {count}, but only {} of this turn's {allowance} squares {} left",
+                    allowance.saturating_sub(*used),
+                    if allowance.saturating_sub(*used) == 1 { "is" } else { "are" }
+                )?;
+                if *first_turn {
+                    write!(f, " (the first turn for a Rendezvous may move only 2 squares)")?;
+                }
+                Ok(())
+            }
+            TurnOver(self::TurnOver::Rule7) => write!(
+                f,
+                "the turn ended when the outlying man was replaced; no further man may move"
+            ),
+            TurnOver(self::TurnOver::Rule8) => write!(
+                f,
+                "the Rendezvous is won and over; no further man may move"
+            ),
+            TakeDue { choices, full } => {
+                if *full {
+                    write!(
+                        f,
+                        "all your men are in the full Rendezvous: the outlying man on {choices} is removed, and no man may move"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "all your men are in the Rendezvous: choose an outlying man to replace ({choices}); no man may move"
+                    )
+                }
+            }
+            TakeNotDue { outside } => write!(
+                f,
+                "a man may be taken only when all your men are in the Rendezvous; {outside} still outside"
+            ),
+            TakeNotOutlying { square, choices } => write!(
+                f,
+                "{square} is not an outlying man; choose one of {choices}"
+            ),
+            TakeWrongMan { square, expected } => write!(
+                f,
+                "the man removed is the one outlying man, on {expected}, not {square}"
+            ),
+            TakeMissing { choices } => write!(
+                f,
+                "all your men are in the Rendezvous: choose which outlying man to replace ({choices}) with `x <square>`"
+            ),
+            EmptyTurn => write!(f, "a turn must move at least one square"),
+            PassNotAllowed { example } => write!(
+                f,
+                "passing is allowed only when no man can move, and {}-{} is legal",
+                example.0, example.1
+            ),
+            UnexpectedLine { line } => write!(
+                f,
+                "a {} line was given, but only a 3-square Rendezvous has one",
+                line.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RuleViolation {}

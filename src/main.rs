@@ -1,0 +1,5 @@
+//! The `lanrick` command: everything is in [`lanrick::cli`].
+
+fn main() -> std::process::ExitCode {
+    lanrick::cli::run()
+}
