@@ -1,0 +1,267 @@
+//! Turning a [`RuleViolation`] into a [`Problem`]: the code by concept, the message
+//! citing the rule, the label on the exact token, secondary labels on the moves that
+//! explain it, and a help line computed from the engine (what would be legal).
+
+use super::problem::Problem;
+use crate::engine::game::{ActionError, ActionPart};
+use crate::engine::{
+    MarkProblem, Phase, Position, RuleViolation, Side, Square, SquareSet, TurnInProgress,
+};
+use crate::syntax::ast::{Event, EventKind, Span};
+
+/// The code of a rule violation: `lanrick::rule::<concept>`.
+pub fn rule_code(v: &RuleViolation) -> String {
+    format!("lanrick::rule::{}", v.code())
+}
+
+/// A short list of squares for a help line (`a1, b2 and c3`), or `none`.
+pub fn list(set: impl IntoIterator<Item = Square>) -> String {
+    let v: Vec<String> = set.into_iter().map(|s| s.to_string()).collect();
+    match v.len() {
+        0 => "none".to_string(),
+        1 => v[0].clone(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// Where the men of the mover may go now, for a help line.
+fn moves_help(turn: &TurnInProgress, from: Option<Square>) -> String {
+    let remaining = turn.remaining();
+    let squares = if remaining == 1 { "square" } else { "squares" };
+    if let Some(from) = from
+        && turn.men(turn.mover()).contains(from)
+        && !turn.moved().contains(from)
+    {
+        let moves = turn.legal_moves_from(from);
+        if moves.is_empty() {
+            return format!(
+                "the man on {from} has no legal move now ({remaining} {squares} left this turn)"
+            );
+        }
+        let targets: Vec<String> = moves.iter().map(|m| format!("{} ({})", m.to, m.count)).collect();
+        return format!(
+            "{remaining} {squares} left this turn; the man on {from} may go to {}",
+            targets.join(", ")
+        );
+    }
+    let movable: SquareSet = turn.legal_moves().iter().map(|m| m.from).collect();
+    if movable.is_empty() {
+        format!("no man can move now ({remaining} {squares} left)")
+    } else {
+        format!(
+            "{remaining} {squares} left this turn; men that can move: {}",
+            list(movable)
+        )
+    }
+}
+
+/// The help line for a bad Mark: where it may stand.
+fn mark_help(pos: &Position, problem: MarkProblem) -> String {
+    let size = pos.rendezvous_size();
+    match problem {
+        MarkProblem::NotFirstSquare => "the first Mark goes on c6, d5, e4 or f3".to_string(),
+        MarkProblem::LineRequired | MarkProblem::NotAdjacent(_) | MarkProblem::LineOffBoard(_) => {
+            "write the Mark and a neighbour on its line, e.g. `mark d5 d6` (vertical), `mark d5 e5` (horizontal), `mark d5 e6` or `mark d5 c6` (slanting)".to_string()
+        }
+        MarkProblem::LineNotAllowed => format!(
+            "a {size}-square Rendezvous is set with one square: `mark <square>`"
+        ),
+        MarkProblem::NeedsField | MarkProblem::NoSuchSize => {
+            if size == 3 {
+                "a 3-square line needs room on both sides of the Mark".to_string()
+            } else {
+                format!("the Mark of a {size}-square Rendezvous may stand on any field square, b2 to g7")
+            }
+        }
+    }
+}
+
+/// The secondary labels for the moves already made in a turn: what each counted.
+fn earlier_moves(ev: &Event, turn: &TurnInProgress, upto: usize) -> Vec<(Span, String)> {
+    let EventKind::Turn { moves, .. } = &ev.kind else {
+        return Vec::new();
+    };
+    moves
+        .iter()
+        .zip(turn.moves())
+        .take(upto)
+        .map(|(node, m)| {
+            (
+                node.span,
+                format!("counts {}", m.count),
+            )
+        })
+        .collect()
+}
+
+/// The Problem for an illegal action written as `ev` in position `pos`.
+pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
+    let v = &err.violation;
+    let code = rule_code(v);
+    let message = v.to_string();
+    // The turn as it stood when the violation happened (for turns).
+    let turn_state = match (&ev.kind, err.part) {
+        (EventKind::Turn { moves, .. }, part) => pos.begin_turn().ok().map(|mut t| {
+            let upto = match part {
+                ActionPart::Move(i) => i,
+                _ => moves.len(),
+            };
+            for node in moves.iter().take(upto) {
+                if t.play_move(node.from.node, node.to.node).is_err() {
+                    break;
+                }
+            }
+            t
+        }),
+        _ => None,
+    };
+    let (span, label) = match (&ev.kind, err.part) {
+        (EventKind::Turn { moves, .. }, ActionPart::Move(i)) => match moves.get(i) {
+            Some(node) => match v {
+                RuleViolation::NoMan { .. }
+                | RuleViolation::NotYourMan { .. }
+                | RuleViolation::AlreadyMoved { .. } => (node.from.span, short_label(v)),
+                RuleViolation::TargetOccupied { .. } => (node.to.span, short_label(v)),
+                _ => (node.span, short_label(v)),
+            },
+            None => (ev.kind_span, short_label(v)),
+        },
+        (EventKind::Turn { take: Some(t), .. }, ActionPart::Take) => (t.square.span, short_label(v)),
+        (EventKind::Mark { square, towards }, _) => match v {
+            RuleViolation::BadMark {
+                problem: MarkProblem::NotAdjacent(_) | MarkProblem::LineNotAllowed,
+                ..
+            } => (towards.map(|t| t.span).unwrap_or(square.span), short_label(v)),
+            RuleViolation::BadMark { .. } => (square.span, short_label(v)),
+            _ => (ev.kind_span, short_label(v)),
+        },
+        (EventKind::Interchange { squares }, _) => {
+            let at = match v {
+                RuleViolation::InterchangeNotOthersMan { square }
+                | RuleViolation::InterchangeRepeated { square } => squares
+                    .iter()
+                    .rev()
+                    .find(|s| s.node == *square)
+                    .map(|s| s.span),
+                _ => None,
+            };
+            (at.unwrap_or(ev.kind_span), short_label(v))
+        }
+        _ => (ev.kind_span, short_label(v)),
+    };
+    let mut p = Problem::new(code, message, span, label);
+    if let Some(turn) = &turn_state {
+        let upto = match err.part {
+            ActionPart::Move(i) => i,
+            _ => turn.moves().len(),
+        };
+        for (s, text) in earlier_moves(ev, turn, upto) {
+            if matches!(v, RuleViolation::OverAllowance { .. }) {
+                p = p.with_label(s, text);
+            }
+        }
+        if let (RuleViolation::AlreadyMoved { square }, EventKind::Turn { moves, .. }) = (v, &ev.kind)
+            && let Some(earlier) = moves.iter().take(upto).find(|m| m.to.node == *square)
+        {
+            p = p.with_label(earlier.span, "moved here");
+        }
+    }
+    let help = match v {
+        RuleViolation::GameOver => Some("the game has a result; start a new game to play on".to_string()),
+        RuleViolation::MarkAlreadySet { .. } => {
+            Some(format!("{} plays now", pos.to_act()))
+        }
+        RuleViolation::MarkNotSet { setter } => Some(format!(
+            "{setter} sets the Mark first, e.g. `mark {}`",
+            pos.mark_options().first().map(|r| r.mark().to_string()).unwrap_or_else(|| "d5".into())
+        )),
+        RuleViolation::BadMark { problem, .. } => Some(mark_help(pos, *problem)),
+        RuleViolation::InterchangeNotNow(_) => None,
+        RuleViolation::SetterHasMoreMen { .. } => None,
+        RuleViolation::InterchangeNoChoice => Some("write just `interchange`".to_string()),
+        RuleViolation::InterchangeWrongCount { expected, .. } => Some(format!(
+            "name {expected} of {}'s men: {}",
+            pos.to_act(),
+            list(pos.men(pos.to_act()))
+        )),
+        RuleViolation::InterchangeNotOthersMan { .. } | RuleViolation::InterchangeRepeated { .. } => {
+            Some(format!(
+                "the setter chooses among {}'s men: {}",
+                pos.to_act(),
+                list(pos.men(pos.to_act()))
+            ))
+        }
+        RuleViolation::NoMan { .. } | RuleViolation::NotYourMan { .. } => turn_state.as_ref().map(|t| {
+            let mine = t.men(t.mover()) - t.moved();
+            format!("{}'s men not yet moved this turn: {}", t.mover(), list(mine))
+        }),
+        RuleViolation::AlreadyMoved { .. } => turn_state.as_ref().map(|t| moves_help(t, None)),
+        RuleViolation::SameSquare { square }
+        | RuleViolation::NotInLine { from: square, .. }
+        | RuleViolation::PathBlocked { from: square, .. }
+        | RuleViolation::TargetOccupied { from: square, .. }
+        | RuleViolation::TooFarForOneMan { from: square, .. }
+        | RuleViolation::OverAllowance { from: square, .. } => {
+            turn_state.as_ref().map(|t| moves_help(t, Some(*square)))
+        }
+        RuleViolation::TurnOver(_) => Some("end the turn here; the next event belongs to the other side".to_string()),
+        RuleViolation::TakeDue { choices, full } => Some(if *full {
+            format!("end the turn with `x {}` (or with nothing: it is forced)", list(*choices))
+        } else {
+            format!("end the turn with `x <square>`, one of {}", list(*choices))
+        }),
+        RuleViolation::TakeNotDue { outside } => Some(format!(
+            "a take comes only once all your men are in; still outside: {}",
+            list(*outside)
+        )),
+        RuleViolation::TakeNotOutlying { choices, .. } | RuleViolation::TakeMissing { choices } => {
+            Some(format!("replace one of the outlying men: {}", list(*choices)))
+        }
+        RuleViolation::TakeWrongMan { expected, .. } => Some(format!("write `x {expected}`, or leave the take out")),
+        RuleViolation::EmptyTurn => Some("move at least one man one square".to_string()),
+        RuleViolation::PassNotAllowed { example } => Some(format!("for example `{}-{}`", example.0, example.1)),
+        RuleViolation::UnexpectedLine { .. } => None,
+    };
+    if let Some(h) = help {
+        p = p.with_help(h);
+    }
+    if pos.phase() == Phase::First
+        && matches!(v, RuleViolation::OverAllowance { .. })
+        && let Some(h) = p.help.take()
+    {
+        p = p.with_help(format!("{h} (first turn of the Rendezvous: 2 squares in all)"));
+    }
+    p
+}
+
+/// The few words shown under the token at fault.
+fn short_label(v: &RuleViolation) -> String {
+    match v {
+        RuleViolation::NoMan { .. } => "no man here".into(),
+        RuleViolation::NotYourMan { owner, .. } => format!("{owner}'s man"),
+        RuleViolation::AlreadyMoved { .. } => "already moved this turn".into(),
+        RuleViolation::SameSquare { .. } => "goes nowhere".into(),
+        RuleViolation::NotInLine { .. } => "not a straight line".into(),
+        RuleViolation::PathBlocked { blocker, .. } => format!("blocked by the man on {blocker}"),
+        RuleViolation::TargetOccupied { occupant, .. } => format!("occupied by a {} man", side_word(*occupant)),
+        RuleViolation::TooFarForOneMan { count, .. } => format!("counts {count}, more than 3"),
+        RuleViolation::OverAllowance { count, used, allowance, .. } => {
+            format!("counts {count}; {} of {allowance} left", allowance.saturating_sub(*used))
+        }
+        RuleViolation::TakeNotOutlying { .. } => "not an outlying man".into(),
+        RuleViolation::TakeWrongMan { expected, .. } => format!("the outlying man is on {expected}"),
+        RuleViolation::TakeNotDue { .. } => "no take is due".into(),
+        RuleViolation::TakeMissing { .. } => "which man is replaced?".into(),
+        RuleViolation::TakeDue { .. } => "all your men are in: take now".into(),
+        RuleViolation::BadMark { .. } => "the Mark cannot stand here".into(),
+        RuleViolation::InterchangeNotOthersMan { .. } => "not a man of the demanding side".into(),
+        RuleViolation::InterchangeRepeated { .. } => "named twice".into(),
+        RuleViolation::PassNotAllowed { .. } => "a man can move".into(),
+        RuleViolation::GameOver => "the game is over".into(),
+        _ => "here".into(),
+    }
+}
+
+fn side_word(s: Side) -> &'static str {
+    s.name()
+}

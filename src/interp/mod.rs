@@ -1,0 +1,641 @@
+//! The interpreter: applies parsed files (or REPL lines) to the engine. The only place
+//! where spans meet rules. Every command — `check`, `replay`, the REPL — goes through
+//! [`Runner::apply`] for each event, in this order of calls:
+//!
+//! 1. [`run_file`] parses the text ([`crate::syntax::parse_file`]); a syntax error stops
+//!    the file.
+//! 2. For each game, [`run_game`] reads the tags (`Rules`, `Position`, `Goal`), builds a
+//!    [`Runner`] from the start position, then applies the body's events in order.
+//! 3. [`Runner::apply`] checks the prefix (turn number, side), then applies the event to
+//!    the engine (`Game::play`) or evaluates the directive; an `assert illegal` event is
+//!    tried on a copy and never applied.
+//! 4. The variations of an event are run on a copy of the runner taken before the event.
+//! 5. The first problem stops its game; later games are still run. At the end of a game
+//!    its `Goal` is checked along the main line.
+
+mod explain;
+mod problem;
+
+pub use explain::{list, rule_code};
+pub use problem::{GameRef, Label, Problem};
+
+use crate::engine::game::ActionError;
+use crate::engine::{
+    Action, Game, GameResult, Position, PositionError, PositionErrorKind, Side, TurnEnd, WinReason,
+};
+use crate::syntax::ast::{
+    self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned,
+};
+use crate::syntax::{self, SyntaxError};
+
+/// The rules editions a game file may name in its `Rules` tag.
+pub const SUPPORTED_EDITIONS: &[&str] = &["1893"];
+
+/// What an accepted event did.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// A game action was applied.
+    Played(crate::engine::Played),
+    /// A directive held.
+    Checked,
+}
+
+/// The state of one game being interpreted.
+#[derive(Clone, Debug)]
+pub struct Runner {
+    game: Game,
+    /// Whether the game is still at the Rule 2 start with no event applied and no
+    /// `Position` tag, so that a side prefix on the first `mark` names the setter (D-3).
+    fresh: bool,
+}
+
+impl Runner {
+    /// A runner from the Rule 2 start, Black to set the first Mark unless the first
+    /// `mark` event names its side (D-3).
+    pub fn new() -> Runner {
+        Runner {
+            game: Game::default(),
+            fresh: true,
+        }
+    }
+
+    /// A runner from a given position.
+    pub fn from_position(position: Position) -> Runner {
+        Runner {
+            game: Game::new(position),
+            fresh: false,
+        }
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Applies one event: checks its prefix, then plays it or evaluates the directive.
+    ///
+    /// # Errors
+    /// The [`Problem`] explaining why the event is wrong; the runner is unchanged.
+    pub fn apply(&mut self, ev: &Event) -> Result<Effect, Problem> {
+        self.check_prefix(ev)?;
+        let action = match &ev.kind {
+            EventKind::Assert(d) => return self.directive(d, ev).map(|_| Effect::Checked),
+            EventKind::Mark { square, towards } => Action::Mark {
+                square: square.node,
+                towards: towards.map(|t| t.node),
+            },
+            EventKind::Interchange { squares } => {
+                Action::Interchange(squares.iter().map(|s| s.node).collect())
+            }
+            EventKind::Turn { moves, take } => Action::Turn {
+                moves: moves.iter().map(|m| (m.from.node, m.to.node)).collect(),
+                take: take.map(|t| t.square.node),
+            },
+            EventKind::Pass => Action::Pass,
+            EventKind::Resign => Action::Resign,
+            EventKind::Draw => Action::Draw,
+        };
+        let before = *self.game.position();
+        match self.game.play(&action) {
+            Ok(played) => {
+                self.fresh = false;
+                Ok(Effect::Played(played))
+            }
+            Err(err) => Err(self.explain(&before, ev, &err)),
+        }
+    }
+
+    fn explain(&self, before: &Position, ev: &Event, err: &ActionError) -> Problem {
+        let mut p = explain::explain(before, ev, err);
+        if let (crate::engine::RuleViolation::GameOver, Some(r)) = (&err.violation, self.game.result()) {
+            p = p.with_help(format!("the game is over: {r}"));
+        }
+        p
+    }
+
+    fn check_prefix(&mut self, ev: &Event) -> Result<(), Problem> {
+        let numbered = matches!(
+            ev.kind,
+            EventKind::Turn { .. } | EventKind::Pass | EventKind::Resign | EventKind::Draw
+        );
+        if let Some(n) = ev.prefix.number {
+            if !numbered {
+                return Err(Problem::new(
+                    "lanrick::prefix::number",
+                    "marks, interchanges and directives carry no turn number",
+                    n.span,
+                    "remove this number",
+                )
+                .with_help("only turns and passes are numbered"));
+            }
+            let expected = self.game.next_turn_number();
+            if n.node != expected {
+                return Err(Problem::new(
+                    "lanrick::prefix::number",
+                    format!("this is turn {expected} of the game, not turn {}", n.node),
+                    n.span,
+                    format!("expected {expected}"),
+                )
+                .with_help(format!("write `{expected}.` or leave the number out")));
+            }
+        }
+        if let Some(side) = ev.prefix.side {
+            let to_act = self.game.position().to_act();
+            if side.node != to_act {
+                if self.fresh && matches!(ev.kind, EventKind::Mark { .. }) {
+                    // D-3: the record names the side that sets the first Mark.
+                    self.game = Game::new(Position::start_with_setter(side.node));
+                    return Ok(());
+                }
+                return Err(Problem::new(
+                    "lanrick::prefix::side",
+                    format!(
+                        "the event is written for {}, but it is {}'s action",
+                        side.node, to_act
+                    ),
+                    side.span,
+                    format!("{to_act} acts now"),
+                )
+                .with_help(format!("write `{}` or leave the side out", to_act.letter())));
+            }
+        }
+        Ok(())
+    }
+
+    fn directive(&mut self, d: &Directive, ev: &Event) -> Result<(), Problem> {
+        let pos = *self.game.position();
+        let fail = |code: &str, msg: String, span: Span, label: String| {
+            Problem::new(format!("lanrick::directive::{code}"), msg, span, label)
+        };
+        match d {
+            Directive::Position(text) => {
+                let want = parse_position_at(&text.node, text.span)?;
+                if want.to_string() != pos.to_string() {
+                    return Err(fail(
+                        "position",
+                        "assert position failed: the position differs".into(),
+                        text.span,
+                        "expected this position".into(),
+                    )
+                    .with_help(format!("the position is \"{pos}\"")));
+                }
+            }
+            Directive::ToMove(side) => {
+                if let Some(r) = self.game.result() {
+                    return Err(fail(
+                        "to_move",
+                        format!("assert to-move failed: the game is over ({r})"),
+                        side.span,
+                        "nobody acts now".into(),
+                    ));
+                }
+                if side.node != pos.to_act() {
+                    return Err(fail(
+                        "to_move",
+                        format!("assert to-move failed: {} acts next, not {}", pos.to_act(), side.node),
+                        side.span,
+                        format!("{} acts next", pos.to_act()),
+                    ));
+                }
+            }
+            Directive::Men(counts) => {
+                for (side, n) in counts {
+                    let have = pos.count(side.node) as u32;
+                    if have != n.node {
+                        return Err(fail(
+                            "men",
+                            format!(
+                                "assert men failed: {} has {have} men on the board, not {}",
+                                side.node, n.node
+                            ),
+                            n.span,
+                            format!("{} has {have}", side.node),
+                        )
+                        .with_help(format!(
+                            "men on the board: Black {}, Yellow {}",
+                            pos.count(Side::Black),
+                            pos.count(Side::Yellow)
+                        )));
+                    }
+                }
+            }
+            Directive::Winner(w) => {
+                let ok = match (w.node, self.game.result()) {
+                    (Some(side), Some(GameResult::Won { winner, .. })) => side == winner,
+                    (None, Some(GameResult::Drawn(_))) => true,
+                    _ => false,
+                };
+                if !ok {
+                    let wanted = match w.node {
+                        Some(s) => format!("{s} to have won"),
+                        None => "a draw".into(),
+                    };
+                    let actual = match self.game.result() {
+                        Some(r) => format!("the result is: {r}"),
+                        None => "the game is not over".into(),
+                    };
+                    return Err(fail(
+                        "winner",
+                        format!("assert winner failed: expected {wanted}, but {actual}"),
+                        w.span,
+                        "expected this result".into(),
+                    ));
+                }
+            }
+            Directive::Illegal(inner) => {
+                let mut copy = self.clone();
+                if copy.apply(inner).is_ok() {
+                    return Err(fail(
+                        "not_illegal",
+                        "assert illegal failed: the event is legal".into(),
+                        inner.kind_span,
+                        "this is legal here".into(),
+                    )
+                    .with_label(ev.kind_span, "asserted illegal")
+                    .with_help(format!("the position is \"{pos}\"")));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Default for Runner {
+    fn default() -> Self {
+        Runner::new()
+    }
+}
+
+/// The code suffix of a position-string error.
+fn position_code(kind: &PositionErrorKind) -> &'static str {
+    match kind {
+        PositionErrorKind::FieldCount { .. } => "fields",
+        PositionErrorKind::RankCount { .. } => "rank_count",
+        PositionErrorKind::BadChar { .. } => "bad_char",
+        PositionErrorKind::RankTooLong { .. } => "rank_too_long",
+        PositionErrorKind::RankTooShort { .. } => "rank_too_short",
+        PositionErrorKind::BadSide => "side",
+        PositionErrorKind::BadMark => "mark",
+        PositionErrorKind::BadPhase => "phase",
+        PositionErrorKind::MissingPhase => "phase",
+        PositionErrorKind::Overlap => "overlap",
+        PositionErrorKind::TooManyMen { .. } => "too_many_men",
+        PositionErrorKind::Mark { .. } => "mark_does_not_fit",
+    }
+}
+
+/// The Problem for a malformed position string written at `at` (the span of its text).
+pub fn position_problem(err: &PositionError, at: Span) -> Problem {
+    let span = Span::new(at.start + err.span.start, at.start + err.span.end.max(err.span.start));
+    Problem::new(
+        format!("lanrick::position::{}", position_code(&err.kind)),
+        format!("invalid position string: {}", err.kind),
+        span,
+        "here",
+    )
+    .with_help("a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"")
+}
+
+fn parse_position_at(text: &str, at: Span) -> Result<Position, Problem> {
+    Position::parse(text).map_err(|e| position_problem(&e, at))
+}
+
+/// The Problem for a syntax error.
+pub fn syntax_problem(err: &SyntaxError) -> Problem {
+    Problem::new(
+        format!("lanrick::syntax::{}", err.code()),
+        err.to_string(),
+        err.span,
+        "here",
+    )
+}
+
+/// A goal that was reached, and in how many of its side's turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalReached {
+    /// The goal.
+    pub goal: ast::Goal,
+    /// The side's turns it took.
+    pub turns: u32,
+}
+
+/// Options for running files.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Record every position of each game's main line.
+    pub each: bool,
+}
+
+/// One game of a file after interpretation.
+#[derive(Clone, Debug)]
+pub struct GameRun {
+    /// 1-based number in the file.
+    pub number: usize,
+    /// The `Event` tag.
+    pub event: Option<String>,
+    /// The game's span in the file.
+    pub span: Span,
+    /// The state where the main line stopped (at the first problem, or the end).
+    pub runner: Option<Runner>,
+    /// With [`Options::each`]: the main line's positions, the start first, each with
+    /// the span of the event that led to it.
+    pub positions: Vec<(Option<Span>, Position)>,
+    /// What is wrong (empty when the game passes).
+    pub problems: Vec<Problem>,
+    /// The goal reached, for a puzzle.
+    pub goal: Option<GoalReached>,
+}
+
+impl GameRun {
+    /// Whether the game checked clean.
+    pub fn passed(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The game's name for reports: its Event tag or `game N`.
+    pub fn name(&self) -> String {
+        match &self.event {
+            Some(e) => e.clone(),
+            None => format!("game {}", self.number),
+        }
+    }
+}
+
+/// A whole file after interpretation.
+#[derive(Clone, Debug, Default)]
+pub struct FileRun {
+    /// The syntax error that stopped the file, if any.
+    pub syntax: Option<Problem>,
+    /// The games, in order.
+    pub games: Vec<GameRun>,
+}
+
+impl FileRun {
+    /// Whether the file checked clean.
+    pub fn passed(&self) -> bool {
+        self.syntax.is_none() && self.games.iter().all(GameRun::passed)
+    }
+
+    /// Every problem, in file order.
+    pub fn problems(&self) -> impl Iterator<Item = &Problem> {
+        self.syntax
+            .iter()
+            .chain(self.games.iter().flat_map(|g| g.problems.iter()))
+    }
+}
+
+/// Parses and interprets a whole file.
+pub fn run_file(src: &str, opts: Options) -> FileRun {
+    let file = match syntax::parse_file(src) {
+        Ok(f) => f,
+        Err(e) => {
+            return FileRun {
+                syntax: Some(syntax_problem(&e)),
+                games: Vec::new(),
+            };
+        }
+    };
+    let many = file.games.len() > 1;
+    let games = file
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let mut run = run_game(g, i + 1, opts);
+            if many {
+                for p in &mut run.problems {
+                    p.game = Some(GameRef {
+                        number: run.number,
+                        event: run.event.clone(),
+                    });
+                }
+            }
+            run
+        })
+        .collect();
+    FileRun {
+        syntax: None,
+        games,
+    }
+}
+
+/// How far a goal has come along the main line.
+struct GoalTrack {
+    goal: ast::Goal,
+    turns: u32,
+    reached: Option<u32>,
+}
+
+impl GoalTrack {
+    fn note(&mut self, played: &crate::engine::Played) {
+        if self.reached.is_some() || played.side != self.goal.side.node {
+            return;
+        }
+        let Some(turn) = &played.turn else {
+            return;
+        };
+        self.turns += 1;
+        let won_game = matches!(
+            played.result,
+            Some(GameResult::Won { winner, reason: WinReason::LastMan }) if winner == self.goal.side.node
+        );
+        let won = match self.goal.target.node {
+            GoalTarget::Game => won_game,
+            GoalTarget::Rendezvous => won_game || matches!(turn.end, TurnEnd::Removed(_)),
+        };
+        if won {
+            self.reached = Some(self.turns);
+        }
+    }
+}
+
+/// Interprets one game of a file.
+pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
+    let mut run = GameRun {
+        number,
+        event: g.tag("Event").map(|t| t.value.node.clone()),
+        span: g.span,
+        runner: None,
+        positions: Vec::new(),
+        problems: Vec::new(),
+        goal: None,
+    };
+    let setup = (|| -> Result<(Runner, Option<(GoalTrack, Span)>), Problem> {
+        if let Some(rules) = g.tag("Rules")
+            && !SUPPORTED_EDITIONS.contains(&rules.value.node.trim())
+        {
+            return Err(Problem::new(
+                "lanrick::tag::rules",
+                format!(
+                    "the rules edition \"{}\" is not supported",
+                    rules.value.node
+                ),
+                rules.value.span,
+                "unsupported edition",
+            )
+            .with_help(format!(
+                "supported editions: {} (the default)",
+                SUPPORTED_EDITIONS.join(", ")
+            )));
+        }
+        let runner = match g.tag("Position") {
+            Some(t) => Runner::from_position(parse_position_at(&t.value.node, t.value.span)?),
+            None => Runner::new(),
+        };
+        let goal = match g.tag("Goal") {
+            Some(t) => {
+                let goal = syntax::parse_goal(&t.value.node)
+                    .map_err(|e| syntax_problem(&e).shifted(t.value.span.start))?;
+                let goal = shift_goal(goal, t.value.span.start);
+                Some((
+                    GoalTrack {
+                        goal,
+                        turns: 0,
+                        reached: None,
+                    },
+                    t.value.span,
+                ))
+            }
+            None => None,
+        };
+        Ok((runner, goal))
+    })();
+    let (mut runner, mut goal) = match setup {
+        Ok(x) => x,
+        Err(p) => {
+            run.problems.push(p);
+            return run;
+        }
+    };
+    if opts.each {
+        run.positions.push((None, *runner.position()));
+    }
+    let mut ok = true;
+    for item in &g.body {
+        let Item::Event(ev) = item else { continue };
+        let before = runner.clone();
+        match runner.apply(ev) {
+            Ok(effect) => {
+                if let Effect::Played(played) = &effect {
+                    if let Some((track, _)) = &mut goal {
+                        track.note(played);
+                    }
+                    if opts.each {
+                        run.positions.push((Some(ev.kind_span), *runner.position()));
+                    }
+                }
+            }
+            Err(p) => {
+                run.problems.push(p);
+                ok = false;
+                break;
+            }
+        }
+        if let Err(p) = run_variations(&before, ev, 1) {
+            run.problems.push(p);
+            ok = false;
+            break;
+        }
+    }
+    if ok && let Some((track, span)) = goal {
+        let g = track.goal;
+        match track.reached {
+            Some(n) if n <= g.turns.node => {
+                run.goal = Some(GoalReached { goal: g, turns: n });
+            }
+            reached => {
+                let what = match g.target.node {
+                    GoalTarget::Rendezvous => "win the Rendezvous",
+                    GoalTarget::Game => "win the game",
+                };
+                let detail = match reached {
+                    Some(n) => format!("it took {n} of {}'s turns", g.side.node),
+                    None => format!(
+                        "after {} of {}'s turns it has not happened",
+                        track.turns, g.side.node
+                    ),
+                };
+                run.problems.push(
+                    Problem::new(
+                        "lanrick::goal::unmet",
+                        format!(
+                            "the goal is not reached: {} must {what} within {} of his turns, but {detail}",
+                            g.side.node, g.turns.node
+                        ),
+                        span,
+                        "this goal",
+                    )
+                    .with_help(format!(
+                        "the solution ends in \"{}\"",
+                        runner.position()
+                    )),
+                );
+            }
+        }
+    }
+    run.runner = Some(runner);
+    run
+}
+
+fn shift_goal(g: ast::Goal, by: usize) -> ast::Goal {
+    fn s<T>(x: Spanned<T>, by: usize) -> Spanned<T> {
+        Spanned::new(x.node, x.span.shift(by))
+    }
+    ast::Goal {
+        side: s(g.side, by),
+        target: s(g.target, by),
+        turns: s(g.turns, by),
+    }
+}
+
+/// The deepest variation nesting the interpreter follows (the grammar refuses deeper).
+const MAX_DEPTH: usize = 256;
+
+/// Runs the variations of `ev`, each from `before` (the state before `ev`).
+fn run_variations(before: &Runner, ev: &Event, depth: usize) -> Result<(), Problem> {
+    if depth > MAX_DEPTH {
+        return Err(Problem::new(
+            "lanrick::syntax::nesting",
+            "variations are nested too deeply",
+            ev.span,
+            "here",
+        ));
+    }
+    for var in &ev.variations {
+        let mut r = before.clone();
+        for item in &var.body {
+            let Item::Event(inner) = item else { continue };
+            let here = r.clone();
+            r.apply(inner)?;
+            run_variations(&here, inner, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// Parses and applies one REPL line of events to `runner`, stopping at the first
+/// problem. Returns what each applied event did, and the problem if any.
+pub fn run_line(runner: &mut Runner, line: &str) -> (Vec<(Span, Effect)>, Option<Problem>) {
+    let items = match syntax::parse_line(line) {
+        Ok(items) => items,
+        Err(e) => return (Vec::new(), Some(syntax_problem(&e))),
+    };
+    let mut done = Vec::new();
+    for item in &items {
+        let Item::Event(ev) = item else { continue };
+        let before = runner.clone();
+        match runner.apply(ev) {
+            Ok(effect) => done.push((ev.kind_span, effect)),
+            Err(p) => return (done, Some(p)),
+        }
+        if let Err(p) = run_variations(&before, ev, 1) {
+            return (done, Some(p));
+        }
+    }
+    (done, None)
+}
