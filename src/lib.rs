@@ -6,5 +6,6 @@
 
 pub mod cli;
 pub mod engine;
+pub mod fmt;
 pub mod interp;
 pub mod syntax;

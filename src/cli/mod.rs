@@ -1,12 +1,22 @@
-//! The command line: argument parsing (clap), exit codes and printing. The only place,
-//! with the REPL, that reads files or writes to the terminal.
+//! The command line: argument parsing (clap), reading files, exit codes and printing.
+//! With the REPL, the only place that reads files or writes to the terminal.
+//!
+//! Exit codes: 0 when everything passed, 1 when a check failed, 2 when the command
+//! could not run (unreadable file, bad arguments).
+
+pub mod board;
+pub mod report;
 
 use crate::engine::{Position, count_outcomes, outcomes};
-use clap::{Parser, Subcommand};
-use std::io::Write;
+use crate::interp::{self, Options, Problem};
+use crate::syntax::ast::Span;
+use clap::{Parser, Subcommand, ValueEnum};
+use report::Checked;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Lewis Carroll's Lanrick (1893 rules): check, replay and explore games.
+/// Lewis Carroll's Lanrick (1893 rules): check, replay, format and explore games.
 #[derive(Parser, Debug)]
 #[command(name = "lanrick", version, about)]
 pub struct Cli {
@@ -15,9 +25,74 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// When to colour output.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// When writing to a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// How `check` reports.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Rendered diagnostics on stderr and a summary line.
+    Human,
+    /// One JSON document on stdout.
+    Json,
+    /// GitHub Actions `::error` workflow commands on stdout.
+    Github,
+    /// JUnit XML on stdout.
+    Junit,
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Replay and verify game files: every event legal, every directive and goal met.
+    Check {
+        /// Files, or directories searched recursively for `*.lanrick`.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Print only problems (no per-file lines, no summary).
+        #[arg(long, short)]
+        quiet: bool,
+        /// Colour in diagnostics.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+    },
+    /// Replay a game and print its final position (or every position).
+    Replay {
+        /// The game file.
+        file: PathBuf,
+        /// Print every position of the main line.
+        #[arg(long)]
+        each: bool,
+        /// Which game of a collection (1-based); all games when left out.
+        #[arg(long)]
+        game: Option<usize>,
+        /// Colour on the board and in diagnostics.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+    },
+    /// Rewrite files in canonical form, comments and variations kept.
+    Fmt {
+        /// The files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write nothing; list the files that are not canonical and exit 1 if any.
+        #[arg(long)]
+        check: bool,
+        /// Colour in diagnostics.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+    },
     /// Count (and with --list show) the distinct outcomes of the next turn.
     Turns {
         /// A position string, e.g. "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first".
@@ -45,23 +120,434 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match cli.command {
+    let code = match cli.command {
+        Some(Command::Check {
+            paths,
+            format,
+            quiet,
+            color,
+        }) => check(&paths, format, quiet, use_color(color, true)),
+        Some(Command::Replay {
+            file,
+            each,
+            game,
+            color,
+        }) => replay(&file, each, game, use_color(color, false)),
+        Some(Command::Fmt { files, check, color }) => fmt(&files, check, use_color(color, true)),
         Some(Command::Turns { position, list }) => turns(&position, list),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
-            ExitCode::from(EXIT_ERROR)
+            EXIT_ERROR
+        }
+    };
+    ExitCode::from(code)
+}
+
+/// Whether to colour: `always`/`never` as said; `auto` when the stream is a terminal
+/// and `NO_COLOR` is unset or empty.
+pub fn use_color(choice: ColorChoice, stderr: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            let tty = if stderr {
+                std::io::stderr().is_terminal()
+            } else {
+                std::io::stdout().is_terminal()
+            };
+            tty && !no_color
         }
     }
 }
 
-fn turns(text: &str, list: bool) -> ExitCode {
+/// Why a path could not be read.
+fn io_problem(message: String) -> Problem {
+    Problem::new("lanrick::io::read", message, Span::new(0, 0), "")
+}
+
+/// Reads a game file as UTF-8. A file that is not UTF-8 gives the text read so far
+/// (for context) and a problem at the first bad byte.
+pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(Ok(s)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let p = Problem::new(
+                "lanrick::io::utf8",
+                format!("the file is not valid UTF-8: bad byte at offset {at}"),
+                Span::new(at, (at + 1).min(lossy.len())),
+                "not UTF-8",
+            )
+            .with_help("save the file as UTF-8");
+            Ok(Err((lossy, p)))
+        }
+    }
+}
+
+/// Collects the `*.lanrick` files under the given paths, in a stable order.
+fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        if meta.is_dir() {
+            let mut seen = Vec::new();
+            walk(p, &mut out, &mut seen)?;
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(), String> {
+    let canonical = std::fs::canonicalize(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    if seen.contains(&canonical) {
+        // A symlink loop, or a directory reached twice: read it once.
+        return Ok(());
+    }
+    seen.push(canonical);
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => walk(&path, out, seen)?,
+            Ok(_) if path.extension().is_some_and(|x| x == "lanrick") => out.push(path),
+            // Dangling links and unreadable entries that are not game files are skipped.
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Checks one file.
+fn check_one(path: &Path) -> Checked {
+    let name = path.display().to_string();
+    match read_source(path) {
+        Err(msg) => Checked {
+            name,
+            src: String::new(),
+            run: Err(io_problem(msg)),
+        },
+        Ok(Err((src, p))) => Checked {
+            name,
+            src,
+            run: Err(p),
+        },
+        Ok(Ok(src)) => {
+            let run = interp::run_file(&src, Options::default());
+            Checked {
+                name,
+                src,
+                run: Ok(run),
+            }
+        }
+    }
+}
+
+/// Runs `f` over `items` on all cores, keeping the results in order.
+fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(item);
+                    if let Ok(mut v) = results.lock() {
+                        v[i] = Some(r);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
+    let files = match collect(paths) {
+        Ok(f) => f,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return EXIT_ERROR;
+        }
+    };
+    if files.is_empty() {
+        eprintln!("error: no .lanrick files found");
+        return EXIT_ERROR;
+    }
+    let checked = parallel_map(&files, |p| check_one(p));
+    let unreadable = checked
+        .iter()
+        .any(|c| matches!(&c.run, Err(p) if p.code == "lanrick::io::read"));
+    let passed = checked.iter().filter(|c| c.passed()).count();
+    let failed = checked.len() - passed;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut err = std::io::stderr().lock();
+    let _ = match format {
+        Format::Human => {
+            for c in &checked {
+                for p in c.problems() {
+                    if p.code == "lanrick::io::read" {
+                        let _ = writeln!(err, "error: {}", p.message);
+                    } else {
+                        let _ = write!(err, "{}", report::render_human(p, &c.name, &c.src, color));
+                    }
+                }
+                if !quiet && c.passed()
+                    && let Ok(run) = &c.run
+                {
+                    let _ = writeln!(out, "ok {}{}", c.name, describe(run));
+                }
+            }
+            if quiet {
+                Ok(())
+            } else {
+                writeln!(out, "{passed} passed, {failed} failed")
+            }
+        }
+        Format::Json => {
+            let diags: Vec<serde_json::Value> = checked
+                .iter()
+                .flat_map(|c| c.problems().into_iter().map(move |p| report::json_diagnostic(p, &c.name, &c.src)))
+                .collect();
+            let files: Vec<serde_json::Value> = checked
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "file": c.name,
+                        "passed": c.passed(),
+                        "games": c.run.as_ref().map(|r| r.games.len()).unwrap_or(0),
+                    })
+                })
+                .collect();
+            let doc = serde_json::json!({
+                "schema_version": 1,
+                "files": files,
+                "diagnostics": diags,
+                "summary": { "passed": passed, "failed": failed },
+            });
+            writeln!(out, "{doc}")
+        }
+        Format::Github => {
+            for c in &checked {
+                for p in c.problems() {
+                    let _ = writeln!(out, "{}", report::github_line(p, &c.name, &c.src));
+                }
+            }
+            if quiet {
+                Ok(())
+            } else {
+                writeln!(out, "{passed} passed, {failed} failed")
+            }
+        }
+        Format::Junit => write!(out, "{}", report::junit(&checked)),
+    };
+    let _ = out.flush();
+    if unreadable {
+        EXIT_ERROR
+    } else if failed > 0 {
+        EXIT_FAILED
+    } else {
+        EXIT_OK
+    }
+}
+
+/// ` (3 games; puzzle solved: ...)` for the per-file line.
+fn describe(run: &interp::FileRun) -> String {
+    let mut parts = Vec::new();
+    if run.games.len() != 1 {
+        parts.push(format!("{} games", run.games.len()));
+    }
+    for g in &run.games {
+        if let Some(reached) = &g.goal {
+            let target = match reached.goal.target.node {
+                crate::syntax::ast::GoalTarget::Rendezvous => "rendezvous",
+                crate::syntax::ast::GoalTarget::Game => "game",
+            };
+            parts.push(format!(
+                "goal met: {} wins {target} in {} (within {})",
+                reached.goal.side.node.letter(),
+                reached.turns,
+                reached.goal.turns.node
+            ));
+        }
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join("; "))
+    }
+}
+
+fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
+    if path.is_dir() {
+        eprintln!("error: {} is a directory; give a game file", path.display());
+        return EXIT_ERROR;
+    }
+    let name = path.display().to_string();
+    let src = match read_source(path) {
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return EXIT_ERROR;
+        }
+        Ok(Err((src, p))) => {
+            eprint!("{}", report::render_human(&p, &name, &src, color));
+            return EXIT_FAILED;
+        }
+        Ok(Ok(src)) => src,
+    };
+    let run = interp::run_file(&src, Options { each });
+    if let Some(p) = &run.syntax {
+        eprint!("{}", report::render_human(p, &name, &src, color));
+        return EXIT_FAILED;
+    }
+    let games: Vec<&interp::GameRun> = match game {
+        Some(n) => match run.games.get(n.wrapping_sub(1)) {
+            Some(g) => vec![g],
+            None => {
+                eprintln!(
+                    "error: {name} has {} game(s); --game {n} does not exist",
+                    run.games.len()
+                );
+                return EXIT_ERROR;
+            }
+        },
+        None => run.games.iter().collect(),
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    let many = games.len() > 1;
+    for g in games {
+        if many {
+            let _ = writeln!(out, "== {} ==", g.name());
+        }
+        if each {
+            for (span, pos) in &g.positions {
+                match span {
+                    Some(s) => {
+                        let text = src.get(s.start..s.end).unwrap_or("");
+                        let _ = writeln!(out, "after {}:", text.split_whitespace().collect::<Vec<_>>().join(" "));
+                    }
+                    None => {
+                        let _ = writeln!(out, "start:");
+                    }
+                }
+                let _ = writeln!(out, "{}{pos}\n", board::diagram(pos, color));
+            }
+        } else if let Some(r) = &g.runner {
+            let _ = writeln!(out, "{}{}", board::diagram(r.position(), color), r.position());
+        }
+        if let Some(r) = g.runner.as_ref().and_then(|r| r.game().result()) {
+            let _ = writeln!(out, "Result: {r}");
+        }
+        for p in &g.problems {
+            failed = true;
+            let _ = out.flush();
+            eprint!("{}", report::render_human(p, &name, &src, color));
+        }
+    }
+    let _ = out.flush();
+    if failed { EXIT_FAILED } else { EXIT_OK }
+}
+
+/// Writes `text` to `path` atomically: a temporary file in the same directory, then a
+/// rename. On any error the original file is untouched.
+///
+/// # Errors
+/// The I/O error, with the path.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    tmp.write_all(text.as_bytes())
+        .and_then(|_| tmp.as_file().sync_all())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
+    }
+    tmp.persist(path)
+        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+fn fmt(files: &[PathBuf], check: bool, color: bool) -> u8 {
+    let mut code = EXIT_OK;
+    for path in files {
+        let name = path.display().to_string();
+        if path.is_dir() {
+            eprintln!("error: {name} is a directory; give game files");
+            return EXIT_ERROR;
+        }
+        let src = match read_source(path) {
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                return EXIT_ERROR;
+            }
+            Ok(Err((src, p))) => {
+                eprint!("{}", report::render_human(&p, &name, &src, color));
+                code = code.max(EXIT_FAILED);
+                continue;
+            }
+            Ok(Ok(src)) => src,
+        };
+        let file = match crate::syntax::parse_file(&src) {
+            Ok(f) => f,
+            Err(e) => {
+                let p = interp::syntax_problem(&e);
+                eprint!("{}", report::render_human(&p, &name, &src, color));
+                code = code.max(EXIT_FAILED);
+                continue;
+            }
+        };
+        let formatted = crate::fmt::format_file(&file);
+        if formatted == src {
+            continue;
+        }
+        if check {
+            println!("{name}");
+            code = code.max(EXIT_FAILED);
+        } else if let Err(msg) = write_atomically(path, &formatted) {
+            eprintln!("error: {msg}");
+            return EXIT_ERROR;
+        }
+    }
+    code
+}
+
+fn turns(text: &str, list: bool) -> u8 {
     let position = match Position::parse(text) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: invalid position string: {e}");
-            eprintln!("  {text}");
-            eprintln!("  {}{}", " ".repeat(e.span.start), "^".repeat((e.span.end - e.span.start).max(1)));
-            return ExitCode::from(EXIT_ERROR);
+            let p = interp::position_problem(&e, Span::new(0, 0));
+            eprint!(
+                "{}",
+                report::render_human(&p, "position", text, use_color(ColorChoice::Auto, true))
+            );
+            return EXIT_ERROR;
         }
     };
     let stdout = std::io::stdout();
@@ -78,7 +564,7 @@ fn turns(text: &str, list: bool) -> ExitCode {
         writeln!(out, "{}", count_outcomes(&position))
     };
     match result.and_then(|_| out.flush()) {
-        Ok(()) => ExitCode::from(EXIT_OK),
-        Err(_) => ExitCode::from(EXIT_ERROR),
+        Ok(()) => EXIT_OK,
+        Err(_) => EXIT_ERROR,
     }
 }

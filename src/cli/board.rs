@@ -1,0 +1,113 @@
+//! The board as text: a Unicode diagram with the Rendezvous and the Mark shown, men of
+//! the two sides distinct without colour (`B`, `Y`), and ANSI colour when wanted.
+
+use crate::engine::{Phase, Position, Side, Square};
+use std::fmt::Write;
+
+const RESET: &str = "\x1b[0m";
+const BLACK_MAN: &str = "\x1b[1;97;40m";
+const YELLOW_MAN: &str = "\x1b[1;30;103m";
+const RV_SQUARE: &str = "\x1b[42m";
+const MARK_SQUARE: &str = "\x1b[102m";
+
+/// Draws `pos` as a diagram, Black at the top. Rendezvous squares are bracketed
+/// (`[B]`, `[ ]`), the Mark's square braced (`{Y}`, `{ }`); with `color`, squares and
+/// men are also coloured.
+pub fn diagram(pos: &Position, color: bool) -> String {
+    let mut out = String::new();
+    let rv = pos.rendezvous();
+    let _ = writeln!(out, "     a  b  c  d  e  f  g  h");
+    let _ = writeln!(out, "   ┌────────────────────────┐");
+    for rank in (0..8u8).rev() {
+        let _ = write!(out, " {} │", rank + 1);
+        for file in 0..8u8 {
+            let Some(sq) = Square::from_coords(file, rank) else {
+                continue;
+            };
+            let in_rv = rv.is_some_and(|r| r.contains(sq));
+            let is_mark = rv.is_some_and(|r| r.mark() == sq);
+            let (open, close) = if is_mark {
+                ('{', '}')
+            } else if in_rv {
+                ('[', ']')
+            } else {
+                (' ', ' ')
+            };
+            let man = match pos.man_at(sq) {
+                Some(Side::Black) => 'B',
+                Some(Side::Yellow) => 'Y',
+                None if in_rv || is_mark => ' ',
+                None => '·',
+            };
+            if color {
+                let bg = if is_mark {
+                    MARK_SQUARE
+                } else if in_rv {
+                    RV_SQUARE
+                } else {
+                    ""
+                };
+                let fg = match pos.man_at(sq) {
+                    Some(Side::Black) => BLACK_MAN,
+                    Some(Side::Yellow) => YELLOW_MAN,
+                    None => "",
+                };
+                let _ = write!(out, "{bg}{open}{RESET}{fg}{man}{RESET}{bg}{close}{RESET}");
+            } else {
+                let _ = write!(out, "{open}{man}{close}");
+            }
+        }
+        let _ = writeln!(out, "│ {}", rank + 1);
+    }
+    let _ = writeln!(out, "   └────────────────────────┘");
+    let _ = writeln!(out, "     a  b  c  d  e  f  g  h");
+    out.push_str(&summary(pos));
+    out
+}
+
+/// The lines under the board: the Rendezvous, the men in and out, and what is due.
+pub fn summary(pos: &Position) -> String {
+    let mut out = String::new();
+    match pos.rendezvous() {
+        Some(r) => {
+            let kind = if r.is_open() { "open" } else { "close" };
+            let _ = write!(out, "Rendezvous: {} squares ({kind}), Mark {}", r.size(), r.mark());
+            if let Some(l) = r.line() {
+                let _ = write!(out, ", {} line", l.name());
+            }
+            out.push('\n');
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "No Mark set; the next Rendezvous has {} squares",
+                pos.rendezvous_size()
+            );
+        }
+    }
+    for side in Side::BOTH {
+        let n = pos.count(side);
+        let outside = pos.outside(side).count();
+        if pos.rendezvous().is_some() {
+            let _ = writeln!(
+                out,
+                "{}: {n} men, {} in, {outside} out",
+                side.name(),
+                n as u32 - outside
+            );
+        } else {
+            let _ = writeln!(out, "{}: {n} men", side.name());
+        }
+    }
+    if let Some(w) = pos.winner() {
+        let _ = writeln!(out, "Game over: {w} wins (Rule 9)");
+        return out;
+    }
+    let side = pos.to_act();
+    let _ = match pos.phase() {
+        Phase::Mark => writeln!(out, "{side} sets the Mark"),
+        Phase::First => writeln!(out, "{side} to play (first turn, {} squares)", pos.allowance()),
+        Phase::Play => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
+    };
+    out
+}
