@@ -139,12 +139,11 @@ fn write_alternatives(f: &mut fmt::Formatter<'_>, items: &[&str]) -> fmt::Result
 }
 
 /// What an event looks like, for messages.
-const AN_EVENT: &str = "an event: a move like `a7-b6`, `mark d5`, `interchange`, `pass`, \
-                        `resign`, `draw` or `assert ...`";
+const AN_EVENT: &str = "an event: a move like `a7-b6`, `mark d5`, `interchange`, `pass`, `resign`, `draw`, `assert ...`";
 
 /// What an action looks like (after a prefix), for messages.
 const AN_ACTION: &str =
-    "an action: a move like `a7-b6`, `x e6`, `mark d5`, `interchange`, `pass`, `resign` or `draw`";
+    "an action: a move like `a7-b6`, `x e6`, `mark d5`, `interchange`, `pass`, `resign`, `draw`";
 
 /// The end of a line, for messages.
 const END_OF_LINE: &str = "the end of the line";
@@ -195,7 +194,7 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
             9,
             "what to assert: `position`, `to-move`, `men`, `winner` or `illegal`",
         )],
-        Rule::side => &[(10, "a side `B` or `Y`")],
+        Rule::side => &[(10, "a side (`B` or `Y`)")],
         Rule::draw => &[(11, "`draw`")],
         Rule::count => &[(12, "a number")],
         Rule::goal_target => &[(13, "`rendezvous` or `game`")],
@@ -270,6 +269,12 @@ pub(crate) fn found_at(src: &str, pos: usize) -> (Span, String) {
         return (Span::new(pos, pos), END_OF_INPUT.to_owned());
     };
     if first == '\n' || rest.starts_with("\r\n") {
+        // Before the CR of a CRLF line end, where the line's text ends.
+        let pos = if first == '\n' && src[..pos].ends_with('\r') {
+            pos - 1
+        } else {
+            pos
+        };
         return (Span::new(pos, pos), END_OF_LINE.to_owned());
     }
     let is_word = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '$' | ':');
