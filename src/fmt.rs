@@ -304,4 +304,115 @@ fn write_variation(out: &mut String, v: &Variation, depth: usize) {
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+    use crate::syntax::{parse_file, without_spans};
+
+    fn fmt(src: &str) -> String {
+        match parse_file(src) {
+            Ok(f) => format_file(&f),
+            Err(e) => panic!("{src:?} should parse: {e} at {:?}", e.span),
+        }
+    }
+
+    /// `fmt` is idempotent and keeps the meaning; returns the canonical text.
+    fn check(src: &str) -> String {
+        let once = fmt(src);
+        assert_eq!(fmt(&once), once, "not idempotent for {src:?}");
+        let before = parse_file(src).map(|f| without_spans(&f));
+        let after = parse_file(&once).map(|f| without_spans(&f));
+        assert_eq!(before, after, "meaning changed:\n{src}\n---\n{once}");
+        assert!(once.is_empty() || (once.ends_with('\n') && !once.ends_with("\n\n")));
+        once
+    }
+
+    const RICH: &str = "\u{feff}# Puzzle collection\r\n\
+        [Event  \"Carroll's \\\"first\\\" hint\" ]   {after the event tag}\r\n\
+        [Position \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"] # why\r\n\
+        [Goal \"Y wins rendezvous in 1\"]\r\n\
+        \r\n\
+        {   A  multi-line\r\n     comment   }\r\n\
+        W: c6-d5,d7-c6  e7-d7 x e6 {  A into the vacant square } !\r\n\
+        # standalone\r\n\
+        12.B:mark d5 d6;3. interchange c3 e5 f6 ;  x e6 $14 ?!\r\n\
+        pass (resign; draw (mark e4 # deep\r\n\
+        # alone\r\n\
+        a1-a2)) {after} # last\r\n\
+        assert position \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark\"\r\n\
+        assert to-move W; assert men B 4 Y 5; assert winner draw\r\n\
+        assert illegal 4. Y a7-b6 {nope}\r\n\
+        \r\n\
+        [Event \"second\"]\r\n\
+        mark d5 ( mark d4 ; mark d6 {c} ) ( pass )\r\n";
+
+    #[test]
+    fn canonical_form() {
+        let want = "# Puzzle collection\n\
+            [Event \"Carroll's \\\"first\\\" hint\"]\n\
+            { after the event tag }\n\
+            [Position \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"]\n\
+            # why\n\
+            [Goal \"Y wins rendezvous in 1\"]\n\
+            \n\
+            { A  multi-line\ncomment }\n\
+            Y: c6-d5 d7-c6 e7-d7 x e6 ! { A into the vacant square }\n\
+            # standalone\n\
+            12. B: mark d5 d6\n\
+            3. interchange c3 e5 f6\n\
+            x e6 $14 ?!\n\
+            pass { after } (\n\
+            \x20 resign\n\
+            \x20 draw (\n\
+            \x20   mark e4 # deep\n\
+            \x20   # alone\n\
+            \x20   a1-a2\n\
+            \x20 )\n\
+            ) # last\n\
+            assert position \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark\"\n\
+            assert to-move Y\n\
+            assert men B 4 Y 5\n\
+            assert winner draw\n\
+            assert illegal 4. Y: a7-b6 { nope }\n\
+            \n\
+            [Event \"second\"]\n\
+            \n\
+            mark d5 ( mark d4; mark d6 { c } ) ( pass )\n";
+        assert_eq!(check(RICH), want);
+    }
+
+    #[test]
+    fn comments_after_the_last_tag_stay_on_its_line() {
+        let src = "[A \"1\"]\n[B \"2\"] {x} # y\n\n# body\npass\n";
+        assert_eq!(
+            check(src),
+            "[A \"1\"]\n[B \"2\"] { x } # y\n\n# body\npass\n"
+        );
+    }
+
+    #[test]
+    fn idempotent_and_meaning_preserving() {
+        for src in [
+            "",
+            "\n\n",
+            "# only\n{ comments }\n",
+            RICH,
+            "[A \"\"]\n",
+            "[A \"x\"]\n# then only a comment\n",
+            "pass\n\n\n[A \"1\"]\n\n# c\n[B \"2\"]\npass\n\n# between\n[C \"3\"]\nresign # r\n# end\n",
+            "{}  {   } a7-b6 #\n#\n",
+            "a7-b6 (c3-c4 (d4-d5 (e4-e5 {x}) ! ) $3) (\n\n) ()\n",
+            "a7-b6 (\n  {standalone}\n  c3-c4\n)\n",
+            "a7-b6 ( c3-c4 {multi\nline} ; d4-d5 )\n",
+            "mark d5 { a\n\n\n  b }\n{\n\n x \n\n}\n",
+            "[E \"a\\\\b\\\"c\"] {t}\n\n{ lead } pass\n",
+        ] {
+            check(src);
+        }
+    }
+
+    #[test]
+    fn empty_file() {
+        assert_eq!(fmt(""), "");
+        assert_eq!(fmt("# c"), "# c\n");
+    }
+}
