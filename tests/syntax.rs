@@ -18,13 +18,18 @@ fn syntax_cases_parse_and_format() {
     entries.sort();
     for path in entries {
         let src = std::fs::read_to_string(&path).expect("a UTF-8 file");
-        let file = parse_file(&src)
-            .unwrap_or_else(|e| panic!("{}: {e} at {:?}", path.display(), e.span));
+        let file =
+            parse_file(&src).unwrap_or_else(|e| panic!("{}: {e} at {:?}", path.display(), e.span));
         assert!(!file.games.is_empty(), "{}", path.display());
         let once = format_file(&file);
         let again = parse_file(&once)
             .unwrap_or_else(|e| panic!("{} formatted: {e}\n{once}", path.display()));
-        assert_eq!(format_file(&again), once, "{}: not idempotent", path.display());
+        assert_eq!(
+            format_file(&again),
+            once,
+            "{}: not idempotent",
+            path.display()
+        );
         assert_eq!(
             without_spans(&again),
             without_spans(&file),

@@ -813,3 +813,14 @@ fn comment_normalization() {
     assert_eq!(c("  x y  ", CommentKind::Line).normalized_text(), "x y");
     assert_eq!(c("   ", CommentKind::Brace).normalized_text(), "");
 }
+
+#[test]
+fn large_files_parse_quickly() {
+    let line = "12. Y: a7-b6, e8-e7 x e6 { note } ! (c3-c4; pass) # tail\n";
+    let src = line.repeat(5_000);
+    let start = std::time::Instant::now();
+    let f = file(&src);
+    assert_eq!(f.games[0].body.len(), 5_000);
+    // Generous even for a debug build on a busy machine; catches quadratic behaviour.
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
