@@ -1,6 +1,10 @@
 //! lanrick: the reference software for Lewis Carroll's game Lanrick (1893 rules).
 //!
 //! - [`engine`]: the rules — positions, Rendezvous, turns, outcomes, games.
+//! - [`syntax`]: the notation's text to a syntax tree with spans.
+//! - [`interp`]: syntax trees applied to the engine, with diagnostics.
+//! - [`fmt`]: syntax trees back to canonical text.
+//! - [`cli`]: the `lanrick` command.
 
 #![warn(missing_docs)]
 

@@ -19,7 +19,9 @@ fn files(dir: &str) -> Vec<PathBuf> {
 }
 
 fn stem(p: &Path) -> String {
-    p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 #[test]
@@ -40,7 +42,11 @@ fn error_cases_match_their_snapshots() {
         }
         insta::assert_snapshot!(format!("err__{}", stem(&path)), rendered);
     }
-    assert!(codes.len() >= 25, "only {} distinct codes: {codes:?}", codes.len());
+    assert!(
+        codes.len() >= 25,
+        "only {} distinct codes: {codes:?}",
+        codes.len()
+    );
 }
 
 fn summary(src: &str) -> String {
@@ -67,7 +73,12 @@ fn ok_cases_match_their_snapshots() {
     for path in files("tests/cases/ok") {
         let src = std::fs::read_to_string(&path).unwrap();
         let run = run_file(&src, Options::default());
-        assert!(run.passed(), "{} fails: {:?}", path.display(), run.problems().collect::<Vec<_>>());
+        assert!(
+            run.passed(),
+            "{} fails: {:?}",
+            path.display(),
+            run.problems().collect::<Vec<_>>()
+        );
         insta::assert_snapshot!(format!("ok__{}", stem(&path)), summary(&src));
     }
 }
@@ -79,6 +90,11 @@ fn every_example_checks_clean() {
     for path in examples {
         let src = std::fs::read_to_string(&path).unwrap();
         let run = run_file(&src, Options::default());
-        assert!(run.passed(), "{} fails: {:?}", path.display(), run.problems().collect::<Vec<_>>());
+        assert!(
+            run.passed(),
+            "{} fails: {:?}",
+            path.display(),
+            run.problems().collect::<Vec<_>>()
+        );
     }
 }

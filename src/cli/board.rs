@@ -71,7 +71,12 @@ pub fn summary(pos: &Position) -> String {
     match pos.rendezvous() {
         Some(r) => {
             let kind = if r.is_open() { "open" } else { "close" };
-            let _ = write!(out, "Rendezvous: {} squares ({kind}), Mark {}", r.size(), r.mark());
+            let _ = write!(
+                out,
+                "Rendezvous: {} squares ({kind}), Mark {}",
+                r.size(),
+                r.mark()
+            );
             if let Some(l) = r.line() {
                 let _ = write!(out, ", {} line", l.name());
             }
@@ -106,7 +111,11 @@ pub fn summary(pos: &Position) -> String {
     let side = pos.to_act();
     let _ = match pos.phase() {
         Phase::Mark => writeln!(out, "{side} sets the Mark"),
-        Phase::First => writeln!(out, "{side} to play (first turn, {} squares)", pos.allowance()),
+        Phase::First => writeln!(
+            out,
+            "{side} to play (first turn, {} squares)",
+            pos.allowance()
+        ),
         Phase::Play => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
     };
     out

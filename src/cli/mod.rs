@@ -133,7 +133,11 @@ pub fn run() -> ExitCode {
             game,
             color,
         }) => replay(&file, each, game, use_color(color, false)),
-        Some(Command::Fmt { files, check, color }) => fmt(&files, check, use_color(color, true)),
+        Some(Command::Fmt {
+            files,
+            check,
+            color,
+        }) => fmt(&files, check, use_color(color, true)),
         Some(Command::Turns { position, list }) => turns(&position, list),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
@@ -203,7 +207,8 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(), String> {
-    let canonical = std::fs::canonicalize(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let canonical =
+        std::fs::canonicalize(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     if seen.contains(&canonical) {
         // A symlink loop, or a directory reached twice: read it once.
         return Ok(());
@@ -313,7 +318,8 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
                         let _ = write!(err, "{}", report::render_human(p, &c.name, &c.src, color));
                     }
                 }
-                if !quiet && c.passed()
+                if !quiet
+                    && c.passed()
                     && let Ok(run) = &c.run
                 {
                     let _ = writeln!(out, "ok {}{}", c.name, describe(run));
@@ -328,7 +334,11 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
         Format::Json => {
             let diags: Vec<serde_json::Value> = checked
                 .iter()
-                .flat_map(|c| c.problems().into_iter().map(move |p| report::json_diagnostic(p, &c.name, &c.src)))
+                .flat_map(|c| {
+                    c.problems()
+                        .into_iter()
+                        .map(move |p| report::json_diagnostic(p, &c.name, &c.src))
+                })
                 .collect();
             let files: Vec<serde_json::Value> = checked
                 .iter()
@@ -447,7 +457,11 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
                 match span {
                     Some(s) => {
                         let text = src.get(s.start..s.end).unwrap_or("");
-                        let _ = writeln!(out, "after {}:", text.split_whitespace().collect::<Vec<_>>().join(" "));
+                        let _ = writeln!(
+                            out,
+                            "after {}:",
+                            text.split_whitespace().collect::<Vec<_>>().join(" ")
+                        );
                     }
                     None => {
                         let _ = writeln!(out, "start:");
@@ -456,7 +470,12 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
                 let _ = writeln!(out, "{}{pos}\n", board::diagram(pos, color));
             }
         } else if let Some(r) = &g.runner {
-            let _ = writeln!(out, "{}{}", board::diagram(r.position(), color), r.position());
+            let _ = writeln!(
+                out,
+                "{}{}",
+                board::diagram(r.position(), color),
+                r.position()
+            );
         }
         if let Some(r) = g.runner.as_ref().and_then(|r| r.game().result()) {
             let _ = writeln!(out, "Result: {r}");

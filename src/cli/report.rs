@@ -97,7 +97,9 @@ pub fn json_diagnostic(problem: &Problem, name: &str, src: &str) -> serde_json::
 
 /// Escapes the message part of a GitHub workflow command.
 pub fn gh_escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// Escapes a property value of a GitHub workflow command.

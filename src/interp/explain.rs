@@ -38,7 +38,10 @@ fn moves_help(turn: &TurnInProgress, from: Option<Square>) -> String {
                 "the man on {from} has no legal move now ({remaining} {squares} left this turn)"
             );
         }
-        let targets: Vec<String> = moves.iter().map(|m| format!("{} ({})", m.to, m.count)).collect();
+        let targets: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{} ({})", m.to, m.count))
+            .collect();
         return format!(
             "{remaining} {squares} left this turn; the man on {from} may go to {}",
             targets.join(", ")
@@ -85,12 +88,7 @@ fn earlier_moves(ev: &Event, turn: &TurnInProgress, upto: usize) -> Vec<(Span, S
         .iter()
         .zip(turn.moves())
         .take(upto)
-        .map(|(node, m)| {
-            (
-                node.span,
-                format!("counts {}", m.count),
-            )
-        })
+        .map(|(node, m)| (node.span, format!("counts {}", m.count)))
         .collect()
 }
 
@@ -126,12 +124,17 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             },
             None => (ev.kind_span, short_label(v)),
         },
-        (EventKind::Turn { take: Some(t), .. }, ActionPart::Take) => (t.square.span, short_label(v)),
+        (EventKind::Turn { take: Some(t), .. }, ActionPart::Take) => {
+            (t.square.span, short_label(v))
+        }
         (EventKind::Mark { square, towards }, _) => match v {
             RuleViolation::BadMark {
                 problem: MarkProblem::NotAdjacent(_) | MarkProblem::LineNotAllowed,
                 ..
-            } => (towards.map(|t| t.span).unwrap_or(square.span), short_label(v)),
+            } => (
+                towards.map(|t| t.span).unwrap_or(square.span),
+                short_label(v),
+            ),
             RuleViolation::BadMark { .. } => (square.span, short_label(v)),
             _ => (ev.kind_span, short_label(v)),
         },
@@ -160,20 +163,24 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
                 p = p.with_label(s, text);
             }
         }
-        if let (RuleViolation::AlreadyMoved { square }, EventKind::Turn { moves, .. }) = (v, &ev.kind)
+        if let (RuleViolation::AlreadyMoved { square }, EventKind::Turn { moves, .. }) =
+            (v, &ev.kind)
             && let Some(earlier) = moves.iter().take(upto).find(|m| m.to.node == *square)
         {
             p = p.with_label(earlier.span, "moved here");
         }
     }
     let help = match v {
-        RuleViolation::GameOver => Some("the game has a result; start a new game to play on".to_string()),
-        RuleViolation::MarkAlreadySet { .. } => {
-            Some(format!("{} plays now", pos.to_act()))
+        RuleViolation::GameOver => {
+            Some("the game has a result; start a new game to play on".to_string())
         }
+        RuleViolation::MarkAlreadySet { .. } => Some(format!("{} plays now", pos.to_act())),
         RuleViolation::MarkNotSet { setter } => Some(format!(
             "{setter} sets the Mark first, e.g. `mark {}`",
-            pos.mark_options().first().map(|r| r.mark().to_string()).unwrap_or_else(|| "d5".into())
+            pos.mark_options()
+                .first()
+                .map(|r| r.mark().to_string())
+                .unwrap_or_else(|| "d5".into())
         )),
         RuleViolation::BadMark { problem, .. } => Some(mark_help(pos, *problem)),
         RuleViolation::InterchangeNotNow(_) => None,
@@ -184,17 +191,22 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             pos.to_act(),
             list(pos.men(pos.to_act()))
         )),
-        RuleViolation::InterchangeNotOthersMan { .. } | RuleViolation::InterchangeRepeated { .. } => {
-            Some(format!(
-                "the setter chooses among {}'s men: {}",
-                pos.to_act(),
-                list(pos.men(pos.to_act()))
-            ))
+        RuleViolation::InterchangeNotOthersMan { .. }
+        | RuleViolation::InterchangeRepeated { .. } => Some(format!(
+            "the setter chooses among {}'s men: {}",
+            pos.to_act(),
+            list(pos.men(pos.to_act()))
+        )),
+        RuleViolation::NoMan { .. } | RuleViolation::NotYourMan { .. } => {
+            turn_state.as_ref().map(|t| {
+                let mine = t.men(t.mover()) - t.moved();
+                format!(
+                    "{}'s men not yet moved this turn: {}",
+                    t.mover(),
+                    list(mine)
+                )
+            })
         }
-        RuleViolation::NoMan { .. } | RuleViolation::NotYourMan { .. } => turn_state.as_ref().map(|t| {
-            let mine = t.men(t.mover()) - t.moved();
-            format!("{}'s men not yet moved this turn: {}", t.mover(), list(mine))
-        }),
         RuleViolation::AlreadyMoved { .. } => turn_state.as_ref().map(|t| moves_help(t, None)),
         RuleViolation::SameSquare { square }
         | RuleViolation::NotInLine { from: square, .. }
@@ -204,9 +216,14 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         | RuleViolation::OverAllowance { from: square, .. } => {
             turn_state.as_ref().map(|t| moves_help(t, Some(*square)))
         }
-        RuleViolation::TurnOver(_) => Some("end the turn here; the next event belongs to the other side".to_string()),
+        RuleViolation::TurnOver(_) => {
+            Some("end the turn here; the next event belongs to the other side".to_string())
+        }
         RuleViolation::TakeDue { choices, full } => Some(if *full {
-            format!("end the turn with `x {}` (or with nothing: it is forced)", list(*choices))
+            format!(
+                "end the turn with `x {}` (or with nothing: it is forced)",
+                list(*choices)
+            )
         } else {
             format!("end the turn with `x <square>`, one of {}", list(*choices))
         }),
@@ -215,11 +232,18 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             list(*outside)
         )),
         RuleViolation::TakeNotOutlying { choices, .. } | RuleViolation::TakeMissing { choices } => {
-            Some(format!("replace one of the outlying men: {}", list(*choices)))
+            Some(format!(
+                "replace one of the outlying men: {}",
+                list(*choices)
+            ))
         }
-        RuleViolation::TakeWrongMan { expected, .. } => Some(format!("write `x {expected}`, or leave the take out")),
+        RuleViolation::TakeWrongMan { expected, .. } => {
+            Some(format!("write `x {expected}`, or leave the take out"))
+        }
         RuleViolation::EmptyTurn => Some("move at least one man one square".to_string()),
-        RuleViolation::PassNotAllowed { example } => Some(format!("for example `{}-{}`", example.0, example.1)),
+        RuleViolation::PassNotAllowed { example } => {
+            Some(format!("for example `{}-{}`", example.0, example.1))
+        }
         RuleViolation::UnexpectedLine { .. } => None,
     };
     if let Some(h) = help {
@@ -229,7 +253,9 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         && matches!(v, RuleViolation::OverAllowance { .. })
         && let Some(h) = p.help.take()
     {
-        p = p.with_help(format!("{h} (first turn of the Rendezvous: 2 squares in all)"));
+        p = p.with_help(format!(
+            "{h} (first turn of the Rendezvous: 2 squares in all)"
+        ));
     }
     p
 }
@@ -243,13 +269,25 @@ fn short_label(v: &RuleViolation) -> String {
         RuleViolation::SameSquare { .. } => "goes nowhere".into(),
         RuleViolation::NotInLine { .. } => "not a straight line".into(),
         RuleViolation::PathBlocked { blocker, .. } => format!("blocked by the man on {blocker}"),
-        RuleViolation::TargetOccupied { occupant, .. } => format!("occupied by a {} man", side_word(*occupant)),
+        RuleViolation::TargetOccupied { occupant, .. } => {
+            format!("occupied by a {} man", side_word(*occupant))
+        }
         RuleViolation::TooFarForOneMan { count, .. } => format!("counts {count}, more than 3"),
-        RuleViolation::OverAllowance { count, used, allowance, .. } => {
-            format!("counts {count}; {} of {allowance} left", allowance.saturating_sub(*used))
+        RuleViolation::OverAllowance {
+            count,
+            used,
+            allowance,
+            ..
+        } => {
+            format!(
+                "counts {count}; {} of {allowance} left",
+                allowance.saturating_sub(*used)
+            )
         }
         RuleViolation::TakeNotOutlying { .. } => "not an outlying man".into(),
-        RuleViolation::TakeWrongMan { expected, .. } => format!("the outlying man is on {expected}"),
+        RuleViolation::TakeWrongMan { expected, .. } => {
+            format!("the outlying man is on {expected}")
+        }
         RuleViolation::TakeNotDue { .. } => "no take is due".into(),
         RuleViolation::TakeMissing { .. } => "which man is replaced?".into(),
         RuleViolation::TakeDue { .. } => "all your men are in: take now".into(),

@@ -23,9 +23,7 @@ use crate::engine::game::ActionError;
 use crate::engine::{
     Action, Game, GameResult, Position, PositionError, PositionErrorKind, Side, TurnEnd, WinReason,
 };
-use crate::syntax::ast::{
-    self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned,
-};
+use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
 
 /// The rules editions a game file may name in its `Rules` tag.
@@ -112,7 +110,9 @@ impl Runner {
 
     fn explain(&self, before: &Position, ev: &Event, err: &ActionError) -> Problem {
         let mut p = explain::explain(before, ev, err);
-        if let (crate::engine::RuleViolation::GameOver, Some(r)) = (&err.violation, self.game.result()) {
+        if let (crate::engine::RuleViolation::GameOver, Some(r)) =
+            (&err.violation, self.game.result())
+        {
             p = p.with_help(format!("the game is over: {r}"));
         }
         p
@@ -197,7 +197,11 @@ impl Runner {
                 if side.node != pos.to_act() {
                     return Err(fail(
                         "to_move",
-                        format!("assert to-move failed: {} acts next, not {}", pos.to_act(), side.node),
+                        format!(
+                            "assert to-move failed: {} acts next, not {}",
+                            pos.to_act(),
+                            side.node
+                        ),
                         side.span,
                         format!("{} acts next", pos.to_act()),
                     ));
@@ -291,7 +295,10 @@ fn position_code(kind: &PositionErrorKind) -> &'static str {
 
 /// The Problem for a malformed position string written at `at` (the span of its text).
 pub fn position_problem(err: &PositionError, at: Span) -> Problem {
-    let span = Span::new(at.start + err.span.start, at.start + err.span.end.max(err.span.start));
+    let span = Span::new(
+        at.start + err.span.start,
+        at.start + err.span.end.max(err.span.start),
+    );
     Problem::new(
         format!("lanrick::position::{}", position_code(&err.kind)),
         format!("invalid position string: {}", err.kind),

@@ -53,7 +53,12 @@ pub struct Problem {
 
 impl Problem {
     /// A problem with a code, a message and a primary label.
-    pub fn new(code: impl Into<String>, message: impl Into<String>, span: Span, label: impl Into<String>) -> Problem {
+    pub fn new(
+        code: impl Into<String>,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> Problem {
         Problem {
             code: code.into(),
             message: message.into(),
@@ -128,9 +133,10 @@ impl miette::Diagnostic for Problem {
             Some(self.primary.text.clone()),
             source_span(self.primary.span),
         );
-        let rest = self.secondary.iter().map(|l| {
-            miette::LabeledSpan::new_with_span(Some(l.text.clone()), source_span(l.span))
-        });
+        let rest = self
+            .secondary
+            .iter()
+            .map(|l| miette::LabeledSpan::new_with_span(Some(l.text.clone()), source_span(l.span)));
         Some(Box::new(std::iter::once(primary).chain(rest)))
     }
 }

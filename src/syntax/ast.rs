@@ -136,6 +136,30 @@ pub struct Comment {
     pub span: Span,
 }
 
+impl Comment {
+    /// The text as `fmt` writes it. For a `{ ... }` comment: each line trimmed, blank
+    /// lines at either end dropped, runs of blank lines inside kept as one. For a `#`
+    /// comment: trimmed. Normalizing twice changes nothing.
+    pub fn normalized_text(&self) -> String {
+        match self.kind {
+            CommentKind::Line => self.text.trim().to_owned(),
+            CommentKind::Brace => {
+                let mut lines: Vec<&str> = Vec::new();
+                for line in self.text.split('\n').map(str::trim) {
+                    let blank_before = lines.last().is_none_or(|l| l.is_empty());
+                    if !(line.is_empty() && blank_before) {
+                        lines.push(line);
+                    }
+                }
+                while lines.last().is_some_and(|l| l.is_empty()) {
+                    lines.pop();
+                }
+                lines.join("\n")
+            }
+        }
+    }
+}
+
 /// The two forms of comment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CommentKind {

@@ -1,41 +1,275 @@
 //! Text to syntax tree: the only module that knows pest. It reads the notation defined
 //! by `grammar/lanrick.pest` and lowers it into the [`ast`], spans on every node.
 //! It never checks legality.
+//!
+//! Three entry points: [`parse_file`] for `.lanrick` files, [`parse_line`] for one line
+//! of REPL input, [`parse_goal`] for the value of a `Goal` tag. Each returns a
+//! [`SyntaxError`] whose span points at the offending token.
+//!
+//! Variations may nest at most [`MAX_NESTING`] deep. A cheap scan of the input checks
+//! this before pest runs, so neither the parser nor the lowering can exhaust the stack
+//! however many `(` the input holds.
 
 pub mod ast;
+mod error;
+mod lower;
+mod parser;
 
-// TEMPORARY interface while the grammar lands on its branch; replaced on merge.
-use ast::{File, Goal, Item, Span};
+use pest::Parser as _;
 
-/// A malformed text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    /// Where.
-    pub span: Span,
-    /// Message.
-    pub message: String,
+pub use error::{SyntaxError, SyntaxErrorKind};
+use parser::{LanrickParser, Rule};
+
+/// The deepest nesting of variations accepted: `( ( ... ) )` is depth 2.
+pub const MAX_NESTING: usize = 64;
+
+/// Parses a whole `.lanrick` file: tags, events, directives, comments, variations, one
+/// game or a collection. Spans are byte offsets into `src` (a BOM counts).
+///
+/// # Errors
+///
+/// A [`SyntaxError`] at the first thing that is not well-formed notation.
+pub fn parse_file(src: &str) -> Result<ast::File, SyntaxError> {
+    parse_with(src, Rule::file, lower::file)
 }
-impl std::fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+
+/// Parses one line of REPL input: events and directives separated by `;`, comments
+/// allowed (no tags). Spans are relative to `src`.
+///
+/// # Errors
+///
+/// A [`SyntaxError`] at the first thing that is not well-formed notation.
+pub fn parse_line(src: &str) -> Result<Vec<ast::Item>, SyntaxError> {
+    parse_with(src, Rule::line_input, lower::line_input)
+}
+
+/// Parses the value of a `Goal` tag: `Y wins rendezvous in 1`, `B wins game in 3`.
+/// Spans are relative to `value`; add the tag value's span start to place them in the
+/// file.
+///
+/// # Errors
+///
+/// A [`SyntaxError`] when the value is not a goal.
+pub fn parse_goal(value: &str) -> Result<ast::Goal, SyntaxError> {
+    parse_with(value, Rule::goal, lower::goal)
+}
+
+/// Scans, parses with `rule` and lowers the single top pair with `lower`.
+fn parse_with<T>(
+    src: &str,
+    rule: Rule,
+    lower: impl FnOnce(pest::iterators::Pair<'_, Rule>) -> Result<T, SyntaxError>,
+) -> Result<T, SyntaxError> {
+    let unclosed = scan(src)?;
+    let mut pairs = match LanrickParser::parse(rule, src) {
+        Ok(pairs) => pairs,
+        Err(e) => {
+            let err = error::from_pest(src, e);
+            // An unclosed comment or string explains any failure at or after it.
+            return Err(match unclosed {
+                Some(u) if u.span.start <= err.span.start => u,
+                _ => err,
+            });
+        }
+    };
+    let Some(top) = pairs.next() else {
+        unreachable!("pest returns the entry rule's pair on success")
+    };
+    lower(top)
+}
+
+/// Checks the nesting of variations before parsing (an error if deeper than
+/// [`MAX_NESTING`]), and finds the first unclosed `{` comment or `"` string, returned
+/// to explain a parse error should one occur. Comments and strings are skipped as the
+/// grammar reads them, so parentheses inside them do not count.
+fn scan(src: &str) -> Result<Option<SyntaxError>, SyntaxError> {
+    #[derive(Clone, Copy)]
+    enum State {
+        Code,
+        Brace(usize),
+        Line,
+        Str(usize),
+    }
+    let bytes = src.as_bytes();
+    let mut state = State::Code;
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        state = match state {
+            State::Code => match b {
+                b'{' => State::Brace(i),
+                b'#' => State::Line,
+                b'"' => State::Str(i),
+                b'(' => {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Err(SyntaxError::new(
+                            ast::Span::new(i, i + 1),
+                            SyntaxErrorKind::Nesting { limit: MAX_NESTING },
+                        ));
+                    }
+                    State::Code
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    State::Code
+                }
+                _ => State::Code,
+            },
+            State::Brace(start) => match b {
+                b'}' => State::Code,
+                _ => State::Brace(start),
+            },
+            State::Line => match b {
+                b'\n' => State::Code,
+                _ => State::Line,
+            },
+            State::Str(start) => match b {
+                b'"' => State::Code,
+                b'\n' => {
+                    return Ok(Some(unclosed(start, SyntaxErrorKind::UnclosedString)));
+                }
+                b'\\' if bytes.get(i + 1).is_some_and(|&n| n != b'\n') => {
+                    i += 1;
+                    State::Str(start)
+                }
+                _ => State::Str(start),
+            },
+        };
+        i += 1;
+    }
+    Ok(match state {
+        State::Brace(start) => Some(unclosed(start, SyntaxErrorKind::UnclosedComment)),
+        State::Str(start) => Some(unclosed(start, SyntaxErrorKind::UnclosedString)),
+        State::Code | State::Line => None,
+    })
+}
+
+/// An error on the one-byte opening delimiter at `start`.
+fn unclosed(start: usize, kind: SyntaxErrorKind) -> SyntaxError {
+    SyntaxError::new(ast::Span::new(start, start + 1), kind)
+}
+
+/// A copy of `file` with every span zeroed and every comment's text replaced by its
+/// [normalized](ast::Comment::normalized_text) form: two files that mean the same and
+/// differ only in layout compare equal. Used to check that `fmt` keeps the meaning.
+pub fn without_spans(file: &ast::File) -> ast::File {
+    ast::File {
+        games: file.games.iter().map(strip::game).collect(),
+        trailing: file.trailing.iter().map(strip::comment).collect(),
     }
 }
-impl std::error::Error for SyntaxError {}
-impl SyntaxError {
-    /// Code suffix.
-    pub fn code(&self) -> &'static str {
-        "expected"
+
+/// The same as [`without_spans`] for REPL items.
+pub fn items_without_spans(items: &[ast::Item]) -> Vec<ast::Item> {
+    items.iter().map(strip::item).collect()
+}
+
+/// The visitor behind [`without_spans`].
+mod strip {
+    use super::ast::*;
+
+    const Z: Span = Span { start: 0, end: 0 };
+
+    fn s<T: Clone>(x: &Spanned<T>) -> Spanned<T> {
+        Spanned::new(x.node.clone(), Z)
+    }
+
+    pub(super) fn game(g: &Game) -> Game {
+        Game {
+            header: g
+                .header
+                .iter()
+                .map(|h| match h {
+                    HeaderItem::Tag(t) => HeaderItem::Tag(Tag {
+                        name: s(&t.name),
+                        value: s(&t.value),
+                        span: Z,
+                    }),
+                    HeaderItem::Comment(c) => HeaderItem::Comment(comment(c)),
+                })
+                .collect(),
+            body: g.body.iter().map(item).collect(),
+            span: Z,
+        }
+    }
+
+    pub(super) fn comment(c: &Comment) -> Comment {
+        Comment {
+            text: c.normalized_text(),
+            kind: c.kind,
+            span: Z,
+        }
+    }
+
+    pub(super) fn item(i: &Item) -> Item {
+        match i {
+            Item::Event(e) => Item::Event(event(e)),
+            Item::Comment(c) => Item::Comment(comment(c)),
+        }
+    }
+
+    fn event(e: &Event) -> Event {
+        Event {
+            prefix: Prefix {
+                number: e.prefix.number.as_ref().map(s),
+                side: e.prefix.side.as_ref().map(s),
+            },
+            kind: kind(&e.kind),
+            kind_span: Z,
+            annotations: e.annotations.iter().map(s).collect(),
+            comments: e.comments.iter().map(comment).collect(),
+            variations: e
+                .variations
+                .iter()
+                .map(|v| Variation {
+                    body: v.body.iter().map(item).collect(),
+                    span: Z,
+                })
+                .collect(),
+            span: Z,
+        }
+    }
+
+    fn kind(k: &EventKind) -> EventKind {
+        match k {
+            EventKind::Mark { square, towards } => EventKind::Mark {
+                square: s(square),
+                towards: towards.as_ref().map(s),
+            },
+            EventKind::Interchange { squares } => EventKind::Interchange {
+                squares: squares.iter().map(s).collect(),
+            },
+            EventKind::Turn { moves, take } => EventKind::Turn {
+                moves: moves
+                    .iter()
+                    .map(|m| MoveNode {
+                        from: s(&m.from),
+                        to: s(&m.to),
+                        span: Z,
+                    })
+                    .collect(),
+                take: take.as_ref().map(|t| Take {
+                    square: s(&t.square),
+                    span: Z,
+                }),
+            },
+            EventKind::Pass => EventKind::Pass,
+            EventKind::Resign => EventKind::Resign,
+            EventKind::Draw => EventKind::Draw,
+            EventKind::Assert(d) => EventKind::Assert(match d {
+                Directive::Position(p) => Directive::Position(s(p)),
+                Directive::ToMove(side) => Directive::ToMove(s(side)),
+                Directive::Men(men) => {
+                    Directive::Men(men.iter().map(|(a, b)| (s(a), s(b))).collect())
+                }
+                Directive::Winner(w) => Directive::Winner(s(w)),
+                Directive::Illegal(e) => Directive::Illegal(Box::new(event(e))),
+            }),
+        }
     }
 }
-/// Parses a file.
-pub fn parse_file(_src: &str) -> Result<File, SyntaxError> {
-    Err(SyntaxError { span: Span::new(0, 0), message: "grammar not merged".into() })
-}
-/// Parses a line.
-pub fn parse_line(_src: &str) -> Result<Vec<Item>, SyntaxError> {
-    Err(SyntaxError { span: Span::new(0, 0), message: "grammar not merged".into() })
-}
-/// Parses a goal.
-pub fn parse_goal(_src: &str) -> Result<Goal, SyntaxError> {
-    Err(SyntaxError { span: Span::new(0, 0), message: "grammar not merged".into() })
-}
+
+#[cfg(test)]
+mod tests;
