@@ -628,7 +628,8 @@ impl fmt::Display for PositionErrorKind {
                 ),
                 MarkProblem::NeedsField => write!(
                     f,
-                    "the Mark of a {size}-square Rendezvous must be on a field square, not the border"
+                    "the Mark of {} {size}-square Rendezvous must be on a field square, not the border",
+                    super::rendezvous::article(*size)
                 ),
                 MarkProblem::LineOffBoard(l) => {
                     write!(

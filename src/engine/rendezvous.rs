@@ -348,3 +348,8 @@ mod tests {
         assert_eq!(at(4), set("f8 g1 a3 a7"));
     }
 }
+
+/// The indefinite article before a Rendezvous size in words: "an 8-square", "a 9-square".
+pub const fn article(size: u8) -> &'static str {
+    if size == 8 { "an" } else { "a" }
+}

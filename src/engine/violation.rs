@@ -333,7 +333,8 @@ impl fmt::Display for RuleViolation {
                 }
                 MarkProblem::NeedsField => write!(
                     f,
-                    "the Mark of a {size}-square Rendezvous must stand on a field square, not on the border square {square}"
+                    "the Mark of {} {size}-square Rendezvous must stand on a field square, not on the border square {square}",
+                    super::rendezvous::article(*size)
                 ),
                 MarkProblem::LineOffBoard(l) => write!(
                     f,

@@ -27,6 +27,12 @@ pub fn list(set: impl IntoIterator<Item = Square>) -> String {
 /// Where the men of the mover may go now, for a help line.
 fn moves_help(turn: &TurnInProgress, from: Option<Square>) -> String {
     let remaining = turn.remaining();
+    if remaining == 0 {
+        return format!(
+            "all {} squares of this turn are used: end the turn after the earlier moves",
+            turn.allowance()
+        );
+    }
     let squares = if remaining == 1 { "square" } else { "squares" };
     if let Some(from) = from
         && turn.men(turn.mover()).contains(from)
@@ -67,13 +73,14 @@ fn mark_help(pos: &Position, problem: MarkProblem) -> String {
             "write the Mark and a neighbour on its line, e.g. `mark d5 d6` (vertical), `mark d5 e5` (horizontal), `mark d5 e6` or `mark d5 c6` (slanting)".to_string()
         }
         MarkProblem::LineNotAllowed => format!(
-            "a {size}-square Rendezvous is set with one square: `mark <square>`"
+            "{} {size}-square Rendezvous is set with one square: `mark <square>`",
+            crate::engine::rendezvous::article(size)
         ),
         MarkProblem::NeedsField | MarkProblem::NoSuchSize => {
             if size == 3 {
                 "a 3-square line needs room on both sides of the Mark".to_string()
             } else {
-                format!("the Mark of a {size}-square Rendezvous may stand on any field square, b2 to g7")
+                format!("the Mark of {} {size}-square Rendezvous may stand on any field square, b2 to g7", crate::engine::rendezvous::article(size))
             }
         }
     }
