@@ -1,0 +1,84 @@
+//! Data-driven tests: every file in `tests/cases/err` fails with the diagnostics in its
+//! snapshot (rendered without colour at a fixed width), every file in `tests/cases/ok`
+//! passes with the final positions in its snapshot, and every file in `examples/`
+//! checks clean.
+
+use lanrick::cli::report::render_human;
+use lanrick::interp::{Options, run_file};
+use std::path::{Path, PathBuf};
+
+fn files(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "lanrick"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+#[test]
+fn error_cases_match_their_snapshots() {
+    let cases = files("tests/cases/err");
+    assert!(cases.len() >= 25, "only {} error cases", cases.len());
+    let mut codes = std::collections::BTreeSet::new();
+    for path in cases {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let name = format!("tests/cases/err/{}.lanrick", stem(&path));
+        let run = run_file(&src, Options::default());
+        let problems: Vec<_> = run.problems().collect();
+        assert!(!problems.is_empty(), "{name} should fail");
+        let mut rendered = String::new();
+        for p in &problems {
+            codes.insert(p.code.clone());
+            rendered.push_str(&render_human(p, &name, &src, false));
+        }
+        insta::assert_snapshot!(format!("err__{}", stem(&path)), rendered);
+    }
+    assert!(codes.len() >= 25, "only {} distinct codes: {codes:?}", codes.len());
+}
+
+fn summary(src: &str) -> String {
+    let run = run_file(src, Options::default());
+    let mut out = String::new();
+    for p in run.problems() {
+        out.push_str(&format!("PROBLEM {}: {}\n", p.code, p.full_message()));
+    }
+    for g in &run.games {
+        let Some(r) = &g.runner else { continue };
+        out.push_str(&format!("game {}: {}\n", g.number, r.position()));
+        if let Some(result) = r.game().result() {
+            out.push_str(&format!("  result: {result}\n"));
+        }
+        if let Some(goal) = &g.goal {
+            out.push_str(&format!("  goal met in {} turn(s)\n", goal.turns));
+        }
+    }
+    out
+}
+
+#[test]
+fn ok_cases_match_their_snapshots() {
+    for path in files("tests/cases/ok") {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let run = run_file(&src, Options::default());
+        assert!(run.passed(), "{} fails: {:?}", path.display(), run.problems().collect::<Vec<_>>());
+        insta::assert_snapshot!(format!("ok__{}", stem(&path)), summary(&src));
+    }
+}
+
+#[test]
+fn every_example_checks_clean() {
+    let examples = files("examples");
+    assert!(!examples.is_empty());
+    for path in examples {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let run = run_file(&src, Options::default());
+        assert!(run.passed(), "{} fails: {:?}", path.display(), run.problems().collect::<Vec<_>>());
+    }
+}
