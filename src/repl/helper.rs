@@ -56,6 +56,7 @@ pub fn complete(line: &str, pos: usize, position: &Position, game_over: bool) ->
                 .into_iter()
                 .map(|r| r.mark().to_string())
                 .collect();
+            squares.sort();
             squares.dedup();
             out.extend(squares);
         }

@@ -10,6 +10,8 @@ pub mod helper;
 pub mod record;
 pub mod rules;
 pub mod session;
+#[cfg(test)]
+mod tests;
 
 pub use session::{Output, Session};
 
