@@ -49,7 +49,9 @@ fn a_clean_script_exits_zero() {
         .write_stdin(":rules\nmark d5\n:position\nassert to-move Y\n:quit\nnot reached\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first"))
+        .stdout(predicate::str::contains(
+            "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first",
+        ))
         .stdout(predicate::str::contains("Rule 9"));
 }
 
@@ -61,12 +63,17 @@ fn a_failed_line_exits_one_but_the_session_goes_on() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no command `:nonsense`"))
-        .stdout(predicate::str::contains("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark"));
+        .stdout(predicate::str::contains(
+            "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark",
+        ));
 }
 
 #[test]
 fn repl_starts_from_the_end_of_a_game_file() {
-    let hint = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/carroll-hint-1.lanrick");
+    let hint = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/carroll-hint-1.lanrick"
+    );
     lanrick()
         .arg("repl")
         .arg(hint)

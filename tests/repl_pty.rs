@@ -28,8 +28,10 @@ fn play_a_turn_with_completion_and_see_the_board() {
     p.send("mark d\t").expect("typed");
     p.expect("mark d5").expect("completed");
     p.send("\r").expect("entered");
-    p.expect("a  b  c  d  e  f  g  h").expect("the board is shown");
-    p.expect("Yellow (first turn, 2 squares)> ").expect("Yellow plays first");
+    p.expect("a  b  c  d  e  f  g  h")
+        .expect("the board is shown");
+    p.expect("Yellow (first turn, 2 squares)> ")
+        .expect("Yellow plays first");
     p.send("a7-a6 h5-h4\r").expect("a turn");
     p.expect("Black (5 squares)> ").expect("Black's turn");
     // Unsaved actions: the first Ctrl-D warns, the second leaves.
@@ -48,7 +50,8 @@ fn no_arguments_on_a_terminal_start_the_repl() {
     let mut p = spawn(&[], data.path());
     p.expect("Black sets the Mark> ").expect("the prompt");
     p.send(":po\t\r").expect("typed");
-    p.expect("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark").expect("the position");
+    p.expect("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark")
+        .expect("the position");
     p.send("quit\r").expect("typed");
     p.expect(Eof).expect("the REPL ends");
 }

@@ -191,7 +191,10 @@ pub fn find(name: &str) -> Result<&'static Command, String> {
     if let Some(c) = COMMANDS.iter().find(|c| c.name == name) {
         return Ok(c);
     }
-    let matches: Vec<&Command> = COMMANDS.iter().filter(|c| c.name.starts_with(name)).collect();
+    let matches: Vec<&Command> = COMMANDS
+        .iter()
+        .filter(|c| c.name.starts_with(name))
+        .collect();
     match matches.as_slice() {
         [one] if !name.is_empty() => Ok(one),
         [] | [_] => Err(format!("error: no command `:{name}`; `:help` lists them")),
@@ -266,7 +269,11 @@ fn help(_: &mut Session, arg: &str, _: bool) -> Output {
     }
     match find(arg) {
         Ok(c) => {
-            let bang = if c.bang { format!(" (or :{}!)", c.name) } else { String::new() };
+            let bang = if c.bang {
+                format!(" (or :{}!)", c.name)
+            } else {
+                String::new()
+            };
             Output::text(format!(
                 ":{} {}{bang}\n  {}\n\n{}",
                 c.name, c.args, c.summary, c.help
@@ -284,7 +291,9 @@ fn count_arg(arg: &str) -> Result<usize, Output> {
     }
     match arg.parse::<usize>() {
         Ok(n) if n > 0 => Ok(n),
-        _ => Err(Output::fail(format!("error: `{arg}` is not a positive count"))),
+        _ => Err(Output::fail(format!(
+            "error: `{arg}` is not a positive count"
+        ))),
     }
 }
 
@@ -299,7 +308,11 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
     let mut taken = Vec::new();
     for _ in 0..n {
         let Some(step) = s.steps.pop() else { break };
-        taken.push(format!("{}: {}", step.record.side.letter(), step.record.text));
+        taken.push(format!(
+            "{}: {}",
+            step.record.side.letter(),
+            step.record.text
+        ));
         s.undone.push(step);
     }
     s.dirty = true;
@@ -319,7 +332,11 @@ fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
     let mut again = Vec::new();
     for _ in 0..n {
         let Some(step) = s.undone.pop() else { break };
-        again.push(format!("{}: {}", step.record.side.letter(), step.record.text));
+        again.push(format!(
+            "{}: {}",
+            step.record.side.letter(),
+            step.record.text
+        ));
         s.steps.push(step);
     }
     s.dirty = true;
@@ -419,7 +436,11 @@ fn turns(s: &mut Session, _: &str, _: bool) -> Output {
         return Output::text(format!("the game is over: {r}"));
     }
     let pos = runner.position();
-    let what = if pos.phase() == Phase::Mark { "Mark" } else { "turn" };
+    let what = if pos.phase() == Phase::Mark {
+        "Mark"
+    } else {
+        "turn"
+    };
     let n = count_outcomes(pos);
     Output::text(format!(
         "{n} distinct outcome{} of {}'s next {what}",

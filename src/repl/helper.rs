@@ -27,7 +27,12 @@ pub const KEYWORDS: &[&str] = &[
 const ASSERTIONS: &[&str] = &["position", "to-move", "men", "winner", "illegal"];
 
 /// Where the word being completed starts, and the candidates that replace it.
-pub fn complete(line: &str, pos: usize, position: &Position, game_over: bool) -> (usize, Vec<String>) {
+pub fn complete(
+    line: &str,
+    pos: usize,
+    position: &Position,
+    game_over: bool,
+) -> (usize, Vec<String>) {
     let pos = pos.min(line.len());
     let head = &line[..pos];
     let start = head
@@ -64,11 +69,7 @@ pub fn complete(line: &str, pos: usize, position: &Position, game_over: bool) ->
         if let Some(turn) = turn_after(position, &before) {
             if let Some((from, _)) = word.split_once('-') {
                 if let Ok(from) = from.parse::<Square>() {
-                    out.extend(
-                        turn.legal_moves_from(from)
-                            .iter()
-                            .map(|m| m.to_string()),
-                    );
+                    out.extend(turn.legal_moves_from(from).iter().map(|m| m.to_string()));
                 }
             } else {
                 let mut froms: Vec<String> = turn
@@ -149,7 +150,12 @@ impl LineHelper {
 impl Completer for LineHelper {
     type Candidate = String;
 
-    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
         Ok(complete(line, pos, &self.position, self.game_over))
     }
 }
@@ -209,7 +215,13 @@ mod tests {
         assert_eq!(c, vec!["mark".to_string()]);
         let (start, c) = complete("mark ", 5, &p, false);
         assert_eq!(start, 5);
-        assert_eq!(c, vec!["c6", "d5", "e4", "f3"].into_iter().map(String::from).collect::<Vec<_>>());
+        assert_eq!(
+            c,
+            vec!["c6", "d5", "e4", "f3"]
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        );
         assert_eq!(mark_words(&p).len(), 4);
     }
 

@@ -165,12 +165,7 @@ fn interactive(file: Option<&Path>) -> u8 {
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
             .map_err(|e| e.to_string())
-            .and_then(|()| {
-                editor
-                    .history_mut()
-                    .save(path)
-                    .map_err(|e| e.to_string())
-            });
+            .and_then(|()| editor.history_mut().save(path).map_err(|e| e.to_string()));
         if let Err(e) = saved
             && !history_warned
         {

@@ -29,21 +29,25 @@ pub fn canonical_action(before: &Position, played: &Played, after: &Position) ->
         Some(GameResult::Drawn(DrawReason::Agreed)) => return "draw".into(),
         _ => {}
     }
-    if before.phase() == Phase::Mark {
-        if let Some(r) = after.rendezvous() {
-            let mut s = format!("mark {}", r.mark());
-            if let Some(l) = r.line_square() {
-                let _ = write!(s, " {l}");
-            }
-            return s;
+    if before.phase() == Phase::Mark
+        && let Some(r) = after.rendezvous()
+    {
+        let mut s = format!("mark {}", r.mark());
+        if let Some(l) = r.line_square() {
+            let _ = write!(s, " {l}");
         }
+        return s;
     }
     if before.men(Side::Black) != after.men(Side::Black) {
         // An interchange: the setter's men afterwards are the squares he chose, when
         // he had a choice to make (Rule 5).
         if before.interchange_choice_needed().is_some() {
             let setter = !before.to_act();
-            let chosen: Vec<String> = after.men(setter).iter().map(|s: Square| s.to_string()).collect();
+            let chosen: Vec<String> = after
+                .men(setter)
+                .iter()
+                .map(|s: Square| s.to_string())
+                .collect();
             return format!("interchange {}", chosen.join(" "));
         }
         return "interchange".into();
@@ -187,6 +191,9 @@ mod tests {
                 towards: None,
             })
             .expect("d5 is a first Mark square");
-        assert_eq!(canonical_action(&before, &played, game.position()), "mark d5");
+        assert_eq!(
+            canonical_action(&before, &played, game.position()),
+            "mark d5"
+        );
     }
 }

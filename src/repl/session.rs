@@ -249,14 +249,17 @@ impl Session {
         let name = path.display().to_string();
         let src = match crate::cli::read_source(path) {
             Err(msg) => return Output::fail(format!("error: {msg}")),
-            Ok(Err((src, p))) => return Output::fail(report::render_human(&p, &name, &src, self.color)),
+            Ok(Err((src, p))) => {
+                return Output::fail(report::render_human(&p, &name, &src, self.color));
+            }
             Ok(Ok(src)) => src,
         };
         let mut out = Output::default();
         let run = interp::run_file(&src, interp::Options::default());
         for p in run.problems() {
             out.failed = true;
-            out.error.push_str(&report::render_human(p, &name, &src, self.color));
+            out.error
+                .push_str(&report::render_human(p, &name, &src, self.color));
         }
         if run.syntax.is_some() {
             return out;
@@ -266,13 +269,15 @@ impl Session {
             Err(e) => {
                 let p = interp::syntax_problem(&e);
                 out.failed = true;
-                out.error.push_str(&report::render_human(&p, &name, &src, self.color));
+                out.error
+                    .push_str(&report::render_human(&p, &name, &src, self.color));
                 return out;
             }
         };
         let Some(game) = file.games.last() else {
             out.failed = true;
-            out.error.push_str(&format!("error: {name} holds no game\n"));
+            out.error
+                .push_str(&format!("error: {name} holds no game\n"));
             return out;
         };
         let start = match game.tag("Position") {

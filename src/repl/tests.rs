@@ -21,10 +21,17 @@ fn help_lists_every_command_and_explains_each() {
     assert!(!out.failed);
     assert_eq!(out.text, help_list());
     for c in COMMANDS {
-        assert!(out.text.contains(&format!(":{}", c.name)), "{} missing", c.name);
+        assert!(
+            out.text.contains(&format!(":{}", c.name)),
+            "{} missing",
+            c.name
+        );
         let one = s.handle(&format!(":help {}", c.name));
         assert!(!one.failed, "{}", one.error);
-        assert!(one.text.contains(c.help.split_whitespace().next().unwrap_or("")));
+        assert!(
+            one.text
+                .contains(c.help.split_whitespace().next().unwrap_or(""))
+        );
     }
     assert!(s.handle(":help nonsense").failed);
 }
@@ -69,7 +76,14 @@ fn board_position_auto_and_rules() {
     assert!(s.handle(":auto").text.contains("off"));
     assert!(s.handle(":auto").text.contains("on"));
     let rules = s.handle(":rules");
-    assert_eq!(rules.text.lines().filter(|l| l.starts_with("Rule ")).count(), 9);
+    assert_eq!(
+        rules
+            .text
+            .lines()
+            .filter(|l| l.starts_with("Rule "))
+            .count(),
+        9
+    );
     assert!(s.handle(":rules 6").text.starts_with("Rule 6"));
     assert!(s.handle(":rules 10").failed);
     assert!(s.handle(":quit").quit);
@@ -82,7 +96,10 @@ fn moves_and_turns() {
     let mut s = Session::default();
     let marks = s.handle(":moves");
     assert!(marks.text.contains("mark d5"), "{}", marks.text);
-    assert_eq!(s.handle(":turns").text, "4 distinct outcomes of Black's next Mark\n");
+    assert_eq!(
+        s.handle(":turns").text,
+        "4 distinct outcomes of Black's next Mark\n"
+    );
     let mut s = session_at(HINT);
     let out = s.handle(":moves c6");
     assert!(out.text.contains("c6-d5 (1)"), "{}", out.text);
@@ -90,9 +107,16 @@ fn moves_and_turns() {
     let all = s.handle(":moves");
     assert!(all.text.contains("d7:"), "{}", all.text);
     assert!(s.handle(":moves z9").failed);
-    assert!(s.handle(":moves b6").text.contains("Yellow has no man on b6"));
+    assert!(
+        s.handle(":moves b6")
+            .text
+            .contains("Yellow has no man on b6")
+    );
     let n = crate::engine::count_outcomes(&Position::parse(HINT).expect("valid"));
-    assert_eq!(s.handle(":turns").text, format!("{n} distinct outcomes of Yellow's next turn\n"));
+    assert_eq!(
+        s.handle(":turns").text,
+        format!("{n} distinct outcomes of Yellow's next turn\n")
+    );
 }
 
 #[test]
@@ -137,7 +161,11 @@ fn events_before_the_illegal_one_stay_applied() {
     let mut s = Session::default();
     let out = s.handle("mark d5; a7-a6; h5-h4");
     assert!(out.failed);
-    assert!(out.error.contains("2 events before it were applied"), "{}", out.error);
+    assert!(
+        out.error.contains("2 events before it were applied"),
+        "{}",
+        out.error
+    );
     assert_eq!(s.history().collect::<Vec<_>>(), vec!["mark d5", "a7-a6"]);
 }
 
@@ -146,7 +174,11 @@ fn undo_and_redo_across_a_rendezvous() {
     let mut s = session_at(HINT);
     let out = s.handle("c6-d5 d7-c6 e7-d7 x e6");
     assert!(!out.failed, "{}", out.error);
-    assert!(out.text.contains("Yellow wins the Rendezvous"), "{}", out.text);
+    assert!(
+        out.text.contains("Yellow wins the Rendezvous"),
+        "{}",
+        out.text
+    );
     assert!(out.text.contains("sets the next Mark"), "{}", out.text);
     let after_win = s.position().to_string();
     assert!(after_win.ends_with(" mark"), "{after_win}");
@@ -199,7 +231,10 @@ fn save_then_load_round_trip() {
     let out = t.handle(&format!(":load {}", path.display()));
     assert!(!out.failed, "{}", out.error);
     assert_eq!(t.position(), s.position());
-    assert_eq!(t.history().collect::<Vec<_>>(), s.history().collect::<Vec<_>>());
+    assert_eq!(
+        t.history().collect::<Vec<_>>(),
+        s.history().collect::<Vec<_>>()
+    );
     assert!(!t.handle(":undo").failed);
     assert_eq!(t.history().count(), 1);
 }
@@ -235,10 +270,16 @@ fn save_refuses_to_overwrite_without_bang() {
     let out = s.handle(&format!(":save {}", path.display()));
     assert!(out.failed);
     assert!(out.error.contains(":save!"), "{}", out.error);
-    assert_eq!(std::fs::read_to_string(&path).expect("kept"), "something else\n");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("kept"),
+        "something else\n"
+    );
     let out = s.handle(&format!(":save! {}", path.display()));
     assert!(!out.failed, "{}", out.error);
-    assert_eq!(std::fs::read_to_string(&path).expect("written"), s.game_file());
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("written"),
+        s.game_file()
+    );
     // Saving the same content again needs no `!`.
     assert!(!s.handle(&format!(":save {}", path.display())).failed);
     assert!(s.handle(":save").failed);
@@ -248,7 +289,10 @@ fn save_refuses_to_overwrite_without_bang() {
 fn load_reports_problems_and_missing_files() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let mut s = Session::default();
-    let out = s.handle(&format!(":load {}", dir.path().join("none.lanrick").display()));
+    let out = s.handle(&format!(
+        ":load {}",
+        dir.path().join("none.lanrick").display()
+    ));
     assert!(out.failed);
     assert!(out.error.contains("cannot read"), "{}", out.error);
     let path = dir.path().join("bad.lanrick");
