@@ -152,7 +152,7 @@ fn illegal_line_leaves_the_state_unchanged() {
     assert!(!s.has_unsaved());
     assert!(s.handle(":undo").failed, "nothing was recorded");
     // Bad syntax too.
-    assert!(s.handle("c6-d5 ???").failed);
+    assert!(s.handle("c6-d5 @@").failed);
     assert_eq!(s.position().to_string(), before);
 }
 
