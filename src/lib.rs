@@ -12,4 +12,5 @@ pub mod cli;
 pub mod engine;
 pub mod fmt;
 pub mod interp;
+pub mod repl;
 pub mod syntax;

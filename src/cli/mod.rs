@@ -101,6 +101,11 @@ pub enum Command {
         #[arg(long)]
         list: bool,
     },
+    /// The interactive prompt: play events, undo, save, explore (`:help` inside).
+    Repl {
+        /// Continue from the end of this game file's main line.
+        file: Option<PathBuf>,
+    },
 }
 
 /// Exit code when everything passed.
@@ -139,6 +144,10 @@ pub fn run() -> ExitCode {
             color,
         }) => fmt(&files, check, use_color(color, true)),
         Some(Command::Turns { position, list }) => turns(&position, list),
+        Some(Command::Repl { file }) => crate::repl::run(file.as_deref()),
+        None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+            crate::repl::run(None)
+        }
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR

@@ -628,6 +628,16 @@ fn run_variations(before: &Runner, ev: &Event, depth: usize) -> Result<(), Probl
 /// Parses and applies one REPL line of events to `runner`, stopping at the first
 /// problem. Returns what each applied event did, and the problem if any.
 pub fn run_line(runner: &mut Runner, line: &str) -> (Vec<(Span, Effect)>, Option<Problem>) {
+    run_line_each(runner, line, |_, _, _| {})
+}
+
+/// [`run_line`], calling `each` after every applied event with its span, what it did,
+/// and the runner as the event left it (the REPL keeps these states for undo).
+pub fn run_line_each(
+    runner: &mut Runner,
+    line: &str,
+    mut each: impl FnMut(Span, &Effect, &Runner),
+) -> (Vec<(Span, Effect)>, Option<Problem>) {
     let items = match syntax::parse_line(line) {
         Ok(items) => items,
         Err(e) => return (Vec::new(), Some(syntax_problem(&e))),
@@ -637,11 +647,15 @@ pub fn run_line(runner: &mut Runner, line: &str) -> (Vec<(Span, Effect)>, Option
         let Item::Event(ev) = item else { continue };
         let before = runner.clone();
         match runner.apply(ev) {
-            Ok(effect) => done.push((ev.kind_span, effect)),
+            Ok(effect) => {
+                if let Err(p) = run_variations(&before, ev, 1) {
+                    *runner = before;
+                    return (done, Some(p));
+                }
+                each(ev.kind_span, &effect, runner);
+                done.push((ev.kind_span, effect));
+            }
             Err(p) => return (done, Some(p)),
-        }
-        if let Err(p) = run_variations(&before, ev, 1) {
-            return (done, Some(p));
         }
     }
     (done, None)

@@ -1,0 +1,475 @@
+//! The `:` commands: one table gives each command's name, arguments, summary and help,
+//! and is the only source of `:help` and of command completion.
+
+use super::rules;
+use super::session::{Output, Session};
+use crate::engine::{OutcomeAction, Phase, Square, count_outcomes};
+use std::fmt::Write;
+use std::path::Path;
+
+/// A `:` command.
+pub struct Command {
+    /// The name, without the colon.
+    pub name: &'static str,
+    /// The arguments as shown in help, e.g. `[n]`.
+    pub args: &'static str,
+    /// One line for the `:help` list.
+    pub summary: &'static str,
+    /// More for `:help <command>`.
+    pub help: &'static str,
+    /// Whether the command has a `!` form (`:save!`).
+    pub bang: bool,
+    /// What it does, given the session, its argument text and whether `!` was written.
+    pub run: fn(&mut Session, &str, bool) -> Output,
+}
+
+/// Every command, in the order `:help` lists them.
+pub const COMMANDS: &[Command] = &[
+    Command {
+        name: "help",
+        args: "[command]",
+        summary: "list the commands, or explain one",
+        help: "Without an argument, lists every command. With one (`:help undo`), shows its \
+               arguments and what it does. Anything that is not a command is read as events \
+               and directives in the game notation, several on a line separated by `;`.",
+        bang: false,
+        run: help,
+    },
+    Command {
+        name: "board",
+        args: "",
+        summary: "show the board",
+        help: "Draws the board, Black at the top: Rendezvous squares in brackets, the Mark \
+               in braces, and under it what is due.",
+        bang: false,
+        run: |s, _, _| Output::text(s.board()),
+    },
+    Command {
+        name: "auto",
+        args: "",
+        summary: "toggle showing the board after each accepted line",
+        help: "Switches the board shown after every accepted line of events off, or back on.",
+        bang: false,
+        run: |s, _, _| {
+            s.auto_board = !s.auto_board;
+            Output::text(format!(
+                "board after each line: {}",
+                if s.auto_board { "on" } else { "off" }
+            ))
+        },
+    },
+    Command {
+        name: "undo",
+        args: "[n]",
+        summary: "take back the last action (or the last n)",
+        help: "Takes back game actions one at a time, across Rendezvous: marks, \
+               interchanges, turns, passes, resignations and draws. `:redo` plays them \
+               again until a new action is played.",
+        bang: false,
+        run: undo,
+    },
+    Command {
+        name: "redo",
+        args: "[n]",
+        summary: "play again what was undone (or n actions)",
+        help: "Plays again the actions taken back with `:undo`, in order.",
+        bang: false,
+        run: redo,
+    },
+    Command {
+        name: "moves",
+        args: "[square]",
+        summary: "the legal man's moves now, with the squares each counts",
+        help: "Lists every legal single man's move for the side to play, grouped by man, \
+               with the squares it counts (Rules 1, 3, 6). With a square, only that man's \
+               moves. Before a Mark is set, lists where it may go.",
+        bang: false,
+        run: moves,
+    },
+    Command {
+        name: "turns",
+        args: "",
+        summary: "count the distinct outcomes of the next turn",
+        help: "Counts the distinct positions the side to act can reach with its next action \
+               (orders of the same moves count once; each Rule 7 choice counts apart), as \
+               `lanrick turns` does.",
+        bang: false,
+        run: turns,
+    },
+    Command {
+        name: "position",
+        args: "",
+        summary: "print the position string",
+        help: "Prints the current position as a position string, for `:setup`, \
+               `lanrick turns` or a `Position` tag.",
+        bang: false,
+        run: |s, _, _| Output::text(s.position().to_string()),
+    },
+    Command {
+        name: "setup",
+        args: "\"<position>\"",
+        summary: "start from a position string",
+        help: "Starts a new game from a position string, e.g. \
+               `:setup \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"`. The actions played so \
+               far are dropped (save them first).",
+        bang: false,
+        run: setup,
+    },
+    Command {
+        name: "new",
+        args: "",
+        summary: "start a new game from the Rule 2 start",
+        help: "Starts a new game from the Rule 2 start, Black to set the first Mark (write \
+               `Y: mark d5` to let Yellow set it). The actions played so far are dropped.",
+        bang: false,
+        run: |s, _, _| {
+            s.reset(None);
+            let mut out = Output::text("new game from the Rule 2 start");
+            out.push(&s.board());
+            out
+        },
+    },
+    Command {
+        name: "load",
+        args: "FILE",
+        summary: "continue from the end of a game file",
+        help: "Replays the game in FILE (the last one, in a collection) along its main line \
+               and continues from its end; problems in the file are reported. Its actions \
+               can be undone.",
+        bang: false,
+        run: |s, arg, _| match path_arg(arg) {
+            Some(p) => s.load(Path::new(&p)),
+            None => Output::fail("error: `:load` needs a file name"),
+        },
+    },
+    Command {
+        name: "save",
+        args: "FILE",
+        summary: "write the game as a canonical game file (`:save!` overwrites)",
+        help: "Writes the game so far to FILE with `Event`, `Date` and, when it did not start \
+               at the Rule 2 start, `Position` tags, then one action per line in canonical \
+               notation. An existing file with other content is kept unless you write \
+               `:save! FILE`.",
+        bang: true,
+        run: |s, arg, bang| match path_arg(arg) {
+            Some(p) => s.save(Path::new(&p), bang),
+            None => Output::fail("error: `:save` needs a file name"),
+        },
+    },
+    Command {
+        name: "rules",
+        args: "[n]",
+        summary: "the rules in short",
+        help: "Lists the nine rules of 1893; `:rules 3` shows one in short.",
+        bang: false,
+        run: |_, arg, _| {
+            let arg = arg.trim();
+            if arg.is_empty() {
+                return Output::text(rules::list());
+            }
+            match arg.parse::<u8>().ok().and_then(rules::show) {
+                Some(text) => Output::text(text),
+                None => Output::fail(format!("error: no rule `{arg}`; the rules are 1 to 9")),
+            }
+        },
+    },
+    Command {
+        name: "quit",
+        args: "",
+        summary: "leave (also `quit`, `exit`, Ctrl-D)",
+        help: "Leaves the REPL. Unsaved actions are lost: `:save FILE` first.",
+        bang: false,
+        run: |_, _, _| Output {
+            quit: true,
+            ..Output::default()
+        },
+    },
+];
+
+/// The command with this name (or unique prefix), or why there is none.
+pub fn find(name: &str) -> Result<&'static Command, String> {
+    if let Some(c) = COMMANDS.iter().find(|c| c.name == name) {
+        return Ok(c);
+    }
+    let matches: Vec<&Command> = COMMANDS
+        .iter()
+        .filter(|c| c.name.starts_with(name))
+        .collect();
+    match matches.as_slice() {
+        [one] if !name.is_empty() => Ok(one),
+        [] | [_] => Err(format!("error: no command `:{name}`; `:help` lists them")),
+        many => Err(format!(
+            "error: `:{name}` could be {}",
+            many.iter()
+                .map(|c| format!(":{}", c.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// Runs the command line after its `:`.
+pub fn dispatch(session: &mut Session, line: &str) -> Output {
+    let line = line.trim_start();
+    let end = line
+        .find(|c: char| c.is_whitespace() || c == '!')
+        .unwrap_or(line.len());
+    let (name, mut rest) = line.split_at(end);
+    let bang = rest.starts_with('!');
+    if bang {
+        rest = &rest[1..];
+    }
+    let command = match find(name) {
+        Ok(c) => c,
+        Err(msg) => return Output::fail(msg),
+    };
+    if bang && !command.bang {
+        return Output::fail(format!("error: `:{}` has no `!` form", command.name));
+    }
+    (command.run)(session, rest.trim(), bang)
+}
+
+/// A file name argument, without surrounding quotes.
+fn path_arg(arg: &str) -> Option<String> {
+    let arg = arg.trim();
+    let arg = arg
+        .strip_prefix('"')
+        .and_then(|a| a.strip_suffix('"'))
+        .unwrap_or(arg);
+    (!arg.is_empty()).then(|| arg.to_string())
+}
+
+/// The text of `:help`.
+pub fn help_list() -> String {
+    let mut out = String::from("Commands:\n");
+    let width = COMMANDS
+        .iter()
+        .map(|c| c.name.len() + c.args.len() + 2)
+        .max()
+        .unwrap_or(0);
+    for c in COMMANDS {
+        let usage = if c.args.is_empty() {
+            format!(":{}", c.name)
+        } else {
+            format!(":{} {}", c.name, c.args)
+        };
+        let _ = writeln!(out, "  {usage:width$}  {}", c.summary);
+    }
+    out.push_str(
+        "Anything else is read as events and directives (`mark d5`, `d1-d3 e8-e6`, `pass`, \
+         `assert men B 5`), several on a line separated by `;`.\n",
+    );
+    out
+}
+
+fn help(_: &mut Session, arg: &str, _: bool) -> Output {
+    let arg = arg.trim().trim_start_matches(':');
+    if arg.is_empty() {
+        return Output::text(help_list());
+    }
+    match find(arg) {
+        Ok(c) => {
+            let bang = if c.bang {
+                format!(" (or :{}!)", c.name)
+            } else {
+                String::new()
+            };
+            Output::text(format!(
+                ":{} {}{bang}\n  {}\n\n{}",
+                c.name, c.args, c.summary, c.help
+            ))
+        }
+        Err(msg) => Output::fail(msg),
+    }
+}
+
+/// Reads an optional count, 1 when left out.
+fn count_arg(arg: &str) -> Result<usize, Output> {
+    let arg = arg.trim();
+    if arg.is_empty() {
+        return Ok(1);
+    }
+    match arg.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(Output::fail(format!(
+            "error: `{arg}` is not a positive count"
+        ))),
+    }
+}
+
+fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
+    let n = match count_arg(arg) {
+        Ok(n) => n,
+        Err(o) => return o,
+    };
+    if s.steps.is_empty() {
+        return Output::fail("error: nothing to undo");
+    }
+    let mut taken = Vec::new();
+    for _ in 0..n {
+        let Some(step) = s.steps.pop() else { break };
+        taken.push(format!(
+            "{}: {}",
+            step.record.side.letter(),
+            step.record.text
+        ));
+        s.undone.push(step);
+    }
+    s.dirty = true;
+    let mut out = Output::text(format!("undone: {}", taken.join("; ")));
+    out.push(&s.board());
+    out
+}
+
+fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
+    let n = match count_arg(arg) {
+        Ok(n) => n,
+        Err(o) => return o,
+    };
+    if s.undone.is_empty() {
+        return Output::fail("error: nothing to redo");
+    }
+    let mut again = Vec::new();
+    for _ in 0..n {
+        let Some(step) = s.undone.pop() else { break };
+        again.push(format!(
+            "{}: {}",
+            step.record.side.letter(),
+            step.record.text
+        ));
+        s.steps.push(step);
+    }
+    s.dirty = true;
+    let mut out = Output::text(format!("redone: {}", again.join("; ")));
+    out.push(&s.board());
+    out
+}
+
+fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
+    let arg = arg.trim();
+    let only: Option<Square> = if arg.is_empty() {
+        None
+    } else {
+        match arg.parse() {
+            Ok(sq) => Some(sq),
+            Err(_) => return Output::fail(format!("error: `{arg}` is not a square like `d4`")),
+        }
+    };
+    let runner = s.runner();
+    let pos = *runner.position();
+    if let Some(r) = runner.game().result() {
+        return Output::text(format!("the game is over: {r}"));
+    }
+    if pos.phase() == Phase::Mark {
+        let marks: Vec<String> = pos
+            .mark_options()
+            .into_iter()
+            .map(|r| OutcomeAction::Mark(r).to_string())
+            .collect();
+        return Output::text(format!(
+            "{} sets the Mark ({} squares); {} choices:\n{}",
+            pos.to_act(),
+            pos.rendezvous_size(),
+            marks.len(),
+            wrap(&marks)
+        ));
+    }
+    let tip = match pos.begin_turn() {
+        Ok(t) => t,
+        Err(v) => return Output::text(format!("no turn now: {v}")),
+    };
+    let list = match only {
+        Some(sq) => tip.legal_moves_from(sq),
+        None => tip.legal_moves(),
+    };
+    if list.is_empty() {
+        if let Some(choices) = tip.take_choices() {
+            let takes: Vec<String> = choices.iter().map(|sq| format!("x {sq}")).collect();
+            return Output::text(format!(
+                "all {}'s men are in: the turn is a take ({})",
+                pos.to_act(),
+                takes.join(", ")
+            ));
+        }
+        return Output::text(match only {
+            Some(sq) if pos.man_at(sq) != Some(pos.to_act()) => {
+                format!("{} has no man on {sq}", pos.to_act())
+            }
+            Some(sq) => format!("the man on {sq} has no legal move"),
+            None => "no legal man's move: the side to play must `pass` (D-6)".into(),
+        });
+    }
+    let mut out = String::new();
+    let mut from = None;
+    for m in &list {
+        if from != Some(m.from) {
+            if from.is_some() {
+                out.push('\n');
+            }
+            let _ = write!(out, "{}:", m.from);
+            from = Some(m.from);
+        }
+        let _ = write!(out, " {}-{} ({})", m.from, m.to, m.count);
+    }
+    let _ = write!(
+        out,
+        "\n{} man's moves; {} may count {} squares this turn",
+        list.len(),
+        pos.to_act(),
+        tip.allowance()
+    );
+    Output::text(out)
+}
+
+/// Lays words out eight to a line.
+fn wrap(words: &[String]) -> String {
+    words
+        .chunks(8)
+        .map(|c| format!("  {}", c.join(", ")))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn turns(s: &mut Session, _: &str, _: bool) -> Output {
+    let runner = s.runner();
+    if let Some(r) = runner.game().result() {
+        return Output::text(format!("the game is over: {r}"));
+    }
+    let pos = runner.position();
+    let what = if pos.phase() == Phase::Mark {
+        "Mark"
+    } else {
+        "turn"
+    };
+    let n = count_outcomes(pos);
+    Output::text(format!(
+        "{n} distinct outcome{} of {}'s next {what}",
+        if n == 1 { "" } else { "s" },
+        pos.to_act()
+    ))
+}
+
+fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
+    let text = arg.trim();
+    let text = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .unwrap_or(text);
+    if text.is_empty() {
+        return Output::fail("error: `:setup` needs a position string in quotes");
+    }
+    match crate::engine::Position::parse(text) {
+        Ok(p) => {
+            s.reset(Some(p));
+            let mut out = Output::text(format!("new game from \"{p}\""));
+            out.push(&s.board());
+            out
+        }
+        Err(e) => {
+            let p = crate::interp::position_problem(&e, crate::syntax::ast::Span::new(0, 0));
+            let mut out = Output::fail(s.render(&p, text));
+            out.error = s.render(&p, text);
+            out
+        }
+    }
+}

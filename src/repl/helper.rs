@@ -1,0 +1,250 @@
+//! Line editing help for the terminal: tab completion of `:` commands, event keywords,
+//! the acting side's men and their legal targets, and a greyed hint. The completion
+//! itself is a plain function of the line and the position ([`complete`]).
+
+use super::commands::COMMANDS;
+use crate::engine::{OutcomeAction, Phase, Position, Square, TurnInProgress};
+use rustyline::completion::Completer;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::Validator;
+use rustyline::{Context, Helper};
+use std::borrow::Cow;
+
+/// The words an event or directive may start with.
+pub const KEYWORDS: &[&str] = &[
+    "mark",
+    "interchange",
+    "pass",
+    "resign",
+    "draw",
+    "assert",
+    "quit",
+    "exit",
+];
+
+/// The words that may follow `assert`.
+const ASSERTIONS: &[&str] = &["position", "to-move", "men", "winner", "illegal"];
+
+/// Where the word being completed starts, and the candidates that replace it.
+pub fn complete(
+    line: &str,
+    pos: usize,
+    position: &Position,
+    game_over: bool,
+) -> (usize, Vec<String>) {
+    let pos = pos.min(line.len());
+    let head = &line[..pos];
+    let start = head
+        .rfind(|c: char| c.is_whitespace() || c == ';' || c == ',')
+        .map_or(0, |i| i + 1);
+    let word = &head[start..];
+    // The current event: after the last `;`.
+    let seg_start = head.rfind(';').map_or(0, |i| i + 1);
+    let before: Vec<&str> = head[seg_start..start]
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    if seg_start == 0 && before.is_empty() && word.starts_with(':') {
+        out.extend(COMMANDS.iter().map(|c| format!(":{}", c.name)));
+    } else if before.first() == Some(&":help") && before.len() == 1 {
+        out.extend(COMMANDS.iter().map(|c| c.name.to_string()));
+    } else if before.first().is_some_and(|w| w.starts_with(':')) {
+        // Command arguments (files, numbers) are not completed.
+    } else if before.first() == Some(&"assert") && before.len() == 1 {
+        out.extend(ASSERTIONS.iter().map(|s| s.to_string()));
+    } else if before.first() == Some(&"mark") && before.len() == 1 {
+        if position.phase() == Phase::Mark && !game_over {
+            let mut squares: Vec<String> = position
+                .mark_options()
+                .into_iter()
+                .map(|r| r.mark().to_string())
+                .collect();
+            squares.sort();
+            squares.dedup();
+            out.extend(squares);
+        }
+    } else if !game_over && position.phase() != Phase::Mark {
+        if let Some(turn) = turn_after(position, &before) {
+            if let Some((from, _)) = word.split_once('-') {
+                if let Ok(from) = from.parse::<Square>() {
+                    out.extend(turn.legal_moves_from(from).iter().map(|m| m.to_string()));
+                }
+            } else {
+                let mut froms: Vec<String> = turn
+                    .legal_moves()
+                    .iter()
+                    .map(|m| format!("{}-", m.from))
+                    .collect();
+                froms.dedup();
+                out.extend(froms);
+                if let Some(choices) = turn.take_choices() {
+                    out.push("x".into());
+                    if before.last() == Some(&"x") {
+                        out = choices.iter().map(|s| s.to_string()).collect();
+                    }
+                }
+            }
+        }
+        if before.is_empty() {
+            out.extend(KEYWORDS.iter().map(|s| s.to_string()));
+        }
+    } else if before.is_empty() {
+        out.extend(KEYWORDS.iter().map(|s| s.to_string()));
+    }
+    out.retain(|c| c.starts_with(word));
+    (start, out)
+}
+
+/// The turn in progress after the man's moves already written on the line; `None` when
+/// they cannot be played (the completion then offers nothing for the turn).
+fn turn_after(position: &Position, before: &[&str]) -> Option<TurnInProgress> {
+    let mut turn = position.begin_turn().ok()?;
+    for w in before {
+        let (from, to) = w.split_once('-')?;
+        let from: Square = from.parse().ok()?;
+        let to: Square = to.parse().ok()?;
+        turn.play_move(from, to).ok()?;
+    }
+    Some(turn)
+}
+
+/// The greyed hint: the rest of the only completion, when there is exactly one.
+pub fn hint(line: &str, pos: usize, position: &Position, game_over: bool) -> Option<String> {
+    if pos < line.len() || line.trim().is_empty() {
+        return None;
+    }
+    let (start, candidates) = complete(line, pos, position, game_over);
+    match candidates.as_slice() {
+        [one] => {
+            let typed = &line[start..pos];
+            let rest = one.strip_prefix(typed)?;
+            (!rest.is_empty()).then(|| rest.to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The rustyline helper: completion and hints from the session's current position.
+pub struct LineHelper {
+    /// The position the next line will be played in.
+    pub position: Position,
+    /// Whether the game is over (nothing to complete for a turn).
+    pub game_over: bool,
+    /// Whether the hint may be greyed with ANSI colour.
+    pub color: bool,
+}
+
+impl LineHelper {
+    /// A helper for `position`.
+    pub fn new(position: Position, color: bool) -> LineHelper {
+        LineHelper {
+            position,
+            game_over: false,
+            color,
+        }
+    }
+}
+
+impl Completer for LineHelper {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        Ok(complete(line, pos, &self.position, self.game_over))
+    }
+}
+
+impl Hinter for LineHelper {
+    type Hint = String;
+
+    fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
+        hint(line, pos, &self.position, self.game_over)
+    }
+}
+
+impl Highlighter for LineHelper {
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.color {
+            Cow::Owned(format!("\x1b[90m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+}
+
+impl Validator for LineHelper {}
+
+impl Helper for LineHelper {}
+
+/// Every mark the setter may write now, for documentation and tests.
+pub fn mark_words(position: &Position) -> Vec<String> {
+    position
+        .mark_options()
+        .into_iter()
+        .map(|r| OutcomeAction::Mark(r).to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> Position {
+        Position::parse(s).expect("valid position")
+    }
+
+    #[test]
+    fn commands_complete() {
+        let p = Position::start();
+        let (start, c) = complete(":he", 3, &p, false);
+        assert_eq!((start, c), (0, vec![":help".to_string()]));
+        let (_, c) = complete(":help un", 8, &p, false);
+        assert_eq!(c, vec!["undo".to_string()]);
+    }
+
+    #[test]
+    fn keywords_and_marks() {
+        let p = Position::start();
+        let (_, c) = complete("ma", 2, &p, false);
+        assert_eq!(c, vec!["mark".to_string()]);
+        let (start, c) = complete("mark ", 5, &p, false);
+        assert_eq!(start, 5);
+        assert_eq!(
+            c,
+            vec!["c6", "d5", "e4", "f3"]
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(mark_words(&p).len(), 4);
+    }
+
+    #[test]
+    fn men_and_targets() {
+        let p = at("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play");
+        let (_, c) = complete("c6", 2, &p, false);
+        assert_eq!(c, vec!["c6-".to_string()]);
+        let (start, c) = complete("c6-d", 4, &p, false);
+        assert_eq!(start, 0);
+        assert_eq!(c, vec!["c6-d5".to_string()]);
+        // After c6-d5, D on d7 may go into c6.
+        let (start, c) = complete("c6-d5 d7-c", 10, &p, false);
+        assert_eq!(start, 6);
+        assert!(c.contains(&"d7-c6".to_string()), "{c:?}");
+        assert_eq!(hint("c6-d", 4, &p, false), Some("5".to_string()));
+        assert_eq!(hint(":boa", 4, &p, false), Some("rd".to_string()));
+    }
+
+    #[test]
+    fn nothing_after_game_over() {
+        let p = Position::start();
+        let (_, c) = complete("d1", 2, &p, true);
+        assert!(c.is_empty());
+    }
+}

@@ -1,0 +1,321 @@
+//! The command layer, driven directly: no terminal.
+
+use super::commands::{COMMANDS, help_list};
+use super::session::Session;
+use crate::engine::Position;
+
+/// Carroll's first hint: Yellow wins the Rendezvous in one turn.
+const HINT: &str = "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play";
+
+fn session_at(position: &str) -> Session {
+    let mut s = Session::new(false);
+    let out = s.handle(&format!(":setup \"{position}\""));
+    assert!(!out.failed, "{}", out.error);
+    s
+}
+
+#[test]
+fn help_lists_every_command_and_explains_each() {
+    let mut s = Session::default();
+    let out = s.handle(":help");
+    assert!(!out.failed);
+    assert_eq!(out.text, help_list());
+    for c in COMMANDS {
+        assert!(
+            out.text.contains(&format!(":{}", c.name)),
+            "{} missing",
+            c.name
+        );
+        let one = s.handle(&format!(":help {}", c.name));
+        assert!(!one.failed, "{}", one.error);
+        assert!(
+            one.text
+                .contains(c.help.split_whitespace().next().unwrap_or(""))
+        );
+    }
+    assert!(s.handle(":help nonsense").failed);
+}
+
+#[test]
+fn unknown_and_ambiguous_commands_fail() {
+    let mut s = Session::default();
+    let out = s.handle(":frobnicate");
+    assert!(out.failed);
+    assert!(out.error.contains("no command"));
+    // `:r` could be :redo or :rules.
+    assert!(s.handle(":r").error.contains("could be"));
+    // A unique prefix is enough.
+    assert!(!s.handle(":pos").failed);
+    assert!(s.handle(":board!").failed);
+}
+
+#[test]
+fn prompt_says_who_acts_and_what_is_due() {
+    let s = Session::default();
+    assert_eq!(s.prompt(), "Black sets the Mark> ");
+    let s = session_at("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first");
+    assert_eq!(s.prompt(), "Yellow (first turn, 2 squares)> ");
+    let s = session_at(HINT);
+    assert_eq!(s.prompt(), "Yellow (5 squares)> ");
+    let s = session_at("8/8/8/3B4/2BY4/8/8/Y6B Y d4 play");
+    assert_eq!(s.prompt(), "Yellow (3 squares)> ");
+    let s = session_at("8/8/8/3B4/2BB4/8/8/Y7 Y mark");
+    assert_eq!(s.prompt(), "game over> ");
+}
+
+#[test]
+fn board_position_auto_and_rules() {
+    let mut s = Session::default();
+    let board = s.handle(":board");
+    assert!(board.text.contains("a  b  c  d"));
+    assert!(board.text.contains("Black sets the Mark"));
+    assert_eq!(
+        s.handle(":position").text,
+        "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark\n"
+    );
+    assert!(s.handle(":auto").text.contains("off"));
+    assert!(s.handle(":auto").text.contains("on"));
+    let rules = s.handle(":rules");
+    assert_eq!(
+        rules
+            .text
+            .lines()
+            .filter(|l| l.starts_with("Rule "))
+            .count(),
+        9
+    );
+    assert!(s.handle(":rules 6").text.starts_with("Rule 6"));
+    assert!(s.handle(":rules 10").failed);
+    assert!(s.handle(":quit").quit);
+    assert!(s.handle("quit").quit);
+    assert!(s.handle("exit").quit);
+}
+
+#[test]
+fn moves_and_turns() {
+    let mut s = Session::default();
+    let marks = s.handle(":moves");
+    assert!(marks.text.contains("mark d5"), "{}", marks.text);
+    assert_eq!(
+        s.handle(":turns").text,
+        "4 distinct outcomes of Black's next Mark\n"
+    );
+    let mut s = session_at(HINT);
+    let out = s.handle(":moves c6");
+    assert!(out.text.contains("c6-d5 (1)"), "{}", out.text);
+    assert!(!out.text.contains("d7-"));
+    let all = s.handle(":moves");
+    assert!(all.text.contains("d7:"), "{}", all.text);
+    assert!(s.handle(":moves z9").failed);
+    assert!(
+        s.handle(":moves b6")
+            .text
+            .contains("Yellow has no man on b6")
+    );
+    let n = crate::engine::count_outcomes(&Position::parse(HINT).expect("valid"));
+    assert_eq!(
+        s.handle(":turns").text,
+        format!("{n} distinct outcomes of Yellow's next turn\n")
+    );
+}
+
+#[test]
+fn setup_and_new() {
+    let mut s = Session::default();
+    let bad = s.handle(":setup \"8/8 B mark\"");
+    assert!(bad.failed);
+    assert!(bad.error.contains("lanrick::position::"), "{}", bad.error);
+    assert_eq!(s.position(), &Position::start());
+    let mut s = session_at(HINT);
+    assert_eq!(s.position().to_string(), HINT);
+    assert!(!s.handle(":new").failed);
+    assert_eq!(s.position(), &Position::start());
+}
+
+#[test]
+fn undo_and_redo_with_nothing_to_do_fail() {
+    let mut s = Session::default();
+    assert!(s.handle(":undo").failed);
+    assert!(s.handle(":redo").failed);
+    assert!(s.handle(":undo zero").failed);
+}
+
+#[test]
+fn illegal_line_leaves_the_state_unchanged() {
+    let mut s = session_at(HINT);
+    let before = s.position().to_string();
+    // The man on c6 may not jump over d7.
+    let out = s.handle("c6-e8");
+    assert!(out.failed);
+    assert!(out.error.contains("input:1:"), "{}", out.error);
+    assert_eq!(s.position().to_string(), before);
+    assert!(!s.has_unsaved());
+    assert!(s.handle(":undo").failed, "nothing was recorded");
+    // Bad syntax too.
+    assert!(s.handle("c6-d5 @@").failed);
+    assert_eq!(s.position().to_string(), before);
+}
+
+#[test]
+fn events_before_the_illegal_one_stay_applied() {
+    let mut s = Session::default();
+    let out = s.handle("mark d5; a7-a6; h5-h4");
+    assert!(out.failed);
+    assert!(
+        out.error.contains("2 events before it were applied"),
+        "{}",
+        out.error
+    );
+    assert_eq!(s.history().collect::<Vec<_>>(), vec!["mark d5", "a7-a6"]);
+}
+
+#[test]
+fn undo_and_redo_across_a_rendezvous() {
+    let mut s = session_at(HINT);
+    let out = s.handle("c6-d5 d7-c6 e7-d7 x e6");
+    assert!(!out.failed, "{}", out.error);
+    assert!(
+        out.text.contains("Yellow wins the Rendezvous"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.contains("sets the next Mark"), "{}", out.text);
+    let after_win = s.position().to_string();
+    assert!(after_win.ends_with(" mark"), "{after_win}");
+    // The next Rendezvous begins.
+    let setter = s.position().to_act();
+    let mark = crate::repl::helper::mark_words(s.position())
+        .into_iter()
+        .next()
+        .expect("a Mark can be set");
+    let out = s.handle(&mark);
+    assert!(!out.failed, "{}", out.error);
+    let after_mark = s.position().to_string();
+    assert_eq!(s.history().count(), 2);
+    // Back over the Mark and the won Rendezvous.
+    let out = s.handle(":undo 2");
+    assert!(!out.failed);
+    assert_eq!(s.position().to_string(), HINT);
+    assert_eq!(s.prompt(), "Yellow (5 squares)> ");
+    assert!(s.handle(":redo").text.contains("c6-d5 d7-c6 e7-d7 x e6"));
+    assert_eq!(s.position().to_string(), after_win);
+    assert_eq!(s.position().to_act(), setter);
+    s.handle(":redo");
+    assert_eq!(s.position().to_string(), after_mark);
+    // A new action after an undo drops what was undone.
+    s.handle(":undo");
+    assert!(!s.handle(&mark).failed);
+    assert!(s.handle(":redo").failed);
+}
+
+#[test]
+fn save_then_load_round_trip() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("game.lanrick");
+    let mut s = Session::default();
+    assert!(!s.handle("mark d5").failed);
+    assert!(!s.handle("a7-a6, h5-h4").failed);
+    assert!(s.has_unsaved());
+    let out = s.handle(&format!(":save {}", path.display()));
+    assert!(!out.failed, "{}", out.error);
+    assert!(!s.has_unsaved());
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.starts_with("[Event \"REPL session\"]\n"), "{text}");
+    assert!(!text.contains("[Position"), "{text}");
+    assert!(text.ends_with("\n\nmark d5\na7-a6 h5-h4\n"), "{text}");
+    // The file checks clean.
+    let run = crate::interp::run_file(&text, crate::interp::Options::default());
+    assert!(run.passed(), "{:?}", run.problems().collect::<Vec<_>>());
+    // Loading it gives the same state and the same record, undoable.
+    let mut t = Session::default();
+    let out = t.handle(&format!(":load {}", path.display()));
+    assert!(!out.failed, "{}", out.error);
+    assert_eq!(t.position(), s.position());
+    assert_eq!(
+        t.history().collect::<Vec<_>>(),
+        s.history().collect::<Vec<_>>()
+    );
+    assert!(!t.handle(":undo").failed);
+    assert_eq!(t.history().count(), 1);
+}
+
+#[test]
+fn save_from_a_position_writes_its_tag() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("hint.lanrick");
+    let mut s = session_at(HINT);
+    assert!(!s.handle("c6-d5 d7-c6 e7-d7 x e6").failed);
+    assert!(!s.handle(&format!(":save \"{}\"", path.display())).failed);
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains(&format!("[Position \"{HINT}\"]")), "{text}");
+    assert!(text.ends_with("\n\nc6-d5 d7-c6 e7-d7 x e6\n"), "{text}");
+    let run = crate::interp::run_file(&text, crate::interp::Options::default());
+    assert!(run.passed(), "{:?}", run.problems().collect::<Vec<_>>());
+}
+
+#[test]
+fn yellow_setting_the_first_mark_is_written_with_its_side() {
+    let mut s = Session::default();
+    assert!(!s.handle("Y: mark d5").failed);
+    let text = s.game_file();
+    assert!(text.ends_with("\nY: mark d5\n"), "{text}");
+}
+
+#[test]
+fn save_refuses_to_overwrite_without_bang() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("other.lanrick");
+    std::fs::write(&path, "something else\n").expect("written");
+    let mut s = Session::default();
+    let out = s.handle(&format!(":save {}", path.display()));
+    assert!(out.failed);
+    assert!(out.error.contains(":save!"), "{}", out.error);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("kept"),
+        "something else\n"
+    );
+    let out = s.handle(&format!(":save! {}", path.display()));
+    assert!(!out.failed, "{}", out.error);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("written"),
+        s.game_file()
+    );
+    // Saving the same content again needs no `!`.
+    assert!(!s.handle(&format!(":save {}", path.display())).failed);
+    assert!(s.handle(":save").failed);
+}
+
+#[test]
+fn load_reports_problems_and_missing_files() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut s = Session::default();
+    let out = s.handle(&format!(
+        ":load {}",
+        dir.path().join("none.lanrick").display()
+    ));
+    assert!(out.failed);
+    assert!(out.error.contains("cannot read"), "{}", out.error);
+    let path = dir.path().join("bad.lanrick");
+    std::fs::write(&path, "mark d5\na7-a6\nh5-h1\n").expect("written");
+    let out = s.handle(&format!(":load {}", path.display()));
+    assert!(out.failed);
+    assert!(out.error.contains("bad.lanrick"), "{}", out.error);
+    // Loaded up to the problem.
+    assert_eq!(s.history().collect::<Vec<_>>(), vec!["mark d5", "a7-a6"]);
+}
+
+#[test]
+fn the_repl_subcommand_parses() {
+    use clap::{CommandFactory, Parser};
+    crate::cli::Cli::command().debug_assert();
+    let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl", "game.lanrick"]).expect("parses");
+    assert!(matches!(
+        cli.command,
+        Some(crate::cli::Command::Repl { file: Some(ref f) }) if f.as_os_str() == "game.lanrick"
+    ));
+    let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl"]).expect("parses");
+    assert!(matches!(
+        cli.command,
+        Some(crate::cli::Command::Repl { file: None })
+    ));
+}

@@ -1,0 +1,96 @@
+//! The REPL through the real binary with standard input piped: no prompts, no colour,
+//! and an exit code that says whether a line failed.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn lanrick() -> Command {
+    let mut cmd = Command::cargo_bin("lanrick").expect("the lanrick binary is built");
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+#[test]
+fn a_short_game_with_an_illegal_move_undo_and_save_checks_clean() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("game.lanrick");
+    let script = format!(
+        "mark d5\n\
+         a7-a4\n\
+         a7-a6 h5-h4\n\
+         :undo\n\
+         a7-b6\n\
+         d1-d2\n\
+         :save {}\n",
+        file.display()
+    );
+    let out = lanrick()
+        .arg("repl")
+        .write_stdin(script)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("input:1:"))
+        .stdout(predicate::str::contains("undone: Y: a7-a6 h5-h4"))
+        .stdout(predicate::str::contains("saved 3 actions"))
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains('\x1b'), "no escape codes when piped");
+    assert!(!stdout.contains("> "), "no prompts when piped");
+    let saved = std::fs::read_to_string(&file).expect("the game was saved");
+    assert!(saved.ends_with("\nmark d5\na7-b6\nd1-d2\n"), "{saved}");
+    lanrick().arg("check").arg(&file).assert().success();
+}
+
+#[test]
+fn a_clean_script_exits_zero() {
+    lanrick()
+        .arg("repl")
+        .write_stdin(":rules\nmark d5\n:position\nassert to-move Y\n:quit\nnot reached\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first",
+        ))
+        .stdout(predicate::str::contains("Rule 9"));
+}
+
+#[test]
+fn a_failed_line_exits_one_but_the_session_goes_on() {
+    lanrick()
+        .arg("repl")
+        .write_stdin(":nonsense\n:position\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no command `:nonsense`"))
+        .stdout(predicate::str::contains(
+            "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark",
+        ));
+}
+
+#[test]
+fn repl_starts_from_the_end_of_a_game_file() {
+    let hint = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/carroll-hint-1.lanrick"
+    );
+    lanrick()
+        .arg("repl")
+        .arg(hint)
+        .write_stdin(":position\n:undo\n:position\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1 action on its main line"))
+        .stdout(predicate::str::contains(
+            "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play",
+        ));
+}
+
+#[test]
+fn no_command_without_a_terminal_is_an_error() {
+    lanrick()
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give a command"));
+}

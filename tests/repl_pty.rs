@@ -1,0 +1,57 @@
+//! The REPL on a pseudo-terminal: a prompt, tab completion, the board, Ctrl-D.
+
+#![cfg(unix)]
+
+use expectrl::session::OsSession;
+use expectrl::{Eof, Expect, Session};
+use std::process::Command;
+use std::time::Duration;
+
+fn spawn(args: &[&str], data: &std::path::Path) -> OsSession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lanrick"));
+    cmd.args(args)
+        .env("XDG_DATA_HOME", data)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut session = Session::spawn(cmd).expect("the REPL starts on a pseudo-terminal");
+    session.set_expect_timeout(Some(Duration::from_secs(10)));
+    session
+}
+
+#[test]
+fn play_a_turn_with_completion_and_see_the_board() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let mut p = spawn(&["repl"], data.path());
+    p.expect(":help").expect("the banner mentions :help");
+    p.expect("Black sets the Mark> ").expect("the first prompt");
+    // Tab completes `mark d` to `mark d5`, the only first Mark square on file d.
+    p.send("mark d\t").expect("typed");
+    p.expect("mark d5").expect("completed");
+    p.send("\r").expect("entered");
+    p.expect("a  b  c  d  e  f  g  h")
+        .expect("the board is shown");
+    p.expect("Yellow (first turn, 2 squares)> ")
+        .expect("Yellow plays first");
+    p.send("a7-a6 h5-h4\r").expect("a turn");
+    p.expect("Black (5 squares)> ").expect("Black's turn");
+    // Unsaved actions: the first Ctrl-D warns, the second leaves.
+    p.send("\x04").expect("Ctrl-D");
+    p.expect("unsaved").expect("a warning");
+    p.send("\x04").expect("Ctrl-D again");
+    p.expect(Eof).expect("the REPL ends");
+    let history = data.path().join("lanrick").join("history");
+    let kept = std::fs::read_to_string(&history).expect("the history is written");
+    assert!(kept.contains("a7-a6 h5-h4"), "{kept}");
+}
+
+#[test]
+fn no_arguments_on_a_terminal_start_the_repl() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let mut p = spawn(&[], data.path());
+    p.expect("Black sets the Mark> ").expect("the prompt");
+    p.send(":po\t\r").expect("typed");
+    p.expect("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark")
+        .expect("the position");
+    p.send("quit\r").expect("typed");
+    p.expect(Eof).expect("the REPL ends");
+}
