@@ -7,6 +7,8 @@
 //! - [`cli`]: the `lanrick` command.
 
 #![warn(missing_docs)]
+// Problems are rich diagnostics returned on the cold path; boxing them buys nothing.
+#![allow(clippy::result_large_err)]
 
 pub mod cli;
 pub mod engine;

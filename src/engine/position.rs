@@ -717,11 +717,7 @@ fn parse_position(s: &str) -> Result<Position, PositionError> {
         }
         if file < 8 {
             let end = offset + text.len();
-            let span = if text.is_empty() {
-                offset..end
-            } else {
-                offset..end
-            };
+            let span = offset..end;
             return Err(err(
                 PositionErrorKind::RankTooShort {
                     rank: rank + 1,

@@ -190,7 +190,7 @@ impl Rendezvous {
 
     /// Whether it is open (even size: border squares, Rule 6 applies).
     pub const fn is_open(&self) -> bool {
-        self.size % 2 == 0
+        self.size.is_multiple_of(2)
     }
 
     /// Its squares.
@@ -311,6 +311,11 @@ pub const RING_INDEX: [u8; 64] = {
     idx
 };
 
+/// The indefinite article before a Rendezvous size in words: "an 8-square", "a 9-square".
+pub const fn article(size: u8) -> &'static str {
+    if size == 8 { "an" } else { "a" }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,9 +352,4 @@ mod tests {
         assert_eq!(at(6), set("c8 f8 g1 c1 a3 a7"));
         assert_eq!(at(4), set("f8 g1 a3 a7"));
     }
-}
-
-/// The indefinite article before a Rendezvous size in words: "an 8-square", "a 9-square".
-pub const fn article(size: u8) -> &'static str {
-    if size == 8 { "an" } else { "a" }
 }
