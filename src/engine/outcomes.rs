@@ -14,7 +14,7 @@ use super::square::Square;
 use super::squareset::SquareSet;
 use super::turn::{ManMove, MoveContext};
 use super::violation::RuleViolation;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -83,7 +83,7 @@ struct FoldHasher(u64);
 
 impl Hasher for FoldHasher {
     fn finish(&self) -> u64 {
-        self.0
+        mix(self.0)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -98,20 +98,173 @@ impl Hasher for FoldHasher {
     }
 }
 
-type FastSet<K> = HashSet<K, BuildHasherDefault<FoldHasher>>;
+/// A finaliser that spreads every bit of `x` over the whole result (MurmurHash3's
+/// `fmix64`), so that the low bits a hash table uses depend on all of the key.
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
+
+/// An open-addressing set of non-zero 64-bit keys with linear probing.
+struct KeySet {
+    slots: Vec<u64>,
+    len: usize,
+    shift: u32,
+}
+
+impl KeySet {
+    fn new() -> KeySet {
+        KeySet::with_bits(12)
+    }
+
+    fn with_bits(bits: u32) -> KeySet {
+        KeySet {
+            slots: vec![0; 1 << bits],
+            len: 0,
+            shift: 64 - bits,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (mix(key) >> self.shift) as usize
+    }
+
+    /// Adds `key` (not zero); whether it was new.
+    #[inline]
+    fn insert(&mut self, key: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let k = self.slots[i];
+            if k == key {
+                return false;
+            }
+            if k == 0 {
+                self.slots[i] = key;
+                self.len += 1;
+                if self.len * 8 > self.slots.len() * 5 {
+                    self.grow();
+                }
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = 64 - self.shift + 1;
+        let old = std::mem::replace(self, KeySet::with_bits(bits));
+        for key in old.slots.into_iter().filter(|&k| k != 0) {
+            let mask = self.slots.len() - 1;
+            let mut i = self.slot(key);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = key;
+        }
+        self.len = old.len;
+    }
+}
+
+/// The states of a turn already searched: for each (mover's men, men moved) the
+/// fewest squares counted with which it was reached. A state reached again with as
+/// many squares counted or more can lead nowhere new (the same men may still move,
+/// with no more allowance), so it is not searched again.
+struct Visited {
+    keys: Vec<(u64, u64)>,
+    used: Vec<u8>,
+    len: usize,
+    shift: u32,
+}
+
+impl Visited {
+    fn new() -> Visited {
+        Visited::with_bits(10)
+    }
+
+    fn with_bits(bits: u32) -> Visited {
+        Visited {
+            keys: vec![(0, 0); 1 << bits],
+            used: vec![0; 1 << bits],
+            len: 0,
+            shift: 64 - bits,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, mine: u64, moved: u64) -> usize {
+        (mix(mine ^ moved.wrapping_mul(0x9e37_79b9_7f4a_7c15)) >> self.shift) as usize
+    }
+
+    /// Records the state; whether it is to be searched (new, or reached with fewer
+    /// squares counted than before). `mine` is never empty.
+    #[inline]
+    fn visit(&mut self, mine: u64, moved: u64, used: u8) -> bool {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(mine, moved);
+        loop {
+            let (m, v) = self.keys[i];
+            if m == mine && v == moved {
+                if used < self.used[i] {
+                    self.used[i] = used;
+                    return true;
+                }
+                return false;
+            }
+            if m == 0 {
+                self.keys[i] = (mine, moved);
+                self.used[i] = used;
+                self.len += 1;
+                if self.len * 8 > self.keys.len() * 5 {
+                    self.grow();
+                }
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = 64 - self.shift + 1;
+        let old = std::mem::replace(self, Visited::with_bits(bits));
+        for (&(mine, moved), &used) in old.keys.iter().zip(&old.used) {
+            if mine == 0 {
+                continue;
+            }
+            let mask = self.keys.len() - 1;
+            let mut i = self.slot(mine, moved);
+            while self.keys[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.keys[i] = (mine, moved);
+            self.used[i] = used;
+        }
+        self.len = old.len;
+    }
+}
 
 /// What the search reports for each end of a turn it reaches.
 trait Sink {
     /// A turn that ends with the mover's men on `mine` and the opponent's on `other`.
-    /// `path` is the moves that reach it; `take` the man taken, if any.
+    /// `path` is the moves that reach it; `take` the man taken, if any. The same end
+    /// may be reported more than once; the first report comes first in the search's
+    /// fixed order.
     fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>);
 }
 
 struct Search<'a, S: Sink> {
     ctx: MoveContext,
     allowance: u8,
-    visited: FastSet<(u64, u64, u8)>,
+    visited: Visited,
+    /// Whether any man's move was found.
+    any: bool,
     path: Vec<ManMove>,
     sink: &'a mut S,
 }
@@ -139,28 +292,32 @@ impl<S: Sink> Search<'_, S> {
         }
     }
 
+    /// Searches on from a state of the turn: every man's move, in the fixed order of
+    /// [`MoveContext::generate`], depth first.
     fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8) {
-        let mut next: Vec<ManMove> = Vec::new();
-        self.ctx
-            .generate(mine, moved, self.allowance - used, |m| next.push(m));
-        for m in next {
+        let ctx = self.ctx;
+        ctx.generate(mine, moved, self.allowance - used, |m| {
+            self.any = true;
             let mine2 = mine.without(m.from).with(m.to);
-            let moved2 = moved.without(m.from).with(m.to);
             let used2 = used + m.count;
-            if !self.visited.insert((mine2.0, moved2.0, used2)) {
-                continue;
+            if self.all_in(mine2) {
+                self.path.push(m);
+                self.takes(mine2);
+                self.path.pop();
+                return;
+            }
+            let moved2 = moved.without(m.from).with(m.to);
+            let more = used2 < self.allowance;
+            if more && !self.visited.visit(mine2.0, moved2.0, used2) {
+                return;
             }
             self.path.push(m);
-            if self.all_in(mine2) {
-                self.takes(mine2);
-            } else {
-                self.sink.end(mine2, self.ctx.other, &self.path, None);
-                if used2 < self.allowance {
-                    self.walk(mine2, moved2, used2);
-                }
+            self.sink.end(mine2, self.ctx.other, &self.path, None);
+            if more {
+                self.walk(mine2, moved2, used2);
             }
             self.path.pop();
-        }
+        });
     }
 }
 
@@ -177,7 +334,8 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
             other: pos.men(!mover),
         },
         allowance: turn.allowance(),
-        visited: FastSet::default(),
+        visited: Visited::new(),
+        any: false,
         path: Vec::new(),
         sink,
     };
@@ -186,9 +344,8 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
         s.takes(mine);
         return Ok(true);
     }
-    let before = s.visited.len();
     s.walk(mine, SquareSet::EMPTY, 0);
-    Ok(s.visited.len() > before)
+    Ok(s.any)
 }
 
 fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
@@ -198,11 +355,16 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
     }
 }
 
-struct Counter(FastSet<(u64, u64)>, Side);
+/// Counts distinct ends by the mover's men alone: the opponent's men follow from them
+/// (unchanged without a take; with a Rule 7 take the replaced man's square is added to
+/// the mover's men; a Rule 8 take happens only with all the mover's men in, which no
+/// other end has), so two ends differ exactly when the mover's men do.
+struct Counter(KeySet);
 
 impl Sink for Counter {
-    fn end(&mut self, mine: SquareSet, other: SquareSet, _: &[ManMove], _: Option<Square>) {
-        self.0.insert(placement(self.1, mine, other));
+    #[inline]
+    fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
+        self.0.insert(mine.0);
     }
 }
 
@@ -225,9 +387,9 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter(FastSet::default(), pos.to_act());
+    let mut c = Counter(KeySet::new());
     match search(pos, &mut c) {
-        Ok(true) => c.0.len(),
+        Ok(true) => c.0.len,
         Ok(false) => 1,
         Err(_) => 0,
     }
