@@ -250,8 +250,42 @@ impl Visited {
     }
 }
 
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they are in line.
+const BETWEEN: [[u64; 64]; 64] = {
+    let mut between = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (b % 8) as i8 - (a % 8) as i8;
+            let dr = (b / 8) as i8 - (a / 8) as i8;
+            let in_line = (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr);
+            if in_line {
+                let sf = df.signum();
+                let sr = dr.signum();
+                let mut f = (a % 8) as i8 + sf;
+                let mut r = (a / 8) as i8 + sr;
+                while (r * 8 + f) as usize != b {
+                    between[a][b] |= 1 << (r * 8 + f);
+                    f += sf;
+                    r += sr;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    between
+};
+
 /// What the search reports for each end of a turn it reaches.
 trait Sink {
+    /// Whether the search may leave out last moves of a turn that reach an end also
+    /// reached by another order of the same moves (see [`Search::commute`]): then
+    /// ends are still all reported, but not always first by the first move sequence
+    /// in the fixed order.
+    const REDUCE: bool;
+
     /// A turn that ends with the mover's men on `mine` and the opponent's on `other`.
     /// `path` is the moves that reach it; `take` the man taken, if any. The same end
     /// may be reported more than once; the first report comes first in the search's
@@ -274,6 +308,40 @@ impl<S: Sink> Search<'_, S> {
         (mine - self.ctx.rendezvous).is_empty()
     }
 
+    /// Every square whose man (or lack of one) can change whether, and how cheaply,
+    /// the man's move `m` can be made: the squares on each way it can take, its target
+    /// included.
+    #[inline]
+    fn ways(&self, m: &ManMove) -> u64 {
+        let (f, t) = (m.from.index() as usize, m.to.index() as usize);
+        let mut ways = BETWEEN[f][t] | 1 << t;
+        if self.ctx.open && m.from.is_border() && m.to.is_border() {
+            ways |= SquareSet::BORDER.0;
+        }
+        ways
+    }
+
+    /// Whether the move `b`, found after the move `a` (which led from the mover's men
+    /// `before` to the present state), can be left out because playing `b` before `a`
+    /// is legal too and leads to the same state with the same squares counted.
+    ///
+    /// It is so when neither move's ways touch the other's squares (so each is open,
+    /// with the same cheapest count, in either order), both count at most 3 (so the
+    /// limit of one man, Rule 3 and D-5, holds in either order), and `b` alone does
+    /// not bring all the mover's men in (which would end the turn before `a`).
+    /// Only a move of a man on a lower square than `a`'s is left out, so of the two
+    /// orders exactly one is searched: every sequence of moves can be rearranged, by
+    /// swapping such neighbours, into one the search follows, reaching the same ends.
+    #[inline]
+    fn commute(&self, before: SquareSet, a: &ManMove, b: &ManMove) -> bool {
+        b.from < a.from
+            && a.count <= 3
+            && b.count <= 3
+            && self.ways(b) & (1 << a.from.index() | 1 << a.to.index()) == 0
+            && self.ways(a) & (1 << b.from.index() | 1 << b.to.index()) == 0
+            && !self.all_in(before.without(b.from).with(b.to))
+    }
+
     /// The takes due when all the mover's men are in.
     fn takes(&mut self, mine: SquareSet) {
         let outlying = self.ctx.other - self.ctx.rendezvous;
@@ -293,28 +361,49 @@ impl<S: Sink> Search<'_, S> {
     }
 
     /// Searches on from a state of the turn: every man's move, in the fixed order of
-    /// [`MoveContext::generate`], depth first.
-    fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8) {
+    /// [`MoveContext::generate`], depth first. `last` is the move that led here.
+    ///
+    /// With [`Sink::REDUCE`], a move that ends the turn (it uses up the allowance or
+    /// brings all the mover's men in) is left out when it commutes with `last` (see
+    /// [`Search::commute`]): its end is reached from the state before `last`, by this
+    /// move and then `last`. That state is searched (only moves that end the turn are
+    /// left out, and a state is left out only when it was searched already, with as
+    /// many squares left), and there `last` ends the turn from a man on a higher
+    /// square; as the squares only rise, some order of the moves is searched to the
+    /// end.
+    fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8, last: Option<ManMove>) {
         let ctx = self.ctx;
+        let before = match last {
+            Some(a) if S::REDUCE => mine.without(a.to).with(a.from),
+            _ => SquareSet::EMPTY,
+        };
         ctx.generate(mine, moved, self.allowance - used, |m| {
             self.any = true;
             let mine2 = mine.without(m.from).with(m.to);
             let used2 = used + m.count;
-            if self.all_in(mine2) {
+            let all_in = self.all_in(mine2);
+            let more = used2 < self.allowance && !all_in;
+            if S::REDUCE
+                && !more
+                && let Some(a) = &last
+                && self.commute(before, a, &m)
+            {
+                return;
+            }
+            if all_in {
                 self.path.push(m);
                 self.takes(mine2);
                 self.path.pop();
                 return;
             }
             let moved2 = moved.without(m.from).with(m.to);
-            let more = used2 < self.allowance;
             if more && !self.visited.visit(mine2.0, moved2.0, used2) {
                 return;
             }
             self.path.push(m);
             self.sink.end(mine2, self.ctx.other, &self.path, None);
             if more {
-                self.walk(mine2, moved2, used2);
+                self.walk(mine2, moved2, used2, Some(m));
             }
             self.path.pop();
         });
@@ -344,7 +433,7 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
         s.takes(mine);
         return Ok(true);
     }
-    s.walk(mine, SquareSet::EMPTY, 0);
+    s.walk(mine, SquareSet::EMPTY, 0, None);
     Ok(s.any)
 }
 
@@ -362,6 +451,7 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
 struct Counter(KeySet);
 
 impl Sink for Counter {
+    const REDUCE: bool = true;
     #[inline]
     fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
         self.0.insert(mine.0);
@@ -371,6 +461,7 @@ impl Sink for Counter {
 struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
 
 impl Sink for Collector {
+    const REDUCE: bool = false;
     fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>) {
         self.0
             .entry(placement(self.1, mine, other))
