@@ -111,66 +111,62 @@ fn mix(mut x: u64) -> u64 {
 
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 
-/// An open-addressing set of non-zero 64-bit keys with linear probing.
-struct KeySet {
-    slots: Vec<u64>,
-    len: usize,
-    shift: u32,
-}
-
-impl KeySet {
-    fn new() -> KeySet {
-        KeySet::with_bits(12)
+/// The number of distinct values in `values`, none of which is zero.
+///
+/// The values are first spread into buckets by their top bits (two passes that read
+/// and write memory in order), then each bucket is counted with a small
+/// open-addressing table that stays in the cache. This is several times faster than
+/// one large table, whose every probe would miss the cache. The values must be well
+/// mixed (see [`mix`]) for the buckets to be even.
+fn count_distinct(values: &[u64]) -> usize {
+    const PER_BUCKET: usize = 2048;
+    let n = values.len();
+    let bits = (n / PER_BUCKET).max(2).next_power_of_two().trailing_zeros();
+    let shift = 64 - bits;
+    let buckets = 1usize << bits;
+    let mut starts = vec![0usize; buckets + 1];
+    for &v in values {
+        starts[(v >> shift) as usize + 1] += 1;
     }
-
-    fn with_bits(bits: u32) -> KeySet {
-        KeySet {
-            slots: vec![0; 1 << bits],
-            len: 0,
-            shift: 64 - bits,
-        }
+    for b in 0..buckets {
+        starts[b + 1] += starts[b];
     }
-
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        (mix(key) >> self.shift) as usize
+    let mut fill = starts.clone();
+    let mut parted = vec![0u64; n];
+    for &v in values {
+        let b = (v >> shift) as usize;
+        parted[fill[b]] = v;
+        fill[b] += 1;
     }
-
-    /// Adds `key` (not zero); whether it was new.
-    #[inline]
-    fn insert(&mut self, key: u64) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = self.slot(key);
-        loop {
-            let k = self.slots[i];
-            if k == key {
-                return false;
-            }
-            if k == 0 {
-                self.slots[i] = key;
-                self.len += 1;
-                if self.len * 8 > self.slots.len() * 5 {
-                    self.grow();
+    let largest = (0..buckets)
+        .map(|b| starts[b + 1] - starts[b])
+        .max()
+        .unwrap_or(0);
+    let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
+    let mut distinct = 0;
+    for b in 0..buckets {
+        let bucket = &parted[starts[b]..starts[b + 1]];
+        let size = (bucket.len() * 2).next_power_of_two().max(2);
+        let mask = size - 1;
+        let table = &mut table[..size];
+        table.fill(0);
+        for &v in bucket {
+            let mut i = v as usize & mask;
+            loop {
+                let k = table[i];
+                if k == v {
+                    break;
                 }
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    fn grow(&mut self) {
-        let bits = 64 - self.shift + 1;
-        let old = std::mem::replace(self, KeySet::with_bits(bits));
-        for key in old.slots.into_iter().filter(|&k| k != 0) {
-            let mask = self.slots.len() - 1;
-            let mut i = self.slot(key);
-            while self.slots[i] != 0 {
+                if k == 0 {
+                    table[i] = v;
+                    distinct += 1;
+                    break;
+                }
                 i = (i + 1) & mask;
             }
-            self.slots[i] = key;
         }
-        self.len = old.len;
     }
+    distinct
 }
 
 /// The states of a turn already searched: for each (mover's men, men moved) the
@@ -448,13 +444,14 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
 /// (unchanged without a take; with a Rule 7 take the replaced man's square is added to
 /// the mover's men; a Rule 8 take happens only with all the mover's men in, which no
 /// other end has), so two ends differ exactly when the mover's men do.
-struct Counter(KeySet);
+struct Counter(Vec<u64>);
 
 impl Sink for Counter {
     const REDUCE: bool = true;
     #[inline]
     fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
-        self.0.insert(mine.0);
+        // `mix` is a bijection: distinct men give distinct values, and never zero.
+        self.0.push(mix(mine.0));
     }
 }
 
@@ -478,9 +475,9 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter(KeySet::new());
+    let mut c = Counter(Vec::with_capacity(1024));
     match search(pos, &mut c) {
-        Ok(true) => c.0.len,
+        Ok(true) => count_distinct(&c.0),
         Ok(false) => 1,
         Err(_) => 0,
     }
