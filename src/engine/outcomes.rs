@@ -169,56 +169,94 @@ fn count_distinct(values: &[u64]) -> usize {
     distinct
 }
 
+/// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
+const BINOMIAL: [[u64; 11]; 65] = {
+    let mut t = [[0u64; 11]; 65];
+    let mut n = 0;
+    while n < 65 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 11 {
+            t[n][k] = if n == 0 {
+                0
+            } else {
+                t[n - 1][k - 1] + t[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The states of a turn already searched: for each (mover's men, men moved) the
 /// fewest squares counted with which it was reached. A state reached again with as
 /// many squares counted or more can lead nowhere new (the same men may still move,
 /// with no more allowance), so it is not searched again.
+///
+/// A state is packed into one word, so that the table stays small: the mover's men
+/// by their rank among all sets of as many squares (at most C(64, 10) < 2^38), which
+/// of them have moved (10 bits), and the squares counted (3 bits, the lowest).
 struct Visited {
-    keys: Vec<(u64, u64)>,
-    used: Vec<u8>,
+    slots: Vec<u64>,
     len: usize,
     shift: u32,
 }
 
 impl Visited {
     fn new() -> Visited {
-        Visited::with_bits(10)
+        Visited::with_bits(12)
     }
 
     fn with_bits(bits: u32) -> Visited {
         Visited {
-            keys: vec![(0, 0); 1 << bits],
-            used: vec![0; 1 << bits],
+            slots: vec![0; 1 << bits],
             len: 0,
             shift: 64 - bits,
         }
     }
 
+    /// The packed state, without the squares counted.
     #[inline]
-    fn slot(&self, mine: u64, moved: u64) -> usize {
-        (mix(mine ^ moved.wrapping_mul(0x9e37_79b9_7f4a_7c15)) >> self.shift) as usize
+    fn pack(mine: u64, moved: u64) -> u64 {
+        let mut rank = 0;
+        let mut rest = mine;
+        let mut k = 1;
+        while rest != 0 {
+            rank += BINOMIAL[rest.trailing_zeros() as usize][k];
+            rest &= rest - 1;
+            k += 1;
+        }
+        let mut which = 0;
+        let mut rest = moved;
+        while rest != 0 {
+            let below = (rest & rest.wrapping_neg()) - 1;
+            which |= 1 << (mine & below).count_ones();
+            rest &= rest - 1;
+        }
+        (rank << 13) | (which << 3)
     }
 
     /// Records the state; whether it is to be searched (new, or reached with fewer
-    /// squares counted than before). `mine` is never empty.
+    /// squares counted than before). `used` is at least 1 and below 8.
     #[inline]
     fn visit(&mut self, mine: u64, moved: u64, used: u8) -> bool {
-        let mask = self.keys.len() - 1;
-        let mut i = self.slot(mine, moved);
+        let key = Visited::pack(mine, moved);
+        let mask = self.slots.len() - 1;
+        let mut i = (mix(key) >> self.shift) as usize;
         loop {
-            let (m, v) = self.keys[i];
-            if m == mine && v == moved {
-                if used < self.used[i] {
-                    self.used[i] = used;
+            let e = self.slots[i];
+            if e & !7 == key && e != 0 {
+                if (used as u64) < e & 7 {
+                    self.slots[i] = key | used as u64;
                     return true;
                 }
                 return false;
             }
-            if m == 0 {
-                self.keys[i] = (mine, moved);
-                self.used[i] = used;
+            if e == 0 {
+                self.slots[i] = key | used as u64;
                 self.len += 1;
-                if self.len * 8 > self.keys.len() * 5 {
+                if self.len * 8 > self.slots.len() * 5 {
                     self.grow();
                 }
                 return true;
@@ -230,17 +268,13 @@ impl Visited {
     fn grow(&mut self) {
         let bits = 64 - self.shift + 1;
         let old = std::mem::replace(self, Visited::with_bits(bits));
-        for (&(mine, moved), &used) in old.keys.iter().zip(&old.used) {
-            if mine == 0 {
-                continue;
-            }
-            let mask = self.keys.len() - 1;
-            let mut i = self.slot(mine, moved);
-            while self.keys[i].0 != 0 {
+        for e in old.slots.into_iter().filter(|&e| e != 0) {
+            let mask = self.slots.len() - 1;
+            let mut i = (mix(e & !7) >> self.shift) as usize;
+            while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            self.keys[i] = (mine, moved);
-            self.used[i] = used;
+            self.slots[i] = e;
         }
         self.len = old.len;
     }
@@ -380,7 +414,6 @@ impl<S: Sink> Search<'_, S> {
             let all_in = self.all_in(mine2);
             let more = used2 < self.allowance && !all_in;
             if S::REDUCE
-                && !more
                 && let Some(a) = &last
                 && self.commute(before, a, &m)
             {
