@@ -4,6 +4,7 @@
 use crate::engine::{Position, count_outcomes, outcomes};
 use clap::{Parser, Subcommand};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Lewis Carroll's Lanrick (1893 rules): check, replay and explore games.
@@ -26,6 +27,18 @@ pub enum Command {
         #[arg(long)]
         list: bool,
     },
+    /// Play complete random legal games from the start and write them in notation.
+    Selfplay {
+        /// How many games.
+        #[arg(long)]
+        games: usize,
+        /// The seed: the same seed gives the same games.
+        #[arg(long)]
+        seed: u64,
+        /// Write to this file (atomically) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 /// Exit code when everything passed.
@@ -47,6 +60,7 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Some(Command::Turns { position, list }) => turns(&position, list),
+        Some(Command::Selfplay { games, seed, out }) => selfplay(games, seed, out.as_deref()),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             ExitCode::from(EXIT_ERROR)
@@ -81,4 +95,37 @@ fn turns(text: &str, list: bool) -> ExitCode {
         Ok(()) => ExitCode::from(EXIT_OK),
         Err(_) => ExitCode::from(EXIT_ERROR),
     }
+}
+
+fn selfplay(games: usize, seed: u64, out: Option<&Path>) -> ExitCode {
+    let (text, _) = crate::selfplay::generate(games, seed);
+    let written = match out {
+        None => {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            lock.write_all(text.as_bytes()).and_then(|_| lock.flush())
+        }
+        Some(path) => write_atomically(path, &text),
+    };
+    match written {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(e) => {
+            eprintln!("error: cannot write the games: {e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`, so
+/// that `path` never holds a partial file.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
