@@ -8,7 +8,10 @@ fn selfplay_covers_the_rules_and_replays() {
     let (games, stats) = play_games(300, 1893);
     assert_eq!(stats.games, 300);
     for size in 3..=9 {
-        assert!(stats.marks_by_size[size] > 0, "no Rendezvous of size {size}: {stats:?}");
+        assert!(
+            stats.marks_by_size[size] > 0,
+            "no Rendezvous of size {size}: {stats:?}"
+        );
     }
     for (line, &n) in stats.lines.iter().enumerate() {
         assert!(n > 0, "no 3-square line of kind {line}: {stats:?}");
@@ -35,7 +38,9 @@ fn selfplay_is_reproducible_and_well_formed() {
     let (b, _) = generate(5, 7);
     assert_eq!(a, b);
     assert_ne!(a, generate(5, 8).0);
-    assert!(a.starts_with("[Event \"selfplay 7 #1\"]\n[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n[Result \""));
+    assert!(a.starts_with(
+        "[Event \"selfplay 7 #1\"]\n[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n[Result \""
+    ));
     assert_eq!(a.matches("[Event ").count(), 5);
     assert!(a.contains("\n\n[Event \"selfplay 7 #2\"]"));
     assert!(a.contains("mark "));
