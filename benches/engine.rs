@@ -1,1 +1,61 @@
-fn main() {}
+//! Engine benchmarks: counting turn outcomes, position strings, and self-play.
+//! Run with `cargo bench --bench engine` (add `-- --quick` for a short run).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use lanrick::engine::{Position, count_outcomes};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Positions for `count_outcomes`: the reference position (248,640 outcomes), the
+/// start after `mark d5`, and positions of every kind from the regression table.
+const POSITIONS: &[(&str, &str)] = &[
+    ("ref_248640", "4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play"),
+    ("start_d5", "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first"),
+    ("open8_709819", "1Y5Y/7B/8/3Y4/8/YB6/Y3Y3/2Y5 Y b2 play"),
+    (
+        "close9_166674",
+        "1Y6/1B1B4/1B3B2/1B1Y4/5Y2/6Y1/5B2/8 B c6 play",
+    ),
+    ("rule7_66603", "5B2/8/2YBBY2/B7/1Y1Y4/8/2YB4/8 Y d5 play"),
+    ("size3_133", "8/7Y/8/8/4Y3/1B6/8/4B3 B f4:g5 play"),
+];
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+}
+
+fn outcomes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("count_outcomes");
+    for &(name, text) in POSITIONS {
+        let pos = Position::parse(text).expect("valid position");
+        g.bench_function(name, |b| b.iter(|| count_outcomes(black_box(&pos))));
+    }
+    g.finish();
+}
+
+fn position_strings(c: &mut Criterion) {
+    c.bench_function("position_parse_format", |b| {
+        b.iter(|| {
+            for &(_, text) in POSITIONS {
+                let pos = Position::parse(black_box(text)).expect("valid position");
+                black_box(pos.to_string());
+            }
+        })
+    });
+}
+
+fn selfplay(c: &mut Criterion) {
+    c.bench_function("selfplay_10_games", |b| {
+        b.iter(|| lanrick::selfplay::generate(10, black_box(1893)))
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = outcomes, position_strings, selfplay
+}
+criterion_main!(benches);

@@ -5,6 +5,7 @@
 //! - [`interp`]: syntax trees applied to the engine, with diagnostics.
 //! - [`fmt`]: syntax trees back to canonical text.
 //! - [`cli`]: the `lanrick` command.
+//! - [`selfplay`]: random, finish-biased legal games for tests and benchmarks.
 
 #![warn(missing_docs)]
 // Problems are rich diagnostics returned on the cold path; boxing them buys nothing.
@@ -15,4 +16,5 @@ pub mod engine;
 pub mod fmt;
 pub mod interp;
 pub mod repl;
+pub mod selfplay;
 pub mod syntax;

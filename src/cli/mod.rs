@@ -106,6 +106,18 @@ pub enum Command {
         /// Continue from the end of this game file's main line.
         file: Option<PathBuf>,
     },
+    /// Play complete random legal games from the start and write them in notation.
+    Selfplay {
+        /// How many games.
+        #[arg(long)]
+        games: usize,
+        /// The seed: the same seed gives the same games.
+        #[arg(long)]
+        seed: u64,
+        /// Write to this file (atomically) instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 /// Exit code when everything passed.
@@ -148,6 +160,7 @@ pub fn run() -> ExitCode {
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
         }
+        Some(Command::Selfplay { games, seed, out }) => selfplay(games, seed, out.as_deref()),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR
@@ -594,5 +607,26 @@ fn turns(text: &str, list: bool) -> u8 {
     match result.and_then(|_| out.flush()) {
         Ok(()) => EXIT_OK,
         Err(_) => EXIT_ERROR,
+    }
+}
+
+fn selfplay(games: usize, seed: u64, out: Option<&Path>) -> u8 {
+    let (text, _) = crate::selfplay::generate(games, seed);
+    let written = match out {
+        None => {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            lock.write_all(text.as_bytes())
+                .and_then(|_| lock.flush())
+                .map_err(|e| e.to_string())
+        }
+        Some(path) => write_atomically(path, &text),
+    };
+    match written {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("error: cannot write the games: {e}");
+            EXIT_ERROR
+        }
     }
 }

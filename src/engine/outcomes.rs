@@ -14,7 +14,7 @@ use super::square::Square;
 use super::squareset::SquareSet;
 use super::turn::{ManMove, MoveContext};
 use super::violation::RuleViolation;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -83,7 +83,7 @@ struct FoldHasher(u64);
 
 impl Hasher for FoldHasher {
     fn finish(&self) -> u64 {
-        self.0
+        mix(self.0)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -98,20 +98,237 @@ impl Hasher for FoldHasher {
     }
 }
 
-type FastSet<K> = HashSet<K, BuildHasherDefault<FoldHasher>>;
+/// A finaliser that spreads every bit of `x` over the whole result (MurmurHash3's
+/// `fmix64`), so that the low bits a hash table uses depend on all of the key.
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
+
+/// The number of distinct values in `values`, none of which is zero.
+///
+/// The values are first spread into buckets by their top bits (two passes that read
+/// and write memory in order), then each bucket is counted with a small
+/// open-addressing table that stays in the cache. This is several times faster than
+/// one large table, whose every probe would miss the cache. The values must be well
+/// mixed (see [`mix`]) for the buckets to be even.
+fn count_distinct(values: &[u64]) -> usize {
+    const PER_BUCKET: usize = 2048;
+    let n = values.len();
+    let bits = (n / PER_BUCKET).max(2).next_power_of_two().trailing_zeros();
+    let shift = 64 - bits;
+    let buckets = 1usize << bits;
+    let mut starts = vec![0usize; buckets + 1];
+    for &v in values {
+        starts[(v >> shift) as usize + 1] += 1;
+    }
+    for b in 0..buckets {
+        starts[b + 1] += starts[b];
+    }
+    let mut fill = starts.clone();
+    let mut parted = vec![0u64; n];
+    for &v in values {
+        let b = (v >> shift) as usize;
+        parted[fill[b]] = v;
+        fill[b] += 1;
+    }
+    let largest = (0..buckets)
+        .map(|b| starts[b + 1] - starts[b])
+        .max()
+        .unwrap_or(0);
+    let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
+    let mut distinct = 0;
+    for b in 0..buckets {
+        let bucket = &parted[starts[b]..starts[b + 1]];
+        let size = (bucket.len() * 2).next_power_of_two().max(2);
+        let mask = size - 1;
+        let table = &mut table[..size];
+        table.fill(0);
+        for &v in bucket {
+            let mut i = v as usize & mask;
+            loop {
+                let k = table[i];
+                if k == v {
+                    break;
+                }
+                if k == 0 {
+                    table[i] = v;
+                    distinct += 1;
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+    }
+    distinct
+}
+
+/// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
+const BINOMIAL: [[u64; 11]; 65] = {
+    let mut t = [[0u64; 11]; 65];
+    let mut n = 0;
+    while n < 65 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 11 {
+            t[n][k] = if n == 0 {
+                0
+            } else {
+                t[n - 1][k - 1] + t[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The states of a turn already searched: for each (mover's men, men moved) the
+/// fewest squares counted with which it was reached. A state reached again with as
+/// many squares counted or more can lead nowhere new (the same men may still move,
+/// with no more allowance), so it is not searched again.
+///
+/// A state is packed into one word, so that the table stays small: the mover's men
+/// by their rank among all sets of as many squares (at most C(64, 10) < 2^38), which
+/// of them have moved (10 bits), and the squares counted (3 bits, the lowest).
+struct Visited {
+    slots: Vec<u64>,
+    len: usize,
+    shift: u32,
+}
+
+impl Visited {
+    fn new() -> Visited {
+        Visited::with_bits(12)
+    }
+
+    fn with_bits(bits: u32) -> Visited {
+        Visited {
+            slots: vec![0; 1 << bits],
+            len: 0,
+            shift: 64 - bits,
+        }
+    }
+
+    /// The packed state, without the squares counted.
+    #[inline]
+    fn pack(mine: u64, moved: u64) -> u64 {
+        let mut rank = 0;
+        let mut rest = mine;
+        let mut k = 1;
+        while rest != 0 {
+            rank += BINOMIAL[rest.trailing_zeros() as usize][k];
+            rest &= rest - 1;
+            k += 1;
+        }
+        let mut which = 0;
+        let mut rest = moved;
+        while rest != 0 {
+            let below = (rest & rest.wrapping_neg()) - 1;
+            which |= 1 << (mine & below).count_ones();
+            rest &= rest - 1;
+        }
+        (rank << 13) | (which << 3)
+    }
+
+    /// Records the state; whether it is to be searched (new, or reached with fewer
+    /// squares counted than before). `used` is at least 1 and below 8.
+    #[inline]
+    fn visit(&mut self, mine: u64, moved: u64, used: u8) -> bool {
+        let key = Visited::pack(mine, moved);
+        let mask = self.slots.len() - 1;
+        let mut i = (mix(key) >> self.shift) as usize;
+        loop {
+            let e = self.slots[i];
+            if e & !7 == key && e != 0 {
+                if (used as u64) < e & 7 {
+                    self.slots[i] = key | used as u64;
+                    return true;
+                }
+                return false;
+            }
+            if e == 0 {
+                self.slots[i] = key | used as u64;
+                self.len += 1;
+                if self.len * 8 > self.slots.len() * 5 {
+                    self.grow();
+                }
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bits = 64 - self.shift + 1;
+        let old = std::mem::replace(self, Visited::with_bits(bits));
+        for e in old.slots.into_iter().filter(|&e| e != 0) {
+            let mask = self.slots.len() - 1;
+            let mut i = (mix(e & !7) >> self.shift) as usize;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e;
+        }
+        self.len = old.len;
+    }
+}
+
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they are in line.
+static BETWEEN: [[u64; 64]; 64] = {
+    let mut between = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (b % 8) as i8 - (a % 8) as i8;
+            let dr = (b / 8) as i8 - (a / 8) as i8;
+            let in_line = (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr);
+            if in_line {
+                let sf = df.signum();
+                let sr = dr.signum();
+                let mut f = (a % 8) as i8 + sf;
+                let mut r = (a / 8) as i8 + sr;
+                while (r * 8 + f) as usize != b {
+                    between[a][b] |= 1 << (r * 8 + f);
+                    f += sf;
+                    r += sr;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    between
+};
 
 /// What the search reports for each end of a turn it reaches.
 trait Sink {
+    /// Whether the search may leave out last moves of a turn that reach an end also
+    /// reached by another order of the same moves (see [`Search::commute`]): then
+    /// ends are still all reported, but not always first by the first move sequence
+    /// in the fixed order.
+    const REDUCE: bool;
+
     /// A turn that ends with the mover's men on `mine` and the opponent's on `other`.
-    /// `path` is the moves that reach it; `take` the man taken, if any.
+    /// `path` is the moves that reach it; `take` the man taken, if any. The same end
+    /// may be reported more than once; the first report comes first in the search's
+    /// fixed order.
     fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>);
 }
 
 struct Search<'a, S: Sink> {
     ctx: MoveContext,
     allowance: u8,
-    visited: FastSet<(u64, u64, u8)>,
+    visited: Visited,
+    /// Whether any man's move was found.
+    any: bool,
     path: Vec<ManMove>,
     sink: &'a mut S,
 }
@@ -119,6 +336,40 @@ struct Search<'a, S: Sink> {
 impl<S: Sink> Search<'_, S> {
     fn all_in(&self, mine: SquareSet) -> bool {
         (mine - self.ctx.rendezvous).is_empty()
+    }
+
+    /// Every square whose man (or lack of one) can change whether, and how cheaply,
+    /// the man's move `m` can be made: the squares on each way it can take, its target
+    /// included.
+    #[inline]
+    fn ways(&self, m: &ManMove) -> u64 {
+        let (f, t) = (m.from.index() as usize, m.to.index() as usize);
+        let mut ways = BETWEEN[f][t] | 1 << t;
+        if self.ctx.open && m.from.is_border() && m.to.is_border() {
+            ways |= SquareSet::BORDER.0;
+        }
+        ways
+    }
+
+    /// Whether the move `b`, found after the move `a` (which led from the mover's men
+    /// `before` to the present state), can be left out because playing `b` before `a`
+    /// is legal too and leads to the same state with the same squares counted.
+    ///
+    /// It is so when neither move's ways touch the other's squares (so each is open,
+    /// with the same cheapest count, in either order), both count at most 3 (so the
+    /// limit of one man, Rule 3 and D-5, holds in either order), and `b` alone does
+    /// not bring all the mover's men in (which would end the turn before `a`).
+    /// Only a move of a man on a lower square than `a`'s is left out, so of the two
+    /// orders exactly one is searched: every sequence of moves can be rearranged, by
+    /// swapping such neighbours, into one the search follows, reaching the same ends.
+    #[inline]
+    fn commute(&self, before: SquareSet, a: &ManMove, b: &ManMove) -> bool {
+        b.from < a.from
+            && a.count <= 3
+            && b.count <= 3
+            && self.ways(b) & (1 << a.from.index() | 1 << a.to.index()) == 0
+            && self.ways(a) & (1 << b.from.index() | 1 << b.to.index()) == 0
+            && !self.all_in(before.without(b.from).with(b.to))
     }
 
     /// The takes due when all the mover's men are in.
@@ -139,28 +390,52 @@ impl<S: Sink> Search<'_, S> {
         }
     }
 
-    fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8) {
-        let mut next: Vec<ManMove> = Vec::new();
-        self.ctx
-            .generate(mine, moved, self.allowance - used, |m| next.push(m));
-        for m in next {
+    /// Searches on from a state of the turn: every man's move, in the fixed order of
+    /// [`MoveContext::generate`], depth first. `last` is the move that led here.
+    ///
+    /// With [`Sink::REDUCE`], a move that ends the turn (it uses up the allowance or
+    /// brings all the mover's men in) is left out when it commutes with `last` (see
+    /// [`Search::commute`]): its end is reached from the state before `last`, by this
+    /// move and then `last`. That state is searched (only moves that end the turn are
+    /// left out, and a state is left out only when it was searched already, with as
+    /// many squares left), and there `last` ends the turn from a man on a higher
+    /// square; as the squares only rise, some order of the moves is searched to the
+    /// end.
+    fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8, last: Option<ManMove>) {
+        let ctx = self.ctx;
+        let before = match last {
+            Some(a) if S::REDUCE => mine.without(a.to).with(a.from),
+            _ => SquareSet::EMPTY,
+        };
+        ctx.generate(mine, moved, self.allowance - used, |m| {
+            self.any = true;
             let mine2 = mine.without(m.from).with(m.to);
-            let moved2 = moved.without(m.from).with(m.to);
             let used2 = used + m.count;
-            if !self.visited.insert((mine2.0, moved2.0, used2)) {
-                continue;
+            let all_in = self.all_in(mine2);
+            let more = used2 < self.allowance && !all_in;
+            if S::REDUCE
+                && let Some(a) = &last
+                && self.commute(before, a, &m)
+            {
+                return;
+            }
+            if all_in {
+                self.path.push(m);
+                self.takes(mine2);
+                self.path.pop();
+                return;
+            }
+            let moved2 = moved.without(m.from).with(m.to);
+            if more && !self.visited.visit(mine2.0, moved2.0, used2) {
+                return;
             }
             self.path.push(m);
-            if self.all_in(mine2) {
-                self.takes(mine2);
-            } else {
-                self.sink.end(mine2, self.ctx.other, &self.path, None);
-                if used2 < self.allowance {
-                    self.walk(mine2, moved2, used2);
-                }
+            self.sink.end(mine2, self.ctx.other, &self.path, None);
+            if more {
+                self.walk(mine2, moved2, used2, Some(m));
             }
             self.path.pop();
-        }
+        });
     }
 }
 
@@ -177,7 +452,8 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
             other: pos.men(!mover),
         },
         allowance: turn.allowance(),
-        visited: FastSet::default(),
+        visited: Visited::new(),
+        any: false,
         path: Vec::new(),
         sink,
     };
@@ -186,9 +462,8 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
         s.takes(mine);
         return Ok(true);
     }
-    let before = s.visited.len();
-    s.walk(mine, SquareSet::EMPTY, 0);
-    Ok(s.visited.len() > before)
+    s.walk(mine, SquareSet::EMPTY, 0, None);
+    Ok(s.any)
 }
 
 fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
@@ -198,17 +473,25 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
     }
 }
 
-struct Counter(FastSet<(u64, u64)>, Side);
+/// Counts distinct ends by the mover's men alone: the opponent's men follow from them
+/// (unchanged without a take; with a Rule 7 take the replaced man's square is added to
+/// the mover's men; a Rule 8 take happens only with all the mover's men in, which no
+/// other end has), so two ends differ exactly when the mover's men do.
+struct Counter(Vec<u64>);
 
 impl Sink for Counter {
-    fn end(&mut self, mine: SquareSet, other: SquareSet, _: &[ManMove], _: Option<Square>) {
-        self.0.insert(placement(self.1, mine, other));
+    const REDUCE: bool = true;
+    #[inline]
+    fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
+        // `mix` is a bijection: distinct men give distinct values, and never zero.
+        self.0.push(mix(mine.0));
     }
 }
 
 struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
 
 impl Sink for Collector {
+    const REDUCE: bool = false;
     fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>) {
         self.0
             .entry(placement(self.1, mine, other))
@@ -225,9 +508,9 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter(FastSet::default(), pos.to_act());
+    let mut c = Counter(Vec::with_capacity(1024));
     match search(pos, &mut c) {
-        Ok(true) => c.0.len(),
+        Ok(true) => count_distinct(&c.0),
         Ok(false) => 1,
         Err(_) => 0,
     }

@@ -488,9 +488,82 @@ pub(crate) struct MoveContext {
     pub other: SquareSet,
 }
 
+/// The squares of each ray: `RAYS[sq][dir]` holds the squares from `sq` (excluded) to
+/// the edge of the board in the direction `Direction::ALL[dir]`.
+const RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = Direction::ALL[d].delta();
+            let mut f = (sq % 8) as i8 + df;
+            let mut r = (sq / 8) as i8 + dr;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                rays[sq][d] |= 1 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+};
+
+/// `WITHIN[sq][k]`: the squares at most `k` king steps from `sq` (`k` up to 7).
+const WITHIN: [[u64; 8]; 64] = {
+    let mut within = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut other = 0;
+        while other < 64 {
+            let df = (sq % 8) as i8 - (other % 8) as i8;
+            let dr = (sq / 8) as i8 - (other / 8) as i8;
+            let df = if df < 0 { -df } else { df };
+            let dr = if dr < 0 { -dr } else { dr };
+            let dist = if df > dr { df } else { dr } as usize;
+            let mut k = dist;
+            while k < 8 {
+                within[sq][k] |= 1 << other;
+                k += 1;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    within
+};
+
+/// The squares a man on `from` reaches in straight lines through the empty squares
+/// (`occupied` holds every man), at most `limit` squares away.
+#[inline]
+fn straight_targets(from: Square, occupied: u64, limit: u8) -> u64 {
+    let rays = &RAYS[from.index() as usize];
+    let mut reach = 0u64;
+    for (d, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occupied;
+        let beyond = if blockers == 0 {
+            0
+        } else {
+            // North, NorthEast, East and NorthWest run to higher indices; the others
+            // to lower ones.
+            let b = if matches!(d, 0 | 1 | 2 | 7) {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            } as usize;
+            RAYS[b][d] | (1 << b)
+        };
+        reach |= ray & !beyond;
+    }
+    reach & WITHIN[from.index() as usize][limit.min(7) as usize]
+}
+
 impl MoveContext {
     /// Calls `emit` once for every legal man's move of the unmoved men in `mine`, each
     /// target once with its cheapest count (D-7), when `remaining` squares are left.
+    /// Moves come by the man's square, then by the target, both ascending.
     #[inline]
     pub(crate) fn generate(
         &self,
@@ -510,66 +583,79 @@ impl MoveContext {
             if limit == 0 {
                 continue;
             }
-            // Best count per target for this man, so each target is emitted once.
-            let mut best: [(u8, Option<Way>); 64] = [(u8::MAX, None); 64];
-            let mut targets = SquareSet::EMPTY;
-            for dir in Direction::ALL {
-                let mut sq = from;
-                for dist in 1..=limit {
-                    match sq.step(dir) {
-                        Some(next) if !occupied.contains(next) => {
-                            sq = next;
-                            let slot = &mut best[sq.index() as usize];
-                            if dist < slot.0 {
-                                *slot = (dist, Some(Way::Straight(dir)));
-                            }
-                            targets.insert(sq);
-                        }
-                        _ => break,
+            let straight = straight_targets(from, occupied.0, limit);
+            if !(self.open && from.is_border()) {
+                for to in SquareSet(straight) {
+                    emit(straight_move(from, to));
+                }
+                continue;
+            }
+            // Rule 6 slides, each way round the ring: the count of every target.
+            let mut slide_count = [[u8::MAX; 28]; 2];
+            let mut slides = 0u64;
+            let start = RING_INDEX[from.index() as usize] as usize;
+            for (w, clockwise) in [true, false].into_iter().enumerate() {
+                let mut i = start;
+                let mut passed = false;
+                for step in 1..28u8 {
+                    i = if clockwise {
+                        (i + 1) % 28
+                    } else {
+                        (i + 27) % 28
+                    };
+                    let sq = RING[i];
+                    if occupied.contains(sq) {
+                        break;
+                    }
+                    let count = if passed { step } else { 1 };
+                    if count > limit {
+                        break;
+                    }
+                    slide_count[w][i] = count;
+                    slides |= 1 << sq.index();
+                    if self.rendezvous.contains(sq) {
+                        passed = true;
                     }
                 }
             }
-            if self.open && from.is_border() {
-                for clockwise in [true, false] {
-                    let mut i = RING_INDEX[from.index() as usize] as usize;
-                    let mut passed = false;
-                    for step in 1..28u8 {
-                        i = if clockwise {
-                            (i + 1) % 28
-                        } else {
-                            (i + 27) % 28
-                        };
-                        let sq = RING[i];
-                        if occupied.contains(sq) {
-                            break;
-                        }
-                        let count = if passed { step } else { 1 };
-                        if count > limit {
-                            break;
-                        }
-                        let slot = &mut best[sq.index() as usize];
-                        let way = Way::Slide { clockwise };
-                        // Straight ways win ties; so does the clockwise slide.
-                        if count < slot.0 {
-                            *slot = (count, Some(way));
-                        }
-                        targets.insert(sq);
-                        if self.rendezvous.contains(sq) {
-                            passed = true;
-                        }
-                    }
-                }
-            }
-            for to in targets {
-                if let (count, Some(way)) = best[to.index() as usize] {
-                    emit(ManMove {
+            for to in SquareSet(straight | slides) {
+                let mut best = if straight & (1 << to.index()) != 0 {
+                    straight_move(from, to)
+                } else {
+                    ManMove {
                         from,
                         to,
-                        count,
-                        way,
-                    });
+                        count: u8::MAX,
+                        way: Way::Slide { clockwise: true },
+                    }
+                };
+                if slides & (1 << to.index()) != 0 {
+                    let i = RING_INDEX[to.index() as usize] as usize;
+                    // Straight ways win ties; so does the clockwise slide.
+                    for (w, clockwise) in [true, false].into_iter().enumerate() {
+                        if slide_count[w][i] < best.count {
+                            best.count = slide_count[w][i];
+                            best.way = Way::Slide { clockwise };
+                        }
+                    }
                 }
+                emit(best);
             }
         }
+    }
+}
+
+/// The straight move `from`-`to` (the squares are in line).
+#[inline]
+fn straight_move(from: Square, to: Square) -> ManMove {
+    let (dir, count) = match from.line_to(to) {
+        Some(line) => line,
+        None => unreachable!("straight targets are in line with the man"),
+    };
+    ManMove {
+        from,
+        to,
+        count,
+        way: Way::Straight(dir),
     }
 }

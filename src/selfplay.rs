@@ -1,0 +1,330 @@
+//! Self-play: complete legal games from the Rule 2 start, reproducible from a seed,
+//! written in canonical notation (NOTATION.md).
+//!
+//! Both players pick at random among legal actions, biased to finish: a man's move
+//! that brings a man into the Rendezvous is preferred, then one that brings him
+//! nearer; the Mark goes on any legal square (every 3-square line included); an
+//! interchange is demanded now and then. A turn is built man's move by man's move
+//! with [`TurnInProgress::legal_moves`], so every turn is legal by construction, and
+//! the take of Rule 7 or 8 is always written. A game that reaches [`TURN_CAP`] turns
+//! ends with an agreed `draw`.
+
+use crate::engine::{
+    Action, DrawReason, Game, GameResult, Phase, Position, Side, Square, SquareSet, TurnEnd,
+    TurnInProgress, Way,
+};
+use std::fmt::Write as _;
+
+/// The turns after which a self-play game is given up as a draw.
+pub const TURN_CAP: u32 = 300;
+
+/// A small, fast pseudo-random generator (splitmix64): the same seed always gives the
+/// same numbers.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with the given chance in percent.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+
+    /// An index into `weights`, each chosen in proportion to its weight (not all zero).
+    pub fn weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u64 = weights.iter().map(|&w| w as u64).sum();
+        let mut pick = self.next_u64() % total.max(1);
+        for (i, &w) in weights.iter().enumerate() {
+            if pick < w as u64 {
+                return i;
+            }
+            pick -= w as u64;
+        }
+        weights.len() - 1
+    }
+}
+
+/// What happened over the games, counted from the engine's own results.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games played.
+    pub games: u32,
+    /// Games won by Black.
+    pub black_wins: u32,
+    /// Games won by Yellow.
+    pub yellow_wins: u32,
+    /// Games drawn by repetition (D-9).
+    pub repetition_draws: u32,
+    /// Games stopped at [`TURN_CAP`] (written as an agreed draw).
+    pub capped_draws: u32,
+    /// Turns and passes played.
+    pub turns: u32,
+    /// Passes (D-6).
+    pub passes: u32,
+    /// Marks set, by Rendezvous size (index = size, 3 to 9).
+    pub marks_by_size: [u32; 10],
+    /// 3-square Rendezvous, by line: vertical, horizontal, rising, falling.
+    pub lines: [u32; 4],
+    /// Interchanges (Rule 5).
+    pub interchanges: u32,
+    /// Man's moves made as Rule 6 slides ([`Way::Slide`]).
+    pub slides: u32,
+    /// Rule 7 replacements.
+    pub replacements: u32,
+    /// Rendezvous won under Rule 8.
+    pub removals: u32,
+}
+
+/// One self-play game: its actions, the same in notation, and its result.
+#[derive(Clone, Debug)]
+pub struct SelfPlayGame {
+    /// The actions in order, as [`Game::play`] takes them.
+    pub actions: Vec<Action>,
+    /// One event of the notation per action (`mark d5`, `a7-b6 x e6`, `pass`, ...).
+    pub events: Vec<String>,
+    /// The result: `B`, `Y` or `draw`.
+    pub result: &'static str,
+}
+
+/// Plays `games` games from `seed` and returns them in notation, with the statistics.
+pub fn generate(games: usize, seed: u64) -> (String, Stats) {
+    let (list, stats) = play_games(games, seed);
+    let mut out = String::new();
+    for (i, g) in list.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "[Event \"selfplay {seed} #{}\"]", i + 1);
+        out.push_str("[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n");
+        let _ = writeln!(out, "[Result \"{}\"]", g.result);
+        out.push('\n');
+        for e in &g.events {
+            out.push_str(e);
+            out.push('\n');
+        }
+    }
+    (out, stats)
+}
+
+/// Plays `games` games from `seed`: game `i` uses its own generator derived from the
+/// seed and `i`, so each game is reproducible alone.
+pub fn play_games(games: usize, seed: u64) -> (Vec<SelfPlayGame>, Stats) {
+    let mut stats = Stats::default();
+    let list = (0..games)
+        .map(|i| {
+            let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
+            play_game(&mut rng, &mut stats)
+        })
+        .collect();
+    (list, stats)
+}
+
+/// Plays one game from the Rule 2 start.
+pub fn play_game(rng: &mut Rng, stats: &mut Stats) -> SelfPlayGame {
+    let mut game = Game::new(Position::start());
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
+    stats.games += 1;
+    while game.result().is_none() {
+        if game.turns_played() >= TURN_CAP {
+            actions.push(Action::Draw);
+            events.push("draw".to_string());
+            stats.capped_draws += 1;
+            break;
+        }
+        let pos = *game.position();
+        let (action, event) = choose_action(rng, &pos);
+        let played = match game.play(&action) {
+            Ok(p) => p,
+            Err(e) => unreachable!("self-play chose an illegal action {event}: {e}"),
+        };
+        match &action {
+            Action::Mark { .. } => {
+                if let Some(r) = game.position().rendezvous() {
+                    stats.marks_by_size[r.size() as usize] += 1;
+                    if let Some(l) = r.line() {
+                        stats.lines[l as usize] += 1;
+                    }
+                }
+            }
+            Action::Interchange(_) => stats.interchanges += 1,
+            Action::Pass => {
+                stats.passes += 1;
+                stats.turns += 1;
+            }
+            _ => {}
+        }
+        if let Some(t) = &played.turn {
+            stats.turns += 1;
+            stats.slides += t
+                .moves
+                .iter()
+                .filter(|m| matches!(m.way, Way::Slide { .. }))
+                .count() as u32;
+            match t.end {
+                TurnEnd::Replaced(_) => stats.replacements += 1,
+                TurnEnd::Removed(_) => stats.removals += 1,
+                TurnEnd::Played => {}
+            }
+        }
+        actions.push(action);
+        events.push(event);
+    }
+    let result = match game.result() {
+        Some(GameResult::Won { winner, .. }) => {
+            match winner {
+                Side::Black => stats.black_wins += 1,
+                Side::Yellow => stats.yellow_wins += 1,
+            }
+            if winner == Side::Black { "B" } else { "Y" }
+        }
+        Some(GameResult::Drawn(DrawReason::Repetition)) => {
+            stats.repetition_draws += 1;
+            "draw"
+        }
+        _ => "draw",
+    };
+    SelfPlayGame {
+        actions,
+        events,
+        result,
+    }
+}
+
+fn squares_text(squares: impl IntoIterator<Item = Square>) -> String {
+    squares
+        .into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The next action for the side to act in `pos` (the game is not over), and its event.
+fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
+    if pos.phase() == Phase::Mark {
+        let options = pos.mark_options();
+        let r = options[rng.below(options.len())];
+        let mut event = format!("mark {}", r.mark());
+        if let Some(l) = r.line_square() {
+            let _ = write!(event, " {l}");
+        }
+        return (
+            Action::Mark {
+                square: r.mark(),
+                towards: r.line_square(),
+            },
+            event,
+        );
+    }
+    if pos.can_interchange().is_ok() && rng.chance(12) {
+        let chosen: Vec<Square> = match pos.interchange_choice_needed() {
+            None => Vec::new(),
+            Some(k) => {
+                let mut men: Vec<Square> = pos.men(pos.to_act()).iter().collect();
+                let mut set = SquareSet::EMPTY;
+                for _ in 0..k {
+                    set.insert(men.swap_remove(rng.below(men.len())));
+                }
+                set.iter().collect()
+            }
+        };
+        let event = if chosen.is_empty() {
+            "interchange".to_string()
+        } else {
+            format!("interchange {}", squares_text(chosen.iter().copied()))
+        };
+        return (Action::Interchange(chosen), event);
+    }
+    let mut turn = match pos.begin_turn() {
+        Ok(t) => t,
+        Err(e) => unreachable!("a turn is due in a game not over: {e}"),
+    };
+    build_turn(rng, &mut turn);
+    let take = turn.take_choices().map(|choices| {
+        let v: Vec<Square> = choices.iter().collect();
+        v[rng.below(v.len())]
+    });
+    if turn.moves().is_empty() && take.is_none() {
+        return (Action::Pass, "pass".to_string());
+    }
+    let mut event = String::new();
+    for m in turn.moves() {
+        if !event.is_empty() {
+            event.push(' ');
+        }
+        let _ = write!(event, "{m}");
+    }
+    if let Some(t) = take {
+        if !event.is_empty() {
+            event.push(' ');
+        }
+        let _ = write!(event, "x {t}");
+    }
+    let moves = turn.moves().iter().map(|m| (m.from, m.to)).collect();
+    (Action::Turn { moves, take }, event)
+}
+
+/// King steps from `sq` to the nearest square of `target` (0 inside it).
+fn distance_to(sq: Square, target: SquareSet) -> u8 {
+    target.iter().map(|t| sq.distance(t)).min().unwrap_or(0)
+}
+
+/// Plays man's moves into `turn` until it is closed (a take is due), nothing is left
+/// to move, or the player chooses to stop.
+fn build_turn(rng: &mut Rng, turn: &mut TurnInProgress) {
+    let rendezvous = turn.rendezvous().squares();
+    while !turn.is_closed() {
+        let legal = turn.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let weights: Vec<u32> = legal
+            .iter()
+            .map(|m| {
+                let was_in = rendezvous.contains(m.from);
+                let now_in = rendezvous.contains(m.to);
+                match (was_in, now_in) {
+                    (false, true) => 120,
+                    (true, false) => 1,
+                    (true, true) => 3,
+                    (false, false) => {
+                        let before = distance_to(m.from, rendezvous);
+                        let after = distance_to(m.to, rendezvous);
+                        if after < before {
+                            10 + 10 * (before - after) as u32
+                        } else if after == before {
+                            3
+                        } else {
+                            1
+                        }
+                    }
+                }
+            })
+            .collect();
+        let m = legal[rng.weighted(&weights)];
+        if turn.play_move(m.from, m.to).is_err() {
+            unreachable!("legal_moves gave an illegal move");
+        }
+        if rng.chance(10) {
+            break;
+        }
+    }
+}
