@@ -162,7 +162,7 @@ fn random_positions_agree_with_brute_force() {
         if seen.positions >= 200 && seen.size3 >= 6 {
             break;
         }
-        let mut p = Position::start_with_setter(if game % 2 == 0 {
+        let mut p = Position::start_with_setter(if game.is_multiple_of(2) {
             Side::Black
         } else {
             Side::Yellow

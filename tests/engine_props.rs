@@ -78,7 +78,7 @@ fn check_invariants(p: &Position) {
 fn random_game(seed: u64, steps: usize, use_outcomes: bool) -> (usize, usize) {
     let mut ends = (0, 0);
     let mut rng = Lcg(seed);
-    let mut p = Position::start_with_setter(if seed % 2 == 0 {
+    let mut p = Position::start_with_setter(if seed.is_multiple_of(2) {
         Side::Black
     } else {
         Side::Yellow

@@ -97,7 +97,11 @@ impl Position {
     ///
     /// # Errors
     /// When the sets overlap or hold more than [`MAX_MEN`] men.
-    pub fn with_men(black: SquareSet, yellow: SquareSet, to_act: Side) -> Result<Position, PositionErrorKind> {
+    pub fn with_men(
+        black: SquareSet,
+        yellow: SquareSet,
+        to_act: Side,
+    ) -> Result<Position, PositionErrorKind> {
         if !(black & yellow).is_empty() {
             return Err(PositionErrorKind::Overlap);
         }
@@ -230,7 +234,11 @@ impl Position {
     ///
     /// # Errors
     /// Why the Mark may not stand there now.
-    pub fn mark_rendezvous(&self, mark: Square, towards: Option<Square>) -> Result<Rendezvous, RuleViolation> {
+    pub fn mark_rendezvous(
+        &self,
+        mark: Square,
+        towards: Option<Square>,
+    ) -> Result<Rendezvous, RuleViolation> {
         if self.winner().is_some() {
             return Err(RuleViolation::GameOver);
         }
@@ -261,7 +269,11 @@ impl Position {
     ///
     /// # Errors
     /// Why the Mark may not stand there now; the position is unchanged.
-    pub fn set_mark(&self, mark: Square, towards: Option<Square>) -> Result<Position, RuleViolation> {
+    pub fn set_mark(
+        &self,
+        mark: Square,
+        towards: Option<Square>,
+    ) -> Result<Position, RuleViolation> {
         let r = self.mark_rendezvous(mark, towards)?;
         Ok(self.with_rendezvous(r))
     }
@@ -594,16 +606,16 @@ impl fmt::Display for PositionErrorKind {
             RankTooShort { rank, squares } => {
                 write!(f, "rank {rank} covers only {squares} squares, not 8")
             }
-            BadSide => write!(f, "expected the side to act: `B` or `Y` (or `W` for Yellow)"),
+            BadSide => write!(
+                f,
+                "expected the side to act: `B` or `Y` (or `W` for Yellow)"
+            ),
             BadMark => write!(
                 f,
                 "expected the Mark: a square like `d5`, `d5:d6` for a 3-square line, or the word `mark`"
             ),
             BadPhase => write!(f, "expected the phase: `first` or `play`"),
-            MissingPhase => write!(
-                f,
-                "a Mark needs a phase after it: `first` or `play`"
-            ),
+            MissingPhase => write!(f, "a Mark needs a phase after it: `first` or `play`"),
             Overlap => write!(f, "two men on one square"),
             TooManyMen { count } => write!(
                 f,
@@ -619,7 +631,11 @@ impl fmt::Display for PositionErrorKind {
                     "the Mark of a {size}-square Rendezvous must be on a field square, not the border"
                 ),
                 MarkProblem::LineOffBoard(l) => {
-                    write!(f, "the {} line of three through the Mark leaves the board", l.name())
+                    write!(
+                        f,
+                        "the {} line of three through the Mark leaves the board",
+                        l.name()
+                    )
                 }
                 MarkProblem::LineRequired => write!(
                     f,
@@ -700,7 +716,7 @@ fn parse_position(s: &str) -> Result<Position, PositionError> {
         }
         if file < 8 {
             let end = offset + text.len();
-            let span = if text.is_empty() { offset..end } else { offset..end };
+            let span = offset..end;
             return Err(err(
                 PositionErrorKind::RankTooShort {
                     rank: rank + 1,
@@ -764,7 +780,9 @@ fn parse_position(s: &str) -> Result<Position, PositionError> {
     let size = (total as u8).saturating_sub(1);
     let bad = |problem| err(PositionErrorKind::Mark { size, problem }, m_span.clone());
     let line = match towards {
-        Some(t) if size == 3 => Some(Line::through(mark, t).ok_or(bad(MarkProblem::NotAdjacent(t)))?),
+        Some(t) if size == 3 => {
+            Some(Line::through(mark, t).ok_or(bad(MarkProblem::NotAdjacent(t)))?)
+        }
         Some(_) => return Err(bad(MarkProblem::LineNotAllowed)),
         None => None,
     };

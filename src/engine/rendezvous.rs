@@ -34,7 +34,12 @@ pub enum Line {
 
 impl Line {
     /// All four lines.
-    pub const ALL: [Line; 4] = [Line::Vertical, Line::Horizontal, Line::Rising, Line::Falling];
+    pub const ALL: [Line; 4] = [
+        Line::Vertical,
+        Line::Horizontal,
+        Line::Rising,
+        Line::Falling,
+    ];
 
     /// The direction from the Mark to the neighbour written in position strings: the
     /// one on the rank above, or for a horizontal line the one on the file to the right.
@@ -176,12 +181,16 @@ impl Rendezvous {
 
     /// Close or open.
     pub const fn kind(&self) -> Kind {
-        if self.size % 2 == 1 { Kind::Close } else { Kind::Open }
+        if self.size % 2 == 1 {
+            Kind::Close
+        } else {
+            Kind::Open
+        }
     }
 
     /// Whether it is open (even size: border squares, Rule 6 applies).
     pub const fn is_open(&self) -> bool {
-        self.size % 2 == 0
+        self.size.is_multiple_of(2)
     }
 
     /// Its squares.
