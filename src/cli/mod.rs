@@ -60,7 +60,11 @@ fn turns(text: &str, list: bool) -> ExitCode {
         Err(e) => {
             eprintln!("error: invalid position string: {e}");
             eprintln!("  {text}");
-            eprintln!("  {}{}", " ".repeat(e.span.start), "^".repeat((e.span.end - e.span.start).max(1)));
+            eprintln!(
+                "  {}{}",
+                " ".repeat(e.span.start),
+                "^".repeat((e.span.end - e.span.start).max(1))
+            );
             return ExitCode::from(EXIT_ERROR);
         }
     };

@@ -219,10 +219,9 @@ impl Game {
                     result: Some(result),
                 });
             }
-            Action::Mark { square, towards } => self
-                .position
-                .set_mark(*square, *towards)
-                .map_err(whole)?,
+            Action::Mark { square, towards } => {
+                self.position.set_mark(*square, *towards).map_err(whole)?
+            }
             Action::Interchange(squares) => self.position.interchange(squares).map_err(whole)?,
             Action::Pass => self.position.pass().map_err(whole)?,
             Action::Turn { moves, take } => {

@@ -265,24 +265,23 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
         }
         Err(_) => return Vec::new(),
     }
-    let mut out: Vec<Outcome> = c
-        .0
-        .into_iter()
-        .filter_map(|(_, (moves, take))| {
-            let mut turn = pos.begin_turn().ok()?;
-            for m in &moves {
-                turn.play_move(m.from, m.to).ok()?;
-            }
-            if let Some(t) = take {
-                turn.take(t).ok()?;
-            }
-            let result = turn.finish().ok()?;
-            Some(Outcome {
-                action: OutcomeAction::Turn { moves, take },
-                position: result.position,
+    let mut out: Vec<Outcome> =
+        c.0.into_iter()
+            .filter_map(|(_, (moves, take))| {
+                let mut turn = pos.begin_turn().ok()?;
+                for m in &moves {
+                    turn.play_move(m.from, m.to).ok()?;
+                }
+                if let Some(t) = take {
+                    turn.take(t).ok()?;
+                }
+                let result = turn.finish().ok()?;
+                Some(Outcome {
+                    action: OutcomeAction::Turn { moves, take },
+                    position: result.position,
+                })
             })
-        })
-        .collect();
+            .collect();
     out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
     out
 }

@@ -26,7 +26,11 @@ impl Square {
 
     /// The square with this index (0 = `a1`, 63 = `h8`), if the index is below 64.
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square at `file` (0 = `a`) and `rank` (0 = rank 1), if both are below 8.

@@ -208,13 +208,19 @@ mod tests {
         assert_eq!(SquareSet::FIELD.count(), 36);
         for sq in Square::ALL {
             assert_eq!(SquareSet::BORDER.contains(sq), sq.is_border(), "{sq}");
-            assert_ne!(SquareSet::BORDER.contains(sq), SquareSet::FIELD.contains(sq));
+            assert_ne!(
+                SquareSet::BORDER.contains(sq),
+                SquareSet::FIELD.contains(sq)
+            );
         }
     }
 
     #[test]
     fn set_operations() {
-        let a: SquareSet = ["a1", "c5", "h8"].iter().map(|s| s.parse().unwrap()).collect();
+        let a: SquareSet = ["a1", "c5", "h8"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         assert_eq!(a.count(), 3);
         assert_eq!(a.to_string(), "a1 c5 h8");
         assert_eq!((a & SquareSet::BORDER).to_string(), "a1 h8");

@@ -300,8 +300,9 @@ impl TurnInProgress {
             return Err(RuleViolation::PathBlocked { from, to, blocker });
         };
         if m.count > self.man_limit(from) {
-            let others_outside =
-                (self.men.of(self.mover) - self.rendezvous.squares()).without(from).count() as u8;
+            let others_outside = (self.men.of(self.mover) - self.rendezvous.squares())
+                .without(from)
+                .count() as u8;
             return Err(RuleViolation::TooFarForOneMan {
                 from,
                 to,
@@ -457,7 +458,11 @@ fn slide_count(
     let mut i = RING_INDEX[from.index() as usize] as usize;
     let mut passed = false;
     for step in 1..28u8 {
-        i = if clockwise { (i + 1) % 28 } else { (i + 27) % 28 };
+        i = if clockwise {
+            (i + 1) % 28
+        } else {
+            (i + 27) % 28
+        };
         let sq = RING[i];
         if sq == to {
             return Ok(if passed { step } else { 1 });
@@ -529,7 +534,11 @@ impl MoveContext {
                     let mut i = RING_INDEX[from.index() as usize] as usize;
                     let mut passed = false;
                     for step in 1..28u8 {
-                        i = if clockwise { (i + 1) % 28 } else { (i + 27) % 28 };
+                        i = if clockwise {
+                            (i + 1) % 28
+                        } else {
+                            (i + 27) % 28
+                        };
                         let sq = RING[i];
                         if occupied.contains(sq) {
                             break;

@@ -358,7 +358,9 @@ impl fmt::Display for RuleViolation {
                 ),
             },
             InterchangeNotNow(t) => match t {
-                InterchangeTiming::NoMark => write!(f, "an interchange may be demanded only after a Mark is set"),
+                InterchangeTiming::NoMark => {
+                    write!(f, "an interchange may be demanded only after a Mark is set")
+                }
                 InterchangeTiming::AfterFirstTurn => write!(
                     f,
                     "an interchange may be demanded only before the first turn of a Rendezvous"
@@ -409,7 +411,10 @@ impl fmt::Display for RuleViolation {
                     "{from}-{to} is not a straight line (along a rank, file or diagonal)"
                 )?;
                 if *border_pair {
-                    write!(f, "; sliding round the border (Rule 6) is allowed only for an open Rendezvous")?;
+                    write!(
+                        f,
+                        "; sliding round the border (Rule 6) is allowed only for an open Rendezvous"
+                    )?;
                 }
                 Ok(())
             }
@@ -445,10 +450,17 @@ impl fmt::Display for RuleViolation {
                     f,
                     "{from}-{to} counts {count}, but only {} of this turn's {allowance} squares {} left",
                     allowance.saturating_sub(*used),
-                    if allowance.saturating_sub(*used) == 1 { "is" } else { "are" }
+                    if allowance.saturating_sub(*used) == 1 {
+                        "is"
+                    } else {
+                        "are"
+                    }
                 )?;
                 if *first_turn {
-                    write!(f, " (the first turn for a Rendezvous may move only 2 squares)")?;
+                    write!(
+                        f,
+                        " (the first turn for a Rendezvous may move only 2 squares)"
+                    )?;
                 }
                 Ok(())
             }
@@ -456,10 +468,9 @@ impl fmt::Display for RuleViolation {
                 f,
                 "the turn ended when the outlying man was replaced; no further man may move"
             ),
-            TurnOver(self::TurnOver::Rule8) => write!(
-                f,
-                "the Rendezvous is won and over; no further man may move"
-            ),
+            TurnOver(self::TurnOver::Rule8) => {
+                write!(f, "the Rendezvous is won and over; no further man may move")
+            }
             TakeDue { choices, full } => {
                 if *full {
                     write!(
