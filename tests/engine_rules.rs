@@ -602,7 +602,12 @@ fn d5_the_only_man_outside_may_count_more() {
     assert_eq!(t.man_limit(sq("d1")), u8::MAX);
     let r = turn(&p, "d1-a2").unwrap();
     assert_eq!(r.moves[0].count, 4);
-    assert_eq!(r.moves[0].way, Way::Slide { clockwise: false });
+    assert_eq!(
+        r.moves[0].way,
+        Way::Slide {
+            anticlockwise: false
+        }
+    );
     // A man inside the Rendezvous is still held to 3.
     assert_eq!(t.man_limit(sq("g1")), 3);
 
@@ -659,9 +664,27 @@ fn rule6_carrolls_open_example_each_slide_counts_one() {
     assert_eq!(
         counts,
         vec![
-            ("g1-h5".to_string(), 1, Way::Slide { clockwise: true }),
-            ("c1-g1".to_string(), 1, Way::Slide { clockwise: true }),
-            ("a3-c1".to_string(), 1, Way::Slide { clockwise: true }),
+            (
+                "g1-h5".to_string(),
+                1,
+                Way::Slide {
+                    anticlockwise: true
+                }
+            ),
+            (
+                "c1-g1".to_string(),
+                1,
+                Way::Slide {
+                    anticlockwise: true
+                }
+            ),
+            (
+                "a3-c1".to_string(),
+                1,
+                Way::Slide {
+                    anticlockwise: true
+                }
+            ),
             ("b4-a3".to_string(), 1, Way::Straight(Direction::SouthWest)),
         ]
     );
@@ -719,11 +742,21 @@ fn rule6_going_beyond_the_first_rendezvous_square_counts_every_square() {
     assert_eq!(t.check_move(sq("d1"), sq("f1")).unwrap().count, 1);
     assert_eq!(
         t.check_move(sq("d1"), sq("f1")).unwrap().way,
-        Way::Slide { clockwise: true }
+        Way::Slide {
+            anticlockwise: true
+        }
     );
     // h5 slides down to h1 (stopping before g1, the first Rendezvous square): 1.
     let m = t.check_move(sq("h5"), sq("h1")).unwrap();
-    assert_eq!((m.count, m.way), (1, Way::Slide { clockwise: false }));
+    assert_eq!(
+        (m.count, m.way),
+        (
+            1,
+            Way::Slide {
+                anticlockwise: false
+            }
+        )
+    );
     // Blocked both ways round the ring and along the rank: the nearest blocker.
     assert_eq!(
         t.check_move(sq("d1"), sq("h1")).unwrap_err(),
@@ -771,7 +804,15 @@ fn d7_the_cheapest_way_is_taken() {
     t.play_move(sq("g1"), sq("h5")).unwrap();
     // c1-g1: straight counts 4, the slide 1: the slide is taken.
     let m = t.check_move(sq("c1"), sq("g1")).unwrap();
-    assert_eq!((m.count, m.way), (1, Way::Slide { clockwise: true }));
+    assert_eq!(
+        (m.count, m.way),
+        (
+            1,
+            Way::Slide {
+                anticlockwise: true
+            }
+        )
+    );
     // legal_moves lists each target once, with its cheapest count.
     let moves = t.legal_moves();
     let mut seen = std::collections::HashSet::new();
@@ -788,13 +829,26 @@ fn d7_the_cheapest_way_is_taken() {
     let p = pos("2B2B2/B7/8/B7/1Y6/Y7/1B6/2Y3Y1 Y c5 play");
     let r = turn(&p, "g1-h5 c1-g1 a3-c1 b4-a3").unwrap();
     assert_eq!(r.moves[2].count, 1);
-    assert_eq!(r.moves[2].way, Way::Slide { clockwise: true });
+    assert_eq!(
+        r.moves[2].way,
+        Way::Slide {
+            anticlockwise: true
+        }
+    );
     assert_eq!(r.end, TurnEnd::Removed(sq("b2")));
     // Both ways open: the straight one and the slide reach the same position.
     let p = pos(OPEN_EXAMPLE);
     let t = p.begin_turn().unwrap();
     let m = t.check_move(sq("a3"), sq("a1")).unwrap();
-    assert_eq!((m.count, m.way), (1, Way::Slide { clockwise: true }));
+    assert_eq!(
+        (m.count, m.way),
+        (
+            1,
+            Way::Slide {
+                anticlockwise: true
+            }
+        )
+    );
     let m = t.check_move(sq("a3"), sq("b2")).unwrap();
     assert_eq!((m.count, m.way), (1, Way::Straight(Direction::SouthEast)));
 }

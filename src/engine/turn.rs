@@ -18,10 +18,10 @@ use std::fmt;
 pub enum Way {
     /// Along a straight line (Rule 1).
     Straight(Direction),
-    /// Along the border ring (Rule 6), `clockwise` meaning `a1` → `h1` → `h8` → `a8`.
+    /// Along the border ring (Rule 6), `anticlockwise` meaning `a1` → `h1` → `h8` → `a8` (as the board is drawn, Black at the top).
     Slide {
         /// The direction round the ring.
-        clockwise: bool,
+        anticlockwise: bool,
     },
 }
 
@@ -288,10 +288,10 @@ impl TurnInProgress {
             consider(Way::Straight(dir), result);
         }
         if slides {
-            for clockwise in [true, false] {
+            for anticlockwise in [true, false] {
                 consider(
-                    Way::Slide { clockwise },
-                    slide_count(&self.rendezvous, occupied, from, to, clockwise),
+                    Way::Slide { anticlockwise },
+                    slide_count(&self.rendezvous, occupied, from, to, anticlockwise),
                 );
             }
         }
@@ -453,12 +453,12 @@ fn slide_count(
     occupied: SquareSet,
     from: Square,
     to: Square,
-    clockwise: bool,
+    anticlockwise: bool,
 ) -> Result<u8, (u8, Square)> {
     let mut i = RING_INDEX[from.index() as usize] as usize;
     let mut passed = false;
     for step in 1..28u8 {
-        i = if clockwise {
+        i = if anticlockwise {
             (i + 1) % 28
         } else {
             (i + 27) % 28
@@ -594,11 +594,11 @@ impl MoveContext {
             let mut slide_count = [[u8::MAX; 28]; 2];
             let mut slides = 0u64;
             let start = RING_INDEX[from.index() as usize] as usize;
-            for (w, clockwise) in [true, false].into_iter().enumerate() {
+            for (w, anticlockwise) in [true, false].into_iter().enumerate() {
                 let mut i = start;
                 let mut passed = false;
                 for step in 1..28u8 {
-                    i = if clockwise {
+                    i = if anticlockwise {
                         (i + 1) % 28
                     } else {
                         (i + 27) % 28
@@ -626,16 +626,18 @@ impl MoveContext {
                         from,
                         to,
                         count: u8::MAX,
-                        way: Way::Slide { clockwise: true },
+                        way: Way::Slide {
+                            anticlockwise: true,
+                        },
                     }
                 };
                 if slides & (1 << to.index()) != 0 {
                     let i = RING_INDEX[to.index() as usize] as usize;
-                    // Straight ways win ties; so does the clockwise slide.
-                    for (w, clockwise) in [true, false].into_iter().enumerate() {
+                    // Straight ways win ties; so does the anticlockwise slide.
+                    for (w, anticlockwise) in [true, false].into_iter().enumerate() {
                         if slide_count[w][i] < best.count {
                             best.count = slide_count[w][i];
-                            best.way = Way::Slide { clockwise };
+                            best.way = Way::Slide { anticlockwise };
                         }
                     }
                 }
