@@ -130,13 +130,7 @@ impl Position {
 
     /// Whose man is on `sq`, if any.
     pub const fn man_at(&self, sq: Square) -> Option<Side> {
-        if self.men.of(Side::Black).contains(sq) {
-            Some(Side::Black)
-        } else if self.men.of(Side::Yellow).contains(sq) {
-            Some(Side::Yellow)
-        } else {
-            None
-        }
+        self.men.owner(sq)
     }
 
     /// The number of men of `side` on the board.

@@ -316,6 +316,16 @@ pub const fn article(size: u8) -> &'static str {
     if size == 8 { "an" } else { "a" }
 }
 
+/// The place on the [`RING`] one step on from place `i`: up the index (`a1` → `h1`,
+/// anticlockwise as the board is drawn) or down it.
+pub const fn ring_step(i: usize, anticlockwise: bool) -> usize {
+    if anticlockwise {
+        (i + 1) % 28
+    } else {
+        (i + 27) % 28
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

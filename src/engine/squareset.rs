@@ -14,6 +14,7 @@
 //!   a b c d e f g h   a b c d e f g h
 //! ```
 
+use super::side::{BySide, Side};
 use super::square::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
@@ -89,6 +90,19 @@ impl SquareSet {
     /// The squares in ascending order (`a1`, `b1`, … `h8`).
     pub fn iter(self) -> SquareSetIter {
         SquareSetIter(self.0)
+    }
+}
+
+impl BySide<SquareSet> {
+    /// Whose man stands on `sq`, if anyone's.
+    pub const fn owner(&self, sq: Square) -> Option<Side> {
+        if self.of(Side::Black).contains(sq) {
+            Some(Side::Black)
+        } else if self.of(Side::Yellow).contains(sq) {
+            Some(Side::Yellow)
+        } else {
+            None
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 //! returns a [`RuleViolation`] and changes nothing.
 
 use super::position::Position;
-use super::rendezvous::{RING, RING_INDEX, Rendezvous};
+use super::rendezvous::{RING, RING_INDEX, Rendezvous, ring_step};
 use super::side::{BySide, Side};
 use super::square::{Direction, Square};
 use super::squareset::SquareSet;
@@ -324,13 +324,7 @@ impl TurnInProgress {
     }
 
     fn men_at(&self, sq: Square) -> Option<Side> {
-        if self.men.of(Side::Black).contains(sq) {
-            Some(Side::Black)
-        } else if self.men.of(Side::Yellow).contains(sq) {
-            Some(Side::Yellow)
-        } else {
-            None
-        }
+        self.men.owner(sq)
     }
 
     /// Applies the man's move `from`-`to`. If it leaves all the mover's men in the
@@ -458,11 +452,7 @@ fn slide_count(
     let mut i = RING_INDEX[from.index() as usize] as usize;
     let mut passed = false;
     for step in 1..28u8 {
-        i = if anticlockwise {
-            (i + 1) % 28
-        } else {
-            (i + 27) % 28
-        };
+        i = ring_step(i, anticlockwise);
         let sq = RING[i];
         if sq == to {
             return Ok(if passed { step } else { 1 });
@@ -598,11 +588,7 @@ impl MoveContext {
                 let mut i = start;
                 let mut passed = false;
                 for step in 1..28u8 {
-                    i = if anticlockwise {
-                        (i + 1) % 28
-                    } else {
-                        (i + 27) % 28
-                    };
+                    i = ring_step(i, anticlockwise);
                     let sq = RING[i];
                     if occupied.contains(sq) {
                         break;
