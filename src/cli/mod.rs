@@ -443,7 +443,7 @@ impl Pending {
 
 /// Output held back before it is written: a syntax error later in the file replaces
 /// it. Past this size it is written anyway (see docs/performance.md).
-const REPLAY_HOLD: usize = 8 << 20;
+const REPLAY_HOLD: usize = 2 << 20;
 
 /// Writes one game of `replay`.
 fn replay_game(
