@@ -1,4 +1,5 @@
-//! Engine benchmarks: counting turn outcomes, position strings, and self-play.
+//! Engine benchmarks: counting turn outcomes, position strings, self-play, and
+//! splitting, parsing and replaying a small committed corpus.
 //! Run with `cargo bench --bench engine` (add `-- --quick` for a short run).
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -53,9 +54,32 @@ fn selfplay(c: &mut Criterion) {
     });
 }
 
+/// `benches/data/small.lanrick`: 130 self-play games (`lanrick selfplay --games 130
+/// --seed 7`), about 270 KB.
+const SMALL: &str = include_str!("data/small.lanrick");
+
+fn notation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("small_corpus");
+    g.throughput(criterion::Throughput::Bytes(SMALL.len() as u64));
+    g.bench_function("split_games", |b| {
+        b.iter(|| lanrick::syntax::split_games(black_box(SMALL)))
+    });
+    g.bench_function("parse", |b| {
+        b.iter(|| lanrick::syntax::parse_file(black_box(SMALL)).expect("valid corpus"))
+    });
+    g.bench_function("parse_replay", |b| {
+        b.iter(|| {
+            let run = lanrick::interp::run_file(black_box(SMALL), Default::default());
+            assert!(run.passed());
+            run.games.len()
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = outcomes, position_strings, selfplay
+    targets = outcomes, position_strings, selfplay, notation
 }
 criterion_main!(benches);

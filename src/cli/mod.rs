@@ -6,12 +6,12 @@
 
 pub mod board;
 pub mod report;
+pub mod stream;
 
 use crate::engine::{Position, count_outcomes, outcomes};
 use crate::interp::{self, Options, Problem};
 use crate::syntax::ast::Span;
 use clap::{Parser, Subcommand, ValueEnum};
-use report::Checked;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -66,6 +66,9 @@ pub enum Command {
         /// Colour in diagnostics.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
+        /// Worker threads (default: `LANRICK_JOBS`, else the number of cores).
+        #[arg(long, hide = true)]
+        jobs: Option<usize>,
     },
     /// Replay a game and print its final position (or every position).
     Replay {
@@ -143,7 +146,8 @@ pub fn run() -> ExitCode {
             format,
             quiet,
             color,
-        }) => check(&paths, format, quiet, use_color(color, true)),
+            jobs,
+        }) => check(&paths, format, quiet, use_color(color, true), jobs),
         Some(Command::Replay {
             file,
             each,
@@ -252,39 +256,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(
     Ok(())
 }
 
-/// Checks one file.
-fn check_one(path: &Path) -> Checked {
-    let name = path.display().to_string();
-    match read_source(path) {
-        Err(msg) => Checked {
-            name,
-            src: String::new(),
-            run: Err(io_problem(msg)),
-        },
-        Ok(Err((src, p))) => Checked {
-            name,
-            src,
-            run: Err(p),
-        },
-        Ok(Ok(src)) => {
-            let run = interp::run_file(&src, Options::default());
-            Checked {
-                name,
-                src,
-                run: Ok(run),
-            }
-        }
-    }
-}
-
 /// Runs `f` over `items` on all cores, keeping the results in order.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(items.len().max(1));
+    let threads = jobs.max(1).min(items.len().max(1));
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
     std::thread::scope(|s| {
@@ -309,7 +285,7 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Ve
         .collect()
 }
 
-fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
+fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool, jobs: Option<usize>) -> u8 {
     let files = match collect(paths) {
         Ok(f) => f,
         Err(msg) => {
@@ -321,10 +297,11 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
         eprintln!("error: no .lanrick files found");
         return EXIT_ERROR;
     }
-    let checked = parallel_map(&files, |p| check_one(p));
-    let unreadable = checked
-        .iter()
-        .any(|c| matches!(&c.run, Err(p) if p.code == "lanrick::io::read"));
+    let jobs = jobs.unwrap_or_else(stream::default_jobs);
+    // Several files: one thread per file. One file: its games on `jobs` threads.
+    let per_file = if files.len() > 1 { 1 } else { jobs };
+    let checked = parallel_map(&files, jobs, |p| stream::check_file(p, per_file));
+    let unreadable = checked.iter().any(report::Checked::unreadable);
     let passed = checked.iter().filter(|c| c.passed()).count();
     let failed = checked.len() - passed;
     let stdout = std::io::stdout();
@@ -333,18 +310,21 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
     let _ = match format {
         Format::Human => {
             for c in &checked {
-                for p in c.problems() {
-                    if p.code == "lanrick::io::read" {
-                        let _ = writeln!(err, "error: {}", p.message);
-                    } else {
-                        let _ = write!(err, "{}", report::render_human(p, &c.name, &c.src, color));
-                    }
+                if let report::Outcome::Unreadable(p) = &c.outcome {
+                    let _ = writeln!(err, "error: {}", p.message);
+                }
+                for f in c.problems() {
+                    let _ = write!(
+                        err,
+                        "{}",
+                        report::render_human(&f.problem, &c.name, f.window.src(), color)
+                    );
                 }
                 if !quiet
                     && c.passed()
-                    && let Ok(run) = &c.run
+                    && let report::Outcome::Games(games) = &c.outcome
                 {
-                    let _ = writeln!(out, "ok {}{}", c.name, describe(run));
+                    let _ = writeln!(out, "ok {}{}", c.name, describe(games));
                 }
             }
             if quiet {
@@ -354,21 +334,28 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
             }
         }
         Format::Json => {
-            let diags: Vec<serde_json::Value> = checked
-                .iter()
-                .flat_map(|c| {
-                    c.problems()
-                        .into_iter()
-                        .map(move |p| report::json_diagnostic(p, &c.name, &c.src))
-                })
-                .collect();
+            let diags: Vec<serde_json::Value> =
+                checked
+                    .iter()
+                    .flat_map(|c| {
+                        let io = match &c.outcome {
+                            report::Outcome::Unreadable(p) => {
+                                Some(report::json_diagnostic(p, &c.name, ""))
+                            }
+                            _ => None,
+                        };
+                        io.into_iter().chain(c.problems().into_iter().map(move |f| {
+                            report::json_diagnostic(&f.problem, &c.name, f.window.src())
+                        }))
+                    })
+                    .collect();
             let files: Vec<serde_json::Value> = checked
                 .iter()
                 .map(|c| {
                     serde_json::json!({
                         "file": c.name,
                         "passed": c.passed(),
-                        "games": c.run.as_ref().map(|r| r.games.len()).unwrap_or(0),
+                        "games": c.games(),
                     })
                 })
                 .collect();
@@ -382,8 +369,15 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
         }
         Format::Github => {
             for c in &checked {
-                for p in c.problems() {
-                    let _ = writeln!(out, "{}", report::github_line(p, &c.name, &c.src));
+                if let report::Outcome::Unreadable(p) = &c.outcome {
+                    let _ = writeln!(out, "{}", report::github_line(p, &c.name, ""));
+                }
+                for f in c.problems() {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        report::github_line(&f.problem, &c.name, f.window.src())
+                    );
                 }
             }
             if quiet {
@@ -404,26 +398,13 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool) -> u8 {
     }
 }
 
-/// ` (3 games; puzzle solved: ...)` for the per-file line.
-fn describe(run: &interp::FileRun) -> String {
+/// ` (3 games; goal met: ...)` for the per-file line.
+fn describe(games: &[report::GameCase]) -> String {
     let mut parts = Vec::new();
-    if run.games.len() != 1 {
-        parts.push(format!("{} games", run.games.len()));
+    if games.len() != 1 {
+        parts.push(format!("{} games", games.len()));
     }
-    for g in &run.games {
-        if let Some(reached) = &g.goal {
-            let target = match reached.goal.target.node {
-                crate::syntax::ast::GoalTarget::Rendezvous => "rendezvous",
-                crate::syntax::ast::GoalTarget::Game => "game",
-            };
-            parts.push(format!(
-                "goal met: {} wins {target} in {} (within {})",
-                reached.goal.side.node.letter(),
-                reached.turns,
-                reached.goal.turns.node
-            ));
-        }
-    }
+    parts.extend(games.iter().filter_map(|g| g.goal.clone()));
     if parts.is_empty() {
         String::new()
     } else {
@@ -431,83 +412,177 @@ fn describe(run: &interp::FileRun) -> String {
     }
 }
 
+/// Output of `replay` not yet written: stdout and stderr text in order.
+#[derive(Default)]
+struct Pending {
+    parts: Vec<(bool, String)>,
+    bytes: usize,
+}
+
+impl Pending {
+    fn out(&mut self, text: String) {
+        self.bytes += text.len();
+        self.parts.push((false, text));
+    }
+    fn err(&mut self, text: String) {
+        self.bytes += text.len();
+        self.parts.push((true, text));
+    }
+    fn flush(&mut self, out: &mut impl Write) {
+        for (is_err, text) in self.parts.drain(..) {
+            if is_err {
+                let _ = out.flush();
+                eprint!("{text}");
+            } else {
+                let _ = out.write_all(text.as_bytes());
+            }
+        }
+        self.bytes = 0;
+    }
+}
+
+/// Output held back before it is written: a syntax error later in the file replaces
+/// it. Past this size it is written anyway (see docs/performance.md).
+const REPLAY_HOLD: usize = 2 << 20;
+
+/// Writes one game of `replay`.
+fn replay_game(
+    to: &mut Pending,
+    g: &interp::GameRun,
+    window: &report::Window,
+    (name, many, each, color): (&str, bool, bool, bool),
+) -> bool {
+    if many {
+        to.out(format!("== {} ==\n", g.name()));
+    }
+    if each {
+        for (span, pos) in &g.positions {
+            match span {
+                Some(s) => {
+                    let text = window
+                        .text
+                        .get(s.start.saturating_sub(window.base)..s.end.saturating_sub(window.base))
+                        .unwrap_or("");
+                    to.out(format!(
+                        "after {}:\n",
+                        text.split_whitespace().collect::<Vec<_>>().join(" ")
+                    ));
+                }
+                None => to.out("start:\n".into()),
+            }
+            to.out(format!("{}{pos}\n\n", board::diagram(pos, color)));
+        }
+    } else if let Some(r) = &g.runner {
+        to.out(format!(
+            "{}{}\n",
+            board::diagram(r.position(), color),
+            r.position()
+        ));
+    }
+    if let Some(r) = g.runner.as_ref().and_then(|r| r.game().result()) {
+        to.out(format!("Result: {r}\n"));
+    }
+    for p in &g.problems {
+        to.err(report::render_human(p, name, window.src(), color));
+    }
+    !g.problems.is_empty()
+}
+
 fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
+    use std::sync::atomic::Ordering;
+    use stream::PieceRun;
     if path.is_dir() {
         eprintln!("error: {} is a directory; give a game file", path.display());
         return EXIT_ERROR;
     }
     let name = path.display().to_string();
-    let src = match read_source(path) {
-        Err(msg) => {
-            eprintln!("error: {msg}");
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
             return EXIT_ERROR;
         }
-        Ok(Err((src, p))) => {
-            eprint!("{}", report::render_human(&p, &name, &src, color));
-            return EXIT_FAILED;
-        }
-        Ok(Ok(src)) => src,
-    };
-    let run = interp::run_file(&src, Options { each });
-    if let Some(p) = &run.syntax {
-        eprint!("{}", report::render_human(p, &name, &src, color));
-        return EXIT_FAILED;
-    }
-    let games: Vec<&interp::GameRun> = match game {
-        Some(n) => match run.games.get(n.wrapping_sub(1)) {
-            Some(g) => vec![g],
-            None => {
-                eprintln!(
-                    "error: {name} has {} game(s); --game {n} does not exist",
-                    run.games.len()
-                );
-                return EXIT_ERROR;
-            }
-        },
-        None => run.games.iter().collect(),
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut pending = Pending::default();
+    // The first game waits until we know whether there is a second ("== name ==").
+    let mut first: Option<(Box<interp::GameRun>, report::Window)> = None;
+    let mut count = 0usize;
     let mut failed = false;
-    let many = games.len() > 1;
-    for g in games {
-        if many {
-            let _ = writeln!(out, "== {} ==", g.name());
-        }
-        if each {
-            for (span, pos) in &g.positions {
-                match span {
-                    Some(s) => {
-                        let text = src.get(s.start..s.end).unwrap_or("");
-                        let _ = writeln!(
-                            out,
-                            "after {}:",
-                            text.split_whitespace().collect::<Vec<_>>().join(" ")
-                        );
-                    }
-                    None => {
-                        let _ = writeln!(out, "start:");
+    let mut fatal: Option<(Problem, report::Window)> = None;
+    let opts = Options { each };
+    let result = stream::pipeline(
+        file,
+        stream::default_jobs(),
+        |piece, skip| {
+            if skip && piece.bad_utf8.is_none() {
+                PieceRun::Skipped
+            } else {
+                stream::run_piece(piece, opts)
+            }
+        },
+        |piece, run, skip| {
+            match run {
+                PieceRun::BadUtf8(at) => {
+                    fatal = Some((stream::utf8_problem(at), piece.window));
+                    return false;
+                }
+                PieceRun::Syntax(p) => {
+                    if fatal.is_none() {
+                        fatal = Some((p, piece.window));
+                        skip.store(true, Ordering::Relaxed);
                     }
                 }
-                let _ = writeln!(out, "{}{pos}\n", board::diagram(pos, color));
+                PieceRun::Skipped | PieceRun::Game(None) => {}
+                PieceRun::Game(Some(g)) => {
+                    count += 1;
+                    if fatal.is_some() {
+                        return true;
+                    }
+                    let selected = match game {
+                        Some(n) => n == count,
+                        None => true,
+                    };
+                    if !selected {
+                        return true;
+                    }
+                    if game.is_none() && count == 1 {
+                        first = Some((g, piece.window));
+                        return true;
+                    }
+                    if let Some((g1, w1)) = first.take() {
+                        failed |= replay_game(&mut pending, &g1, &w1, (&name, true, each, color));
+                    }
+                    let many = game.is_none();
+                    failed |=
+                        replay_game(&mut pending, &g, &piece.window, (&name, many, each, color));
+                    if pending.bytes > REPLAY_HOLD {
+                        pending.flush(&mut out);
+                    }
+                }
             }
-        } else if let Some(r) = &g.runner {
-            let _ = writeln!(
-                out,
-                "{}{}",
-                board::diagram(r.position(), color),
-                r.position()
-            );
-        }
-        if let Some(r) = g.runner.as_ref().and_then(|r| r.game().result()) {
-            let _ = writeln!(out, "Result: {r}");
-        }
-        for p in &g.problems {
-            failed = true;
-            let _ = out.flush();
-            eprint!("{}", report::render_human(p, &name, &src, color));
-        }
+            true
+        },
+    );
+    if let Err(e) = result {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        return EXIT_ERROR;
     }
+    if let Some((p, window)) = fatal {
+        eprint!("{}", report::render_human(&p, &name, window.src(), color));
+        return EXIT_FAILED;
+    }
+    if let Some((g1, w1)) = first.take() {
+        failed |= replay_game(&mut pending, &g1, &w1, (&name, false, each, color));
+    }
+    if let Some(n) = game
+        && (n == 0 || n > count)
+    {
+        eprintln!("error: {name} has {count} game(s); --game {n} does not exist");
+        return EXIT_ERROR;
+    }
+    pending.flush(&mut out);
     let _ = out.flush();
     if failed { EXIT_FAILED } else { EXIT_OK }
 }

@@ -1,7 +1,7 @@
 //! Rendering problems for people and for machines: miette's graphical report (fixed
 //! width, colour only when asked), JSON, GitHub workflow commands and JUnit XML.
 
-use crate::interp::{FileRun, Problem};
+use crate::interp::Problem;
 
 /// Line and column (1-based; columns count characters) of a byte offset in `src`.
 pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
@@ -20,8 +20,83 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
 /// The width diagnostics are rendered at, whatever the terminal.
 pub const WIDTH: usize = 100;
 
+/// Source text for reports: a whole file, or a window of one (a game with a line of
+/// context either side) that starts at a line start, with where it stands in the file.
+/// Spans stay offsets into the whole file; lines and columns are those of the file.
+#[derive(Clone, Copy, Debug)]
+pub struct Src<'a> {
+    /// The text of the window.
+    pub text: &'a str,
+    /// Its offset in the file.
+    pub base: usize,
+    /// `\n` line ends in the file before `base` (for [`line_col`]).
+    pub newlines: usize,
+    /// Line breaks before `base` as miette counts them (`\n`, `\r\n` and a lone `\r`).
+    pub breaks: usize,
+}
+
+impl<'a> From<&'a str> for Src<'a> {
+    fn from(text: &'a str) -> Src<'a> {
+        Src {
+            text,
+            base: 0,
+            newlines: 0,
+            breaks: 0,
+        }
+    }
+}
+
+impl<'a> From<&'a String> for Src<'a> {
+    fn from(text: &'a String) -> Src<'a> {
+        Src::from(text.as_str())
+    }
+}
+
+impl Src<'_> {
+    /// Line and column in the file of a file offset inside the window.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (line, col) = line_col(self.text, offset.saturating_sub(self.base));
+        (line + self.newlines, col)
+    }
+}
+
+/// A window of a file as miette source code: spans are file offsets.
+struct Windowed<'a> {
+    name: &'a str,
+    src: Src<'a>,
+}
+
+impl miette::SourceCode for Windowed<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'b> + 'b>, miette::MietteError> {
+        let base = self.src.base;
+        if span.offset() < base {
+            return Err(miette::MietteError::OutOfBounds);
+        }
+        let rel = miette::SourceSpan::new((span.offset() - base).into(), span.len());
+        let c = <str as miette::SourceCode>::read_span(self.src.text, &rel, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.to_string(),
+            c.data(),
+            miette::SourceSpan::new((c.span().offset() + base).into(), c.span().len()),
+            c.line() + self.src.breaks,
+            c.column(),
+            c.line_count() + self.src.breaks,
+        )))
+    }
+}
+
 /// Renders a problem with its source as miette's graphical report.
-pub fn render_human(problem: &Problem, name: &str, src: &str, color: bool) -> String {
+pub fn render_human<'a>(
+    problem: &Problem,
+    name: &str,
+    src: impl Into<Src<'a>>,
+    color: bool,
+) -> String {
     let theme = if color {
         miette::GraphicalTheme::unicode()
     } else {
@@ -30,7 +105,10 @@ pub fn render_human(problem: &Problem, name: &str, src: &str, color: bool) -> St
     let handler = miette::GraphicalReportHandler::new_themed(theme)
         .with_width(WIDTH)
         .with_links(false);
-    let source = miette::NamedSource::new(name, src.to_string());
+    let source = Windowed {
+        name,
+        src: src.into(),
+    };
     let report = WithSource {
         problem,
         source: &source,
@@ -45,7 +123,7 @@ pub fn render_human(problem: &Problem, name: &str, src: &str, color: bool) -> St
 /// A problem together with its source, for miette.
 struct WithSource<'a> {
     problem: &'a Problem,
-    source: &'a miette::NamedSource<String>,
+    source: &'a Windowed<'a>,
 }
 
 impl std::fmt::Debug for WithSource<'_> {
@@ -78,8 +156,12 @@ impl miette::Diagnostic for WithSource<'_> {
 }
 
 /// The JSON object of one diagnostic (schema version 1).
-pub fn json_diagnostic(problem: &Problem, name: &str, src: &str) -> serde_json::Value {
-    let (line, column) = line_col(src, problem.primary.span.start);
+pub fn json_diagnostic<'a>(
+    problem: &Problem,
+    name: &str,
+    src: impl Into<Src<'a>>,
+) -> serde_json::Value {
+    let (line, column) = src.into().line_col(problem.primary.span.start);
     serde_json::json!({
         "schema_version": 1,
         "severity": "error",
@@ -108,8 +190,8 @@ pub fn gh_escape_property(s: &str) -> String {
 }
 
 /// One `::error` line for GitHub Actions.
-pub fn github_line(problem: &Problem, name: &str, src: &str) -> String {
-    let (line, col) = line_col(src, problem.primary.span.start);
+pub fn github_line<'a>(problem: &Problem, name: &str, src: impl Into<Src<'a>>) -> String {
+    let (line, col) = src.into().line_col(problem.primary.span.start);
     let mut message = problem.full_message();
     if let Some(h) = &problem.help {
         message.push_str("\nhelp: ");
@@ -140,27 +222,106 @@ pub fn xml_escape(s: &str) -> String {
     out
 }
 
-/// A checked file for reports: its name, its text (if it could be read) and its run.
+/// An owned window of a file (see [`Src`]).
+#[derive(Clone, Debug, Default)]
+pub struct Window {
+    /// The text.
+    pub text: String,
+    /// Its offset in the file.
+    pub base: usize,
+    /// `\n` line ends before `base`.
+    pub newlines: usize,
+    /// Line breaks before `base` as miette counts them.
+    pub breaks: usize,
+}
+
+impl Window {
+    /// A whole file.
+    pub fn whole(text: String) -> Window {
+        Window {
+            text,
+            ..Window::default()
+        }
+    }
+
+    /// The borrowed form.
+    pub fn src(&self) -> Src<'_> {
+        Src {
+            text: &self.text,
+            base: self.base,
+            newlines: self.newlines,
+            breaks: self.breaks,
+        }
+    }
+}
+
+/// A problem with the text it is rendered against.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The problem (spans are file offsets).
+    pub problem: Problem,
+    /// Text around it.
+    pub window: std::sync::Arc<Window>,
+}
+
+/// One game of a checked file.
+#[derive(Clone, Debug, Default)]
+pub struct GameCase {
+    /// Its Event tag or `game N`.
+    pub name: String,
+    /// Its Event tag.
+    pub event: Option<String>,
+    /// What is wrong with it.
+    pub problems: Vec<Found>,
+    /// For a puzzle whose goal was met: `goal met: ...`.
+    pub goal: Option<String>,
+}
+
+/// What checking a file gave.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The file could not be read.
+    Unreadable(Problem),
+    /// The file as a whole failed (not UTF-8, or a syntax error): no game was checked.
+    Failed(Found),
+    /// The games, in order (none for a file of comments only).
+    Games(Vec<GameCase>),
+}
+
+/// A checked file for reports: its name and its outcome.
+#[derive(Clone, Debug)]
 pub struct Checked {
     /// The path as given or found.
     pub name: String,
-    /// The text, when it was read.
-    pub src: String,
-    /// The interpretation, or the reason the file could not be checked.
-    pub run: Result<FileRun, Problem>,
+    /// What checking it gave.
+    pub outcome: Outcome,
 }
 
 impl Checked {
     /// Whether the file passed.
     pub fn passed(&self) -> bool {
-        matches!(&self.run, Ok(r) if r.passed())
+        matches!(&self.outcome, Outcome::Games(g) if g.iter().all(|g| g.problems.is_empty()))
     }
 
-    /// All problems of the file.
-    pub fn problems(&self) -> Vec<&Problem> {
-        match &self.run {
-            Ok(r) => r.problems().collect(),
-            Err(p) => vec![p],
+    /// The number of games checked.
+    pub fn games(&self) -> usize {
+        match &self.outcome {
+            Outcome::Games(g) => g.len(),
+            _ => 0,
+        }
+    }
+
+    /// Whether the file could not be read.
+    pub fn unreadable(&self) -> bool {
+        matches!(&self.outcome, Outcome::Unreadable(_))
+    }
+
+    /// All problems of the file with their text (none for an unreadable file).
+    pub fn problems(&self) -> Vec<&Found> {
+        match &self.outcome {
+            Outcome::Unreadable(_) => Vec::new(),
+            Outcome::Failed(f) => vec![f],
+            Outcome::Games(g) => g.iter().flat_map(|g| g.problems.iter()).collect(),
         }
     }
 }
@@ -196,8 +357,8 @@ pub fn junit(files: &[Checked]) -> String {
                 continue;
             }
             out.push_str(">\n");
-            for p in problems {
-                let (line, col) = line_col(&f.src, p.primary.span.start);
+            for (p, src) in problems {
+                let (line, col) = src.line_col(p.primary.span.start);
                 let mut body = format!("{}:{line}:{col}: {}", f.name, p.full_message());
                 if let Some(h) = &p.help {
                     body.push_str(&format!("\nhelp: {h}"));
@@ -217,16 +378,24 @@ pub fn junit(files: &[Checked]) -> String {
     out
 }
 
-fn cases(f: &Checked) -> Vec<(String, Vec<&Problem>)> {
-    match &f.run {
-        Err(p) => vec![(f.name.clone(), vec![p])],
-        Ok(run) if run.syntax.is_some() || run.games.is_empty() => {
-            vec![(f.name.clone(), run.syntax.iter().collect())]
-        }
-        Ok(run) => run
-            .games
+type Case<'a> = (String, Vec<(&'a Problem, Src<'a>)>);
+
+fn cases(f: &Checked) -> Vec<Case<'_>> {
+    match &f.outcome {
+        Outcome::Unreadable(p) => vec![(f.name.clone(), vec![(p, Src::from(""))])],
+        Outcome::Failed(x) => vec![(f.name.clone(), vec![(&x.problem, x.window.src())])],
+        Outcome::Games(g) if g.is_empty() => vec![(f.name.clone(), Vec::new())],
+        Outcome::Games(g) => g
             .iter()
-            .map(|g| (g.name(), g.problems.iter().collect()))
+            .map(|g| {
+                (
+                    g.name.clone(),
+                    g.problems
+                        .iter()
+                        .map(|x| (&x.problem, x.window.src()))
+                        .collect(),
+                )
+            })
             .collect(),
     }
 }

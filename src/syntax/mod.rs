@@ -14,11 +14,13 @@ pub mod ast;
 mod error;
 mod lower;
 mod parser;
+pub mod split;
 
 use pest::Parser as _;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 use parser::{LanrickParser, Rule};
+pub use split::{GameSplitter, split_games};
 
 /// The deepest nesting of variations accepted: `( ( ... ) )` is depth 2.
 pub const MAX_NESTING: usize = 64;

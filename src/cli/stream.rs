@@ -1,0 +1,400 @@
+//! Reading a collection game by game: a reader cuts the file into games with
+//! [`GameSplitter`] as it reads it in blocks, workers parse and interpret the games,
+//! and the results come back in file order. Memory holds a few games at a time, not
+//! the file.
+//!
+//! Each game is parsed alone; its problems are moved to file offsets and rendered
+//! against a [`Window`]: the game's text with one line of context either side, and the
+//! number of lines before it, so that diagnostics read as if the whole file had been
+//! parsed.
+
+use super::report::{Found, Window};
+use crate::interp::{self, GameRef, GameRun, Options, Problem};
+use crate::syntax::{self, GameSplitter};
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc;
+
+/// How many bytes are read at a time.
+const BLOCK: usize = 256 * 1024;
+
+/// One game's text cut out of a file.
+#[derive(Debug)]
+pub struct Piece {
+    /// 0-based number of the game in the file.
+    pub index: usize,
+    /// The game with a line of context either side.
+    pub window: Window,
+    /// Where the game is in `window.text`.
+    pub game: std::ops::Range<usize>,
+    /// The first byte that is not UTF-8, as a file offset.
+    pub bad_utf8: Option<usize>,
+}
+
+impl Piece {
+    /// The game's own text.
+    pub fn text(&self) -> &str {
+        self.window.text.get(self.game.clone()).unwrap_or("")
+    }
+
+    /// The file offset of the game's text.
+    pub fn start(&self) -> usize {
+        self.window.base + self.game.start
+    }
+}
+
+/// The problem for a file that is not UTF-8 at `at`.
+pub fn utf8_problem(at: usize) -> Problem {
+    Problem::new(
+        "lanrick::io::utf8",
+        format!("the file is not valid UTF-8: bad byte at offset {at}"),
+        crate::syntax::ast::Span::new(at, at + 1),
+        "not UTF-8",
+    )
+    .with_help("save the file as UTF-8")
+}
+
+/// Cuts what a reader gives into games. `pieces` is called with each game in order; it
+/// returns `false` to stop reading.
+///
+/// # Errors
+/// The I/O error's message.
+pub fn read_pieces(
+    mut input: impl Read,
+    mut pieces: impl FnMut(Piece) -> bool,
+) -> Result<(), String> {
+    let mut splitter = GameSplitter::new();
+    let mut cuts = Vec::new();
+    let mut buf: Vec<u8> = Vec::with_capacity(2 * BLOCK);
+    let mut buf_start = 0usize; // file offset of buf[0]
+    let mut prev_line: Vec<u8> = Vec::new();
+    let mut newlines = 0usize;
+    let mut breaks = 0usize;
+    let mut index = 0usize;
+    let mut block = vec![0u8; BLOCK];
+    let mut eof = false;
+    while !eof {
+        let n = match input.read(&mut block) {
+            Ok(0) => {
+                eof = true;
+                0
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.to_string()),
+        };
+        let new = block.get(..n).unwrap_or(&[]);
+        splitter.feed(new, &mut cuts);
+        buf.extend_from_slice(new);
+        if eof {
+            splitter.finish(&mut cuts);
+            cuts.push(buf_start + buf.len());
+        }
+        let mut consumed = 0usize;
+        for &cut in &cuts {
+            let game = buf.get(consumed..cut - buf_start).unwrap_or(&[]);
+            let rest = buf.get(cut - buf_start..).unwrap_or(&[]);
+            let next_line = match rest.iter().position(|&b| b == b'\n') {
+                Some(i) => rest.get(..=i).unwrap_or(rest),
+                None => rest,
+            };
+            let bad_utf8 = std::str::from_utf8(game)
+                .err()
+                .map(|e| buf_start + consumed + e.valid_up_to());
+            let mut bytes = Vec::with_capacity(prev_line.len() + game.len() + next_line.len());
+            bytes.extend_from_slice(&prev_line);
+            bytes.extend_from_slice(game);
+            bytes.extend_from_slice(next_line);
+            let text = match String::from_utf8(bytes) {
+                Ok(s) => s,
+                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            };
+            // Lossy text is longer only after the bad byte: the game's range holds.
+            let game_range = prev_line.len()..prev_line.len() + game.len();
+            let piece = Piece {
+                index,
+                window: Window {
+                    text,
+                    base: buf_start + consumed - prev_line.len(),
+                    newlines: newlines - count_newlines(&prev_line),
+                    breaks: breaks - count_breaks(&prev_line),
+                },
+                game: game_range,
+                bad_utf8,
+            };
+            newlines += count_newlines(game);
+            breaks += count_breaks(game);
+            let last_line_start = match game.split_last() {
+                Some((_, head)) => head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1),
+                None => 0,
+            };
+            if !game.is_empty() {
+                prev_line.clear();
+                prev_line.extend_from_slice(game.get(last_line_start..).unwrap_or(&[]));
+            }
+            consumed = cut - buf_start;
+            index += 1;
+            if !pieces(piece) {
+                return Ok(());
+            }
+        }
+        cuts.clear();
+        buf.drain(..consumed);
+        buf_start += consumed;
+    }
+    Ok(())
+}
+
+fn count_newlines(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| c == b'\n').count()
+}
+
+/// Line breaks as miette counts them: `\n`, and `\r` not followed by `\n`.
+fn count_breaks(b: &[u8]) -> usize {
+    let lone_cr = b
+        .windows(2)
+        .filter(|w| w[0] == b'\r' && w[1] != b'\n')
+        .count()
+        + usize::from(b.last() == Some(&b'\r'));
+    count_newlines(b) + lone_cr
+}
+
+/// What a worker made of one piece.
+#[derive(Debug)]
+pub enum PieceRun {
+    /// Not UTF-8 at this file offset.
+    BadUtf8(usize),
+    /// A syntax error (spans are file offsets).
+    Syntax(Problem),
+    /// The game, if the piece holds one (problems' spans are file offsets).
+    Game(Option<Box<GameRun>>),
+    /// Not interpreted (an earlier piece already failed).
+    Skipped,
+}
+
+/// Parses and interprets one piece.
+pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
+    if let Some(at) = piece.bad_utf8 {
+        return PieceRun::BadUtf8(at);
+    }
+    let file = match syntax::parse_file(piece.text()) {
+        Ok(f) => f,
+        Err(e) => return PieceRun::Syntax(interp::syntax_problem(&e).shifted(piece.start())),
+    };
+    let Some(g) = file.games.first() else {
+        return PieceRun::Game(None);
+    };
+    let mut run = interp::run_game(g, piece.index + 1, opts);
+    let by = piece.start();
+    run.span = run.span.shift(by);
+    run.problems = std::mem::take(&mut run.problems)
+        .into_iter()
+        .map(|p| p.shifted(by))
+        .collect();
+    for (span, _) in &mut run.positions {
+        if let Some(s) = span {
+            *s = s.shift(by);
+        }
+    }
+    PieceRun::Game(Some(Box::new(run)))
+}
+
+/// Runs `work` on every piece of `input` on `jobs` threads (the reader is one more)
+/// and hands the results to `collect` in file order. `collect` returns `false` to stop.
+/// `skip` is read by workers before each piece: when it is set, they call `work` with
+/// `skip = true` (to do only what is cheap).
+///
+/// # Errors
+/// The reader's I/O error.
+pub fn pipeline<R: Send>(
+    input: impl Read + Send,
+    jobs: usize,
+    work: impl Fn(&Piece, bool) -> R + Sync,
+    mut collect: impl FnMut(Piece, R, &std::sync::atomic::AtomicBool) -> bool,
+) -> Result<(), String> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let skip = AtomicBool::new(false);
+    if jobs <= 1 {
+        let mut result = Ok(());
+        let r = read_pieces(input, |piece| {
+            let out = work(&piece, skip.load(Ordering::Relaxed));
+            collect(piece, out, &skip)
+        });
+        if let Err(e) = r {
+            result = Err(e);
+        }
+        return result;
+    }
+    let stop = AtomicBool::new(false);
+    let (piece_tx, piece_rx) = mpsc::sync_channel::<Piece>(jobs * 4);
+    let piece_rx = std::sync::Mutex::new(piece_rx);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(Piece, R)>(jobs * 4);
+    std::thread::scope(|s| {
+        let reader = s.spawn(|| {
+            let tx = piece_tx;
+            read_pieces(input, |p| {
+                !stop.load(Ordering::Relaxed) && tx.send(p).is_ok()
+            })
+        });
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let piece_rx = &piece_rx;
+            let work = &work;
+            let skip = &skip;
+            s.spawn(move || {
+                loop {
+                    let piece = match piece_rx.lock() {
+                        Ok(rx) => match rx.recv() {
+                            Ok(p) => p,
+                            Err(_) => break,
+                        },
+                        Err(_) => break,
+                    };
+                    let out = work(&piece, skip.load(Ordering::Relaxed));
+                    if done_tx.send((piece, out)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        // Reorder: keep results that came early until their turn.
+        let mut waiting: std::collections::BTreeMap<usize, (Piece, R)> = Default::default();
+        let mut next = 0usize;
+        let mut go_on = true;
+        for (piece, out) in done_rx.iter() {
+            if !go_on {
+                continue;
+            }
+            waiting.insert(piece.index, (piece, out));
+            while let Some((p, r)) = waiting.remove(&next) {
+                next += 1;
+                if !collect(p, r, &skip) {
+                    go_on = false;
+                    stop.store(true, Ordering::Relaxed);
+                    waiting.clear();
+                    break;
+                }
+            }
+        }
+        reader
+            .join()
+            .unwrap_or_else(|_| Err("the reader thread panicked".into()))
+    })
+}
+
+/// The number of worker threads: `LANRICK_JOBS` if set, else the cores.
+pub fn default_jobs() -> usize {
+    std::env::var("LANRICK_JOBS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+}
+
+/// Checks one file game by game on `jobs` threads.
+pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
+    use super::report::{Checked, GameCase, Outcome};
+    let name = path.display().to_string();
+    let unreadable = |msg: String| Checked {
+        name: name.clone(),
+        outcome: Outcome::Unreadable(super::io_problem(msg)),
+    };
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => return unreadable(format!("cannot read {}: {e}", path.display())),
+    };
+    let mut failed: Option<Found> = None;
+    let mut games: Vec<GameCase> = Vec::new();
+    let result = pipeline(
+        file,
+        jobs,
+        |piece, skip| {
+            if skip && piece.bad_utf8.is_none() {
+                PieceRun::Skipped
+            } else {
+                run_piece(piece, Options::default())
+            }
+        },
+        |piece, run, skip| match run {
+            PieceRun::BadUtf8(at) => {
+                failed = Some(Found {
+                    problem: utf8_problem(at),
+                    window: Arc::new(piece.window),
+                });
+                false
+            }
+            PieceRun::Syntax(p) => {
+                if failed.is_none() {
+                    failed = Some(Found {
+                        problem: p,
+                        window: Arc::new(piece.window),
+                    });
+                    skip.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                true
+            }
+            PieceRun::Skipped | PieceRun::Game(None) => true,
+            PieceRun::Game(Some(run)) => {
+                if failed.is_none() {
+                    games.push(game_case(&run, piece.window));
+                }
+                true
+            }
+        },
+    );
+    if let Err(e) = result {
+        return unreadable(format!("cannot read {}: {e}", path.display()));
+    }
+    let outcome = match failed {
+        Some(f) => Outcome::Failed(f),
+        None => {
+            if games.len() > 1 {
+                for (i, g) in games.iter_mut().enumerate() {
+                    for f in &mut g.problems {
+                        f.problem.game = Some(GameRef {
+                            number: i + 1,
+                            event: g.event.clone(),
+                        });
+                    }
+                }
+            }
+            Outcome::Games(games)
+        }
+    };
+    Checked { name, outcome }
+}
+
+/// The report of one game: its problems with its window, and the goal it met.
+fn game_case(run: &GameRun, window: Window) -> super::report::GameCase {
+    let window = Arc::new(window);
+    super::report::GameCase {
+        name: run.name(),
+        event: run.event.clone(),
+        problems: run
+            .problems
+            .iter()
+            .map(|p| Found {
+                problem: p.clone(),
+                window: Arc::clone(&window),
+            })
+            .collect(),
+        goal: run.goal.as_ref().map(|reached| {
+            let target = match reached.goal.target.node {
+                crate::syntax::ast::GoalTarget::Rendezvous => "rendezvous",
+                crate::syntax::ast::GoalTarget::Game => "game",
+            };
+            format!(
+                "goal met: {} wins {target} in {} (within {})",
+                reached.goal.side.node.letter(),
+                reached.turns,
+                reached.goal.turns.node
+            )
+        }),
+    }
+}
