@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 
 fn lanrick() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lanrick"));
-    cmd.env_remove("NO_COLOR").timeout(std::time::Duration::from_secs(120));
+    cmd.env_remove("NO_COLOR")
+        .timeout(std::time::Duration::from_secs(120));
     cmd
 }
 
@@ -141,7 +142,13 @@ fn bytes_that_are_not_utf8_give_their_offset() {
     }
     // The offset of a bad byte after multi-byte characters, and a lone bad last byte.
     let path = dir.path().join("tail.lanrick");
-    write(&path, "mark d5 { é }\n\u{fffd}".bytes().chain([0xc3]).collect::<Vec<u8>>());
+    write(
+        &path,
+        "mark d5 { é }\n\u{fffd}"
+            .bytes()
+            .chain([0xc3])
+            .collect::<Vec<u8>>(),
+    );
     lanrick()
         .args(["check", "--color", "never"])
         .arg(&path)
@@ -157,9 +164,17 @@ fn an_empty_file_is_handled() {
     write(&path, "");
     let out = lanrick().arg("check").arg(&path).output().expect("it runs");
     assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
-    let out = lanrick().arg("replay").arg(&path).output().expect("it runs");
+    let out = lanrick()
+        .arg("replay")
+        .arg(&path)
+        .output()
+        .expect("it runs");
     assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
-    lanrick().args(["fmt", "--check"]).arg(&path).assert().code(0);
+    lanrick()
+        .args(["fmt", "--check"])
+        .arg(&path)
+        .assert()
+        .code(0);
     lanrick().arg("fmt").arg(&path).assert().code(0);
     assert_eq!(std::fs::read(&path).ok(), Some(Vec::new()));
 }
@@ -288,13 +303,27 @@ fn a_full_disk_leaves_the_original_untouched() {
             FullDisk { inner: w, room }.write_all(text.as_bytes())
         });
         let msg = result.expect_err("the write fails");
-        assert!(msg.contains("cannot write") && msg.contains("no space"), "{msg}");
-        assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some(UNFORMATTED));
-        assert_eq!(names(dir.path()), ["game.lanrick"], "a temporary file was left");
+        assert!(
+            msg.contains("cannot write") && msg.contains("no space"),
+            "{msg}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some(UNFORMATTED)
+        );
+        assert_eq!(
+            names(dir.path()),
+            ["game.lanrick"],
+            "a temporary file was left"
+        );
     }
     // With room enough, the file is replaced.
     write_atomically_with(&path, |w| {
-        FullDisk { inner: w, room: text.len() }.write_all(text.as_bytes())
+        FullDisk {
+            inner: w,
+            room: text.len(),
+        }
+        .write_all(text.as_bytes())
     })
     .expect("the write succeeds");
     assert_eq!(std::fs::read_to_string(&path).ok(), Some(text));
@@ -305,7 +334,9 @@ fn a_full_disk_leaves_the_original_untouched() {
 fn a_new_file_is_not_created_when_writing_fails() {
     let dir = temp();
     let path = dir.path().join("new.lanrick");
-    let result = write_atomically_with(&path, |w| FullDisk { inner: w, room: 3 }.write_all(b"mark d5\n"));
+    let result = write_atomically_with(&path, |w| {
+        FullDisk { inner: w, room: 3 }.write_all(b"mark d5\n")
+    });
     assert!(result.is_err());
     assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
 }
@@ -363,7 +394,10 @@ fn fmt_in_a_read_only_directory_keeps_the_file() {
         assert!(result.is_err_and(|m| m.contains("permission denied")));
     }
     set_mode(&sub, 0o755);
-    assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some(UNFORMATTED));
+    assert_eq!(
+        std::fs::read_to_string(&path).ok().as_deref(),
+        Some(UNFORMATTED)
+    );
     assert_eq!(names(&sub), ["game.lanrick"]);
 }
 
@@ -375,7 +409,11 @@ fn fmt_rewrites_a_file_and_leaves_nothing_else() {
     lanrick().arg("fmt").arg(&path).assert().code(0);
     let formatted = std::fs::read_to_string(&path).expect("still there");
     assert_ne!(formatted, UNFORMATTED);
-    lanrick().args(["fmt", "--check"]).arg(&path).assert().code(0);
+    lanrick()
+        .args(["fmt", "--check"])
+        .arg(&path)
+        .assert()
+        .code(0);
     assert_eq!(names(dir.path()), ["game.lanrick"]);
 }
 
@@ -405,15 +443,25 @@ fn repl_save_replaces_a_file_whole() {
     let mut session = lanrick::repl::session::Session::new(false);
     let _ = session.handle("mark d5");
     let out = session.handle(&format!(":save {}", path.display()));
-    assert!(out.failed, "an existing different file is kept: {}", out.text);
-    assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some(UNFORMATTED));
+    assert!(
+        out.failed,
+        "an existing different file is kept: {}",
+        out.text
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).ok().as_deref(),
+        Some(UNFORMATTED)
+    );
     let out = session.handle(&format!(":save! {}", path.display()));
     assert!(!out.failed, "{}", out.text);
     let saved = std::fs::read_to_string(&path).expect("saved");
     assert!(run_file(&saved, Options::default()).passed(), "{saved}");
     assert_eq!(names(dir.path()), ["saved.lanrick"]);
     // Saving into a directory that does not exist fails cleanly.
-    let out = session.handle(&format!(":save {}", dir.path().join("no/such.lanrick").display()));
+    let out = session.handle(&format!(
+        ":save {}",
+        dir.path().join("no/such.lanrick").display()
+    ));
     assert!(out.failed);
 }
 
@@ -425,7 +473,10 @@ fn write_atomically_replaces_and_keeps_permissions() {
     #[cfg(unix)]
     set_mode(&path, 0o640);
     write_atomically(&path, "new\n").expect("written");
-    assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some("new\n"));
+    assert_eq!(
+        std::fs::read_to_string(&path).ok().as_deref(),
+        Some("new\n")
+    );
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -31,7 +31,7 @@ impl Rng {
         (self.next() % n.max(1) as u64) as usize
     }
     fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
+        self.next().is_multiple_of(n)
     }
     fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
         (!items.is_empty()).then(|| items[self.below(items.len())])
@@ -58,11 +58,17 @@ impl Generated {
 }
 
 fn squares(v: &[Square]) -> String {
-    v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+    v.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Plays one turn of random legal man's moves and the take, if one is due.
-fn random_turn(turn: &mut TurnInProgress, rng: &mut Rng) -> (Vec<(Square, Square)>, Option<Square>) {
+fn random_turn(
+    turn: &mut TurnInProgress,
+    rng: &mut Rng,
+) -> (Vec<(Square, Square)>, Option<Square>) {
     let mut moves = Vec::new();
     while !turn.is_closed() {
         let legal = turn.legal_moves();
@@ -73,8 +79,14 @@ fn random_turn(turn: &mut TurnInProgress, rng: &mut Rng) -> (Vec<(Square, Square
             .copied()
             .filter(|m| m.to.distance(mark) < m.from.distance(mark))
             .collect();
-        let choice = if rng.one_in(5) { rng.pick(&legal) } else { rng.pick(&inward) };
-        let Some(m) = choice.or_else(|| rng.pick(&legal)) else { break };
+        let choice = if rng.one_in(5) {
+            rng.pick(&legal)
+        } else {
+            rng.pick(&inward)
+        };
+        let Some(m) = choice.or_else(|| rng.pick(&legal)) else {
+            break;
+        };
         if turn.play_move(m.from, m.to).is_err() {
             unreachable!("a listed move is legal");
         }
@@ -109,13 +121,21 @@ fn generate(seed: u64, max_actions: usize) -> Generated {
         let pos = *game.position();
         let side = pos.to_act();
         let (action, mut line) = if pos.rendezvous().is_none() {
-            let Some(r) = rng.pick(&pos.mark_options()) else { break };
+            let Some(r) = rng.pick(&pos.mark_options()) else {
+                break;
+            };
             let towards = r.line_square();
             let text = match towards {
                 Some(t) => format!("mark {} {t}", r.mark()),
                 None => format!("mark {}", r.mark()),
             };
-            (Action::Mark { square: r.mark(), towards }, text)
+            (
+                Action::Mark {
+                    square: r.mark(),
+                    towards,
+                },
+                text,
+            )
         } else if pos.can_interchange().is_ok() && rng.one_in(5) {
             let chosen: Vec<Square> = match pos.interchange_choice_needed() {
                 Some(k) => {
@@ -135,7 +155,9 @@ fn generate(seed: u64, max_actions: usize) -> Generated {
             };
             (Action::Interchange(chosen), text)
         } else {
-            let Ok(mut turn) = pos.begin_turn() else { break };
+            let Ok(mut turn) = pos.begin_turn() else {
+                break;
+            };
             if turn.legal_moves().is_empty() && turn.take_choices().is_none() {
                 (Action::Pass, "pass".to_owned())
             } else {
@@ -171,7 +193,8 @@ fn generate(seed: u64, max_actions: usize) -> Generated {
         g.lines.push(line);
         g.positions.push(*game.position());
         if rng.one_in(8) {
-            g.lines.push(format!("assert position \"{}\"", game.position()));
+            g.lines
+                .push(format!("assert position \"{}\"", game.position()));
         }
         if rng.one_in(10) {
             g.lines.push("# a line comment".to_owned());
@@ -232,5 +255,8 @@ fn the_generator_reaches_later_rendezvous() {
         .map(|seed| generate(seed, 80))
         .filter(|g| g.positions.iter().any(|p| p.total() < 10))
         .count();
-    assert!(won >= 20, "only {won} of 200 generated games won a Rendezvous");
+    assert!(
+        won >= 20,
+        "only {won} of 200 generated games won a Rendezvous"
+    );
 }

@@ -37,11 +37,18 @@ fn total(p: &Position) -> u32 {
 }
 
 fn check_position(p: &Position) {
-    assert!((p.men(Side::Black) & p.men(Side::Yellow)).is_empty(), "two men on a square: {p}");
+    assert!(
+        (p.men(Side::Black) & p.men(Side::Yellow)).is_empty(),
+        "two men on a square: {p}"
+    );
     assert!(total(p) <= 10, "too many men: {p}");
     if let Some(r) = p.rendezvous() {
         assert_eq!(u32::from(r.size()), total(p) - 1, "Rendezvous size: {p}");
-        assert_eq!(r.squares().count(), u32::from(r.size()), "Rendezvous squares: {p}");
+        assert_eq!(
+            r.squares().count(),
+            u32::from(r.size()),
+            "Rendezvous squares: {p}"
+        );
     }
     let text = p.to_string();
     match Position::parse(&text) {
@@ -53,7 +60,11 @@ fn check_position(p: &Position) {
 fn check_turn(t: &TurnInProgress) {
     let (b, y) = (t.men(Side::Black), t.men(Side::Yellow));
     assert!((b & y).is_empty(), "two men on a square during a turn");
-    assert_eq!(b.count() + y.count(), total(t.start()), "men appeared or vanished");
+    assert_eq!(
+        b.count() + y.count(),
+        total(t.start()),
+        "men appeared or vanished"
+    );
     assert!(t.used() <= t.allowance(), "over the allowance");
 }
 
@@ -85,7 +96,10 @@ fuzz_target!(|data: &[u8]| {
                 match pos.set_mark(sq, towards) {
                     Ok(next) => {
                         let r = next.rendezvous().copied();
-                        assert!(r.is_some_and(|r| options.contains(&r)), "{pos}: mark {sq} not listed");
+                        assert!(
+                            r.is_some_and(|r| options.contains(&r)),
+                            "{pos}: mark {sq} not listed"
+                        );
                         assert_eq!(total(&next), total(&pos));
                         pos = next;
                         turn = None;
@@ -152,12 +166,20 @@ fuzz_target!(|data: &[u8]| {
                 match t.take(sq) {
                     Ok(TurnEnd::Replaced(s)) => {
                         assert_eq!(s, sq);
-                        assert_eq!(t.men(Side::Black).count() + t.men(Side::Yellow).count(), n, "Rule 7");
+                        assert_eq!(
+                            t.men(Side::Black).count() + t.men(Side::Yellow).count(),
+                            n,
+                            "Rule 7"
+                        );
                         assert!(t.men(t.mover()).contains(sq));
                     }
                     Ok(TurnEnd::Removed(s)) => {
                         assert_eq!(s, sq);
-                        assert_eq!(t.men(Side::Black).count() + t.men(Side::Yellow).count(), n - 1, "Rule 8");
+                        assert_eq!(
+                            t.men(Side::Black).count() + t.men(Side::Yellow).count(),
+                            n - 1,
+                            "Rule 8"
+                        );
                     }
                     Ok(TurnEnd::Played) => panic!("a take that took nothing"),
                     Err(_) => assert_eq!(*t, before, "a refused take changed the turn"),

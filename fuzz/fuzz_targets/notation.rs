@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
         // renders it against the source.
         for label in std::iter::once(&p.primary).chain(&p.secondary) {
             let s = label.span;
-            assert!(s.start <= s.end && s.end <= src.len(), "span {s:?} outside the text");
+            assert!(
+                s.start <= s.end && s.end <= src.len(),
+                "span {s:?} outside the text"
+            );
             assert!(src.is_char_boundary(s.start) && src.is_char_boundary(s.end));
         }
         let _ = report::render_human(p, "fuzz.lanrick", src, false);

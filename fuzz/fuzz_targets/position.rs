@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(again.to_string(), written);
         }
         Err(e) => {
-            assert!(e.span.start <= e.span.end && e.span.end <= text.len(), "{e:?}");
+            assert!(
+                e.span.start <= e.span.end && e.span.end <= text.len(),
+                "{e:?}"
+            );
             let _ = e.to_string();
         }
     }

@@ -531,7 +531,9 @@ pub fn write_atomically_with(
     let failed = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
     // Replace what a link points to, not the link itself.
     let target = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).map_err(|e| failed(&e))?,
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| failed(&e))?
+        }
         _ => path.to_path_buf(),
     };
     let dir = match target.parent() {
