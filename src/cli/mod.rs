@@ -223,7 +223,7 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     for p in paths {
         let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
         if meta.is_dir() {
-            let mut seen = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             walk(p, &mut out, &mut seen)?;
         } else {
             out.push(p.clone());
@@ -232,14 +232,19 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(), String> {
+/// Adds the `*.lanrick` regular files under `dir` to `out`, sorted, reading each
+/// directory once however many links lead to it (so a symlink loop ends).
+fn walk(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    seen: &mut std::collections::HashSet<PathBuf>,
+) -> Result<(), String> {
     let canonical =
         std::fs::canonicalize(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    if seen.contains(&canonical) {
+    if !seen.insert(canonical) {
         // A symlink loop, or a directory reached twice: read it once.
         return Ok(());
     }
-    seen.push(canonical);
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -248,8 +253,12 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(
     for path in entries {
         match std::fs::metadata(&path) {
             Ok(m) if m.is_dir() => walk(&path, out, seen)?,
-            Ok(_) if path.extension().is_some_and(|x| x == "lanrick") => out.push(path),
-            // Dangling links and unreadable entries that are not game files are skipped.
+            // Only regular files: reading a FIFO or a device named `*.lanrick` found by the
+            // walk could block for ever.
+            Ok(m) if m.is_file() && path.extension().is_some_and(|x| x == "lanrick") => {
+                out.push(path)
+            }
+            // Dangling links, unreadable entries and other files are skipped.
             _ => {}
         }
     }
@@ -588,25 +597,51 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
 }
 
 /// Writes `text` to `path` atomically: a temporary file in the same directory, then a
-/// rename. On any error the original file is untouched.
+/// rename. On any error the original file is untouched and no temporary file is left.
 ///
 /// # Errors
 /// The I/O error, with the path.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = match path.parent() {
+    write_atomically_with(path, |w| w.write_all(text.as_bytes()))
+}
+
+/// [`write_atomically`] with the bytes written by `write`, which may fail at any point
+/// (a full disk, say): then the temporary file is removed and `path` is left as it was.
+///
+/// When `path` is a symbolic link, the file it points to is replaced and the link kept.
+///
+/// # Errors
+/// The I/O error, with the path.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    let failed = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
+    // Replace what a link points to, not the link itself.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| failed(&e))?
+        }
+        _ => path.to_path_buf(),
+    };
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    tmp.write_all(text.as_bytes())
-        .and_then(|_| tmp.as_file().sync_all())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    if let Ok(meta) = std::fs::metadata(path) {
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".lanrick-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .map_err(|e| failed(&e))?;
+    // On an error below, dropping `tmp` removes the temporary file.
+    write(tmp.as_file_mut())
+        .and_then(|()| tmp.as_file_mut().flush())
+        .and_then(|()| tmp.as_file().sync_all())
+        .map_err(|e| failed(&e))?;
+    if let Ok(meta) = std::fs::metadata(&target) {
         let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
     }
-    tmp.persist(path)
-        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
+    tmp.persist(&target).map_err(|e| failed(&e.error))?;
     Ok(())
 }
 
