@@ -79,7 +79,7 @@ pub struct Outcome {
 
 /// A small fast hasher for the search's integer keys.
 #[derive(Default, Clone, Copy)]
-struct FoldHasher(u64);
+pub(crate) struct FoldHasher(u64);
 
 impl Hasher for FoldHasher {
     fn finish(&self) -> u64 {
@@ -96,6 +96,18 @@ impl Hasher for FoldHasher {
     fn write_u8(&mut self, n: u8) {
         self.write_u64(n as u64);
     }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n as u64);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// A finaliser that spreads every bit of `x` over the whole result (MurmurHash3's
@@ -109,7 +121,7 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 
 /// The number of distinct values in `values`, none of which is zero.
 ///
