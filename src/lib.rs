@@ -11,6 +11,9 @@
 // Problems are rich diagnostics returned on the cold path; boxing them buys nothing.
 #![allow(clippy::result_large_err)]
 
+// pest is built without `std` (see `syntax::parser`); its generated code names `alloc`.
+extern crate alloc;
+
 pub mod cli;
 pub mod engine;
 pub mod fmt;

@@ -79,7 +79,7 @@ pub struct Outcome {
 
 /// A small fast hasher for the search's integer keys.
 #[derive(Default, Clone, Copy)]
-struct FoldHasher(u64);
+pub(crate) struct FoldHasher(u64);
 
 impl Hasher for FoldHasher {
     fn finish(&self) -> u64 {
@@ -96,6 +96,18 @@ impl Hasher for FoldHasher {
     fn write_u8(&mut self, n: u8) {
         self.write_u64(n as u64);
     }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n as u64);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// A finaliser that spreads every bit of `x` over the whole result (MurmurHash3's
@@ -109,7 +121,7 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 
 /// The number of distinct values in `values`, none of which is zero.
 ///
@@ -323,6 +335,15 @@ trait Sink {
     fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>);
 }
 
+/// The move that led to a state, as [`Search::commute`] needs it: its man's square, its
+/// two squares as a set, and its ways.
+#[derive(Clone, Copy)]
+struct Last {
+    from: Square,
+    squares: u64,
+    ways: u64,
+}
+
 struct Search<'a, S: Sink> {
     ctx: MoveContext,
     allowance: u8,
@@ -362,13 +383,13 @@ impl<S: Sink> Search<'_, S> {
     /// Only a move of a man on a lower square than `a`'s is left out, so of the two
     /// orders exactly one is searched: every sequence of moves can be rearranged, by
     /// swapping such neighbours, into one the search follows, reaching the same ends.
+    /// (`a` counts at most 3: a [`Last`] is made only for such a move.)
     #[inline]
-    fn commute(&self, before: SquareSet, a: &ManMove, b: &ManMove) -> bool {
+    fn commute(&self, before: SquareSet, a: &Last, b: &ManMove) -> bool {
         b.from < a.from
-            && a.count <= 3
             && b.count <= 3
-            && self.ways(b) & (1 << a.from.index() | 1 << a.to.index()) == 0
-            && self.ways(a) & (1 << b.from.index() | 1 << b.to.index()) == 0
+            && self.ways(b) & a.squares == 0
+            && a.ways & (1 << b.from.index() | 1 << b.to.index()) == 0
             && !self.all_in(before.without(b.from).with(b.to))
     }
 
@@ -407,6 +428,16 @@ impl<S: Sink> Search<'_, S> {
             Some(a) if S::REDUCE => mine.without(a.to).with(a.from),
             _ => SquareSet::EMPTY,
         };
+        // What `commute` needs of `last`, worked out once for all the moves from here
+        // (none when `last` counts more than 3: then nothing commutes with it).
+        let last_ = match last {
+            Some(a) if S::REDUCE && a.count <= 3 => Some(Last {
+                from: a.from,
+                squares: 1 << a.from.index() | 1 << a.to.index(),
+                ways: self.ways(&a),
+            }),
+            _ => None,
+        };
         ctx.generate(mine, moved, self.allowance - used, |m| {
             self.any = true;
             let mine2 = mine.without(m.from).with(m.to);
@@ -414,7 +445,7 @@ impl<S: Sink> Search<'_, S> {
             let all_in = self.all_in(mine2);
             let more = used2 < self.allowance && !all_in;
             if S::REDUCE
-                && let Some(a) = &last
+                && let Some(a) = &last_
                 && self.commute(before, a, &m)
             {
                 return;

@@ -81,9 +81,8 @@ impl Square {
 
     /// Whether the square lies on the border (files `a`, `h` or ranks 1, 8).
     pub const fn is_border(self) -> bool {
-        let f = self.file();
-        let r = self.rank();
-        f == 0 || f == 7 || r == 0 || r == 7
+        // The border squares as a bit set (`SquareSet::BORDER`).
+        (0xff81_8181_8181_81ff_u64 >> self.index()) & 1 != 0
     }
 
     /// The direction and distance from `self` to `to` when they share a rank, a file or

@@ -633,13 +633,39 @@ impl MoveContext {
     }
 }
 
+/// `LINE[from][to]`: the direction and distance of the straight move `from`-`to` when
+/// the squares are in line ([`Square::line_to`], looked up instead of worked out for
+/// every move generated); a distance of 0 otherwise.
+static LINE: [[(Direction, u8); 64]; 64] = {
+    let mut t = [[(Direction::North, 0u8); 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (b % 8) as i8 - (a % 8) as i8;
+            let dr = (b / 8) as i8 - (a / 8) as i8;
+            if (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr) {
+                let dist = if df.abs() > dr.abs() {
+                    df.abs()
+                } else {
+                    dr.abs()
+                };
+                if let Some(dir) = Direction::from_delta(df.signum(), dr.signum()) {
+                    t[a][b] = (dir, dist as u8);
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The straight move `from`-`to` (the squares are in line).
 #[inline]
 fn straight_move(from: Square, to: Square) -> ManMove {
-    let (dir, count) = match from.line_to(to) {
-        Some(line) => line,
-        None => unreachable!("straight targets are in line with the man"),
-    };
+    let (dir, count) = LINE[from.index() as usize][to.index() as usize];
+    debug_assert!(count != 0, "straight targets are in line with the man");
     ManMove {
         from,
         to,
