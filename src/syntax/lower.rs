@@ -23,19 +23,24 @@ fn span_of(pair: &Pair<'_, Rule>) -> Span {
     Span::new(s.start(), s.end())
 }
 
-/// Where the pair's own tokens end, leaving out comments it swallowed at its end.
+/// Where the pair's own tokens end, leaving out comments it swallowed at its end: the
+/// content end of its last child that is not a comment (only that child is looked
+/// into).
 fn content_end(pair: &Pair<'_, Rule>) -> usize {
     if pair.as_rule() == Rule::string {
         // Compound-atomic: ends with its closing quote, which is not a pair.
         return pair.as_span().end();
     }
-    let mut end = None;
+    let mut last = None;
     for child in pair.clone().into_inner() {
         if child.as_rule() != Rule::COMMENT {
-            end = Some(content_end(&child));
+            last = Some(child);
         }
     }
-    end.unwrap_or_else(|| pair.as_span().end())
+    match last {
+        Some(child) => content_end(&child),
+        None => pair.as_span().end(),
+    }
 }
 
 /// Panics with a message naming the grammar assumption that was broken.
@@ -359,7 +364,8 @@ fn comment(pair: Pair<'_, Rule>) -> Comment {
 /// variations, with every comment met inside.
 fn event(pair: Pair<'_, Rule>) -> Result<Event> {
     let start = pair.as_span().start();
-    let end = content_end(&pair);
+    // The content end of the last child that is not a comment (see `content_end`).
+    let mut end = start;
     let mut prefix_ = Prefix::default();
     let mut kind = None;
     let mut annotations = Vec::new();
@@ -367,18 +373,37 @@ fn event(pair: Pair<'_, Rule>) -> Result<Event> {
     let mut variations = Vec::new();
     for p in pair.into_inner() {
         match p.as_rule() {
-            Rule::prefix => prefix_ = prefix(p, &mut comments)?,
+            Rule::prefix => {
+                end = content_end(&p);
+                prefix_ = prefix(p, &mut comments)?;
+            }
             Rule::directive => {
                 let span = Span::new(p.as_span().start(), content_end(&p));
+                end = span.end;
                 kind = Some((EventKind::Assert(directive(p, &mut comments)?), span));
             }
             Rule::COMMENT => comments.push(comment(p)),
-            Rule::glyph => annotations.push(glyph(p)),
-            Rule::nag => annotations.push(nag(p)?),
-            Rule::variation => variations.push(variation(p)?),
+            Rule::glyph => {
+                end = p.as_span().end();
+                annotations.push(glyph(p));
+            }
+            Rule::nag => {
+                end = p.as_span().end();
+                annotations.push(nag(p)?);
+            }
+            Rule::variation => {
+                end = p.as_span().end();
+                variations.push(variation(p)?);
+            }
             _ => {
-                let span = Span::new(p.as_span().start(), content_end(&p));
-                kind = Some((action(p, &mut comments)?, span));
+                let kind_start = p.as_span().start();
+                // A turn's tokens end with its last move or its take, both known once
+                // lowered; other actions are looked into.
+                let other_end = (p.as_rule() != Rule::turn).then(|| content_end(&p));
+                let k = action(p, &mut comments)?;
+                let kind_end = other_end.unwrap_or_else(|| turn_end(&k));
+                end = kind_end;
+                kind = Some((k, Span::new(kind_start, kind_end)));
             }
         }
     }
@@ -395,6 +420,20 @@ fn event(pair: Pair<'_, Rule>) -> Result<Event> {
         variations,
         span: Span::new(start, end),
     })
+}
+
+/// Where a lowered turn's tokens end: its take, or else its last move.
+fn turn_end(kind: &EventKind) -> usize {
+    match kind {
+        EventKind::Turn {
+            take: Some(take), ..
+        } => take.span.end,
+        EventKind::Turn { moves, .. } => moves.last().map_or_else(
+            || unreachable!("grammar/lanrick.pest: a turn has a move or a take"),
+            |m| m.span.end,
+        ),
+        _ => unreachable!("turn_end is only called on a turn"),
+    }
 }
 
 /// An action rule (`mark`, `interchange`, `pass`, `resign`, `draw`, `turn`).
