@@ -123,62 +123,54 @@ fn mix(mut x: u64) -> u64 {
 
 pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 
-/// The number of distinct values in `values`, none of which is zero.
-///
-/// The values are first spread into buckets by their top bits (two passes that read
-/// and write memory in order), then each bucket is counted with a small
-/// open-addressing table that stays in the cache. This is several times faster than
-/// one large table, whose every probe would miss the cache. The values must be well
-/// mixed (see [`mix`]) for the buckets to be even.
-fn count_distinct(values: &[u64]) -> usize {
-    const PER_BUCKET: usize = 2048;
-    let n = values.len();
-    let bits = (n / PER_BUCKET).max(2).next_power_of_two().trailing_zeros();
-    let shift = 64 - bits;
-    let buckets = 1usize << bits;
-    let mut starts = vec![0usize; buckets + 1];
-    for &v in values {
-        starts[(v >> shift) as usize + 1] += 1;
+/// Distinct values (none of them zero, all well mixed, see [`mix`]) gathered for
+/// counting: each value goes straight into one of [`Buckets::COUNT`] buckets by its top
+/// bits, so that each bucket can then be counted with a small open-addressing table
+/// that stays in the cache (one large table would miss the cache on every probe), and
+/// no second copy of the values is needed to sort them into buckets.
+struct Buckets(Vec<Vec<u64>>);
+
+impl Buckets {
+    const BITS: u32 = 8;
+    const COUNT: usize = 1 << Buckets::BITS;
+
+    fn new() -> Buckets {
+        Buckets((0..Buckets::COUNT).map(|_| Vec::new()).collect())
     }
-    for b in 0..buckets {
-        starts[b + 1] += starts[b];
+
+    #[inline]
+    fn push(&mut self, v: u64) {
+        self.0[(v >> (64 - Buckets::BITS)) as usize].push(v);
     }
-    let mut fill = starts.clone();
-    let mut parted = vec![0u64; n];
-    for &v in values {
-        let b = (v >> shift) as usize;
-        parted[fill[b]] = v;
-        fill[b] += 1;
-    }
-    let largest = (0..buckets)
-        .map(|b| starts[b + 1] - starts[b])
-        .max()
-        .unwrap_or(0);
-    let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
-    let mut distinct = 0;
-    for b in 0..buckets {
-        let bucket = &parted[starts[b]..starts[b + 1]];
-        let size = (bucket.len() * 2).next_power_of_two().max(2);
-        let mask = size - 1;
-        let table = &mut table[..size];
-        table.fill(0);
-        for &v in bucket {
-            let mut i = v as usize & mask;
-            loop {
-                let k = table[i];
-                if k == v {
-                    break;
+
+    /// The number of distinct values pushed.
+    fn count_distinct(&self) -> usize {
+        let largest = self.0.iter().map(Vec::len).max().unwrap_or(0);
+        let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
+        let mut distinct = 0;
+        for bucket in &self.0 {
+            let size = (bucket.len() * 2).next_power_of_two().max(2);
+            let mask = size - 1;
+            let table = &mut table[..size];
+            table.fill(0);
+            for &v in bucket {
+                let mut i = v as usize & mask;
+                loop {
+                    let k = table[i];
+                    if k == v {
+                        break;
+                    }
+                    if k == 0 {
+                        table[i] = v;
+                        distinct += 1;
+                        break;
+                    }
+                    i = (i + 1) & mask;
                 }
-                if k == 0 {
-                    table[i] = v;
-                    distinct += 1;
-                    break;
-                }
-                i = (i + 1) & mask;
             }
         }
+        distinct
     }
-    distinct
 }
 
 /// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
@@ -508,7 +500,7 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
 /// (unchanged without a take; with a Rule 7 take the replaced man's square is added to
 /// the mover's men; a Rule 8 take happens only with all the mover's men in, which no
 /// other end has), so two ends differ exactly when the mover's men do.
-struct Counter(Vec<u64>);
+struct Counter(Buckets);
 
 impl Sink for Counter {
     const REDUCE: bool = true;
@@ -539,9 +531,9 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter(Vec::with_capacity(1024));
+    let mut c = Counter(Buckets::new());
     match search(pos, &mut c) {
-        Ok(true) => count_distinct(&c.0),
+        Ok(true) => c.0.count_distinct(),
         Ok(false) => 1,
         Err(_) => 0,
     }
