@@ -123,29 +123,47 @@ fn mix(mut x: u64) -> u64 {
 
 pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 
-/// Distinct values (none of them zero, all well mixed, see [`mix`]) gathered for
-/// counting: each value goes straight into one of [`Buckets::COUNT`] buckets by its top
-/// bits, so that each bucket can then be counted with a small open-addressing table
+/// Distinct values below 2^40 gathered for counting: each value is spread over its
+/// 40 bits by a bijection ([`Buckets::mix40`]) and goes straight into one of 256
+/// buckets by the top 8 of them, the bucket keeping only the low 32 bits (a value is
+/// its bucket and those bits, so nothing is lost, and the values take half the memory
+/// of whole words). Each bucket is then counted with a small open-addressing table
 /// that stays in the cache (one large table would miss the cache on every probe), and
 /// no second copy of the values is needed to sort them into buckets.
-struct Buckets(Vec<Vec<u64>>);
+struct Buckets(Vec<Vec<u32>>);
 
 impl Buckets {
     const BITS: u32 = 8;
     const COUNT: usize = 1 << Buckets::BITS;
+    const MASK40: u64 = (1 << 40) - 1;
 
     fn new() -> Buckets {
         Buckets((0..Buckets::COUNT).map(|_| Vec::new()).collect())
     }
 
+    /// A bijection of the values below 2^40 that spreads every bit over all 40
+    /// (odd multipliers and right xorshifts by half the width, modulo 2^40).
+    #[inline]
+    fn mix40(mut x: u64) -> u64 {
+        x ^= x >> 20;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd) & Buckets::MASK40;
+        x ^= x >> 20;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53) & Buckets::MASK40;
+        x ^ (x >> 20)
+    }
+
+    /// Adds `v`, which must be below 2^40.
     #[inline]
     fn push(&mut self, v: u64) {
-        self.0[(v >> (64 - Buckets::BITS)) as usize].push(v);
+        debug_assert!(v <= Buckets::MASK40);
+        let x = Buckets::mix40(v);
+        self.0[(x >> 32) as usize].push(x as u32);
     }
 
     /// The number of distinct values pushed.
     fn count_distinct(&self) -> usize {
         let largest = self.0.iter().map(Vec::len).max().unwrap_or(0);
+        // Slots hold a value's low 32 bits with bit 32 set, so that 0 means empty.
         let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
         let mut distinct = 0;
         for bucket in &self.0 {
@@ -154,6 +172,7 @@ impl Buckets {
             let table = &mut table[..size];
             table.fill(0);
             for &v in bucket {
+                let v = u64::from(v) | 1 << 32;
                 let mut i = v as usize & mask;
                 loop {
                     let k = table[i];
@@ -171,6 +190,21 @@ impl Buckets {
         }
         distinct
     }
+}
+
+/// The rank of the set of squares `set` (at most 10 of them) among all sets of as
+/// many squares, in the combinatorial number system: below C(64, 10) < 2^38.
+#[inline]
+fn rank(set: u64) -> u64 {
+    let mut rank = 0;
+    let mut rest = set;
+    let mut k = 1;
+    while rest != 0 {
+        rank += BINOMIAL[rest.trailing_zeros() as usize][k];
+        rest &= rest - 1;
+        k += 1;
+    }
+    rank
 }
 
 /// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
@@ -227,14 +261,7 @@ impl Visited {
     /// The packed state, without the squares counted.
     #[inline]
     fn pack(mine: u64, moved: u64) -> u64 {
-        let mut rank = 0;
-        let mut rest = mine;
-        let mut k = 1;
-        while rest != 0 {
-            rank += BINOMIAL[rest.trailing_zeros() as usize][k];
-            rest &= rest - 1;
-            k += 1;
-        }
+        let rank = rank(mine);
         let mut which = 0;
         let mut rest = moved;
         while rest != 0 {
@@ -532,8 +559,8 @@ impl Sink for Counter {
     const REDUCE: bool = true;
     #[inline]
     fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
-        // `mix` is a bijection: distinct men give distinct values, and never zero.
-        self.0.push(mix(mine.0));
+        // Distinct men have distinct ranks.
+        self.0.push(rank(mine.0));
     }
 }
 
