@@ -351,6 +351,9 @@ trait Sink {
     /// in the fixed order.
     const REDUCE: bool;
 
+    /// Whether [`Sink::end`] reads its `path` (when not, the search does not keep it).
+    const PATH: bool;
+
     /// A turn that ends with the mover's men on `mine` and the opponent's on `other`.
     /// `path` is the moves that reach it; `take` the man taken, if any. The same end
     /// may be reported more than once; the first report comes first in the search's
@@ -495,21 +498,29 @@ impl<S: Sink> Search<'_, S> {
                 return;
             }
             if all_in {
-                self.path.push(m);
+                if S::PATH {
+                    self.path.push(m);
+                }
                 self.takes(mine2);
-                self.path.pop();
+                if S::PATH {
+                    self.path.pop();
+                }
                 return;
             }
             let moved2 = moved.without(m.from).with(m.to);
             if more && !self.visited.visit(mine2.0, moved2.0, used2) {
                 return;
             }
-            self.path.push(m);
+            if S::PATH {
+                self.path.push(m);
+            }
             self.sink.end(mine2, self.ctx.other, &self.path, None);
             if more {
                 self.walk(mine2, moved2, used2, Some(m));
             }
-            self.path.pop();
+            if S::PATH {
+                self.path.pop();
+            }
         });
     }
 }
@@ -557,6 +568,7 @@ struct Counter(Buckets);
 
 impl Sink for Counter {
     const REDUCE: bool = true;
+    const PATH: bool = false;
     #[inline]
     fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
         // Distinct men have distinct ranks.
@@ -568,6 +580,7 @@ struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
 
 impl Sink for Collector {
     const REDUCE: bool = false;
+    const PATH: bool = true;
     fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>) {
         self.0
             .entry(placement(self.1, mine, other))
