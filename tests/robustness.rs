@@ -494,3 +494,30 @@ fn write_atomically_replaces_and_keeps_permissions() {
 
 // ---------------------------------------------------------------------------------------
 // Regressions found by fuzzing (fuzz/): each input once crashed or broke an invariant.
+
+/// Found by the `notation` fuzz target: an error inside a quoted position string that
+/// holds escapes (`\\`, `\"`) was placed by its offset in the unescaped value, so the
+/// label could land inside a multi-byte character. Spans now follow the written text.
+#[test]
+fn position_errors_in_escaped_strings_point_at_the_written_text() {
+    let src = include_str!("cases/fuzz/escaped-position-span.lanrick");
+    let run = lanrick::interp::run_file(src, lanrick::interp::Options { each: true });
+    let problems: Vec<_> = run.problems().collect();
+    assert!(!problems.is_empty());
+    for p in problems {
+        for label in std::iter::once(&p.primary).chain(&p.secondary) {
+            let s = label.span;
+            assert!(s.start <= s.end && s.end <= src.len(), "{s:?}");
+            assert!(
+                src.is_char_boundary(s.start) && src.is_char_boundary(s.end),
+                "{s:?}"
+            );
+        }
+    }
+    // A malformed rank after escapes: the label sits on the written character.
+    let src = "mark d5\nassert position \"\\\\\\\"é/8/8/8/8/8/8/8 B mark\"\n";
+    let run = lanrick::interp::run_file(src, lanrick::interp::Options::default());
+    let p = run.problems().next().expect("a problem");
+    assert_eq!(p.code, "lanrick::position::bad_char");
+    assert_eq!(&src[p.primary.span.start..p.primary.span.end], "\\\\");
+}

@@ -308,8 +308,26 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
     .with_help("a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"")
 }
 
+/// Parses a position string written between quotes at `at` in the source, where `text`
+/// is its value with the escapes `\"` and `\\` resolved: an error's span is moved
+/// back onto the written characters.
 fn parse_position_at(text: &str, at: Span) -> Result<Position, Problem> {
-    Position::parse(text).map_err(|e| position_problem(&e, at))
+    Position::parse(text).map_err(|mut e| {
+        e.span = written_offset(text, e.span.start)..written_offset(text, e.span.end);
+        position_problem(&e, at)
+    })
+}
+
+/// Where the byte `offset` of an unescaped quoted value stands in the written text:
+/// every `"` and `\` of the value was written with a backslash before it.
+fn written_offset(value: &str, offset: usize) -> usize {
+    let offset = offset.min(value.len());
+    let escaped = value
+        .char_indices()
+        .take_while(|&(i, _)| i < offset)
+        .filter(|&(_, c)| c == '"' || c == '\\')
+        .count();
+    offset + escaped
 }
 
 /// The Problem for a syntax error.
