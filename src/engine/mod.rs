@@ -6,6 +6,7 @@
 //! [`RuleViolation`]s carrying the facts that explain them.
 
 pub mod game;
+mod geometry;
 pub mod outcomes;
 pub mod position;
 pub mod rendezvous;

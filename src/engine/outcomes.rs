@@ -7,9 +7,10 @@
 //! of a turn twice: a state is the mover's men, which of them have moved, and the
 //! squares counted, since nothing else changes during a turn.
 
+use super::geometry::BETWEEN;
 use super::position::{Phase, Position};
 use super::rendezvous::Rendezvous;
-use super::side::Side;
+use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
 use super::turn::{ManMove, MoveContext};
@@ -315,34 +316,6 @@ impl Visited {
     }
 }
 
-/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they are in line.
-static BETWEEN: [[u64; 64]; 64] = {
-    let mut between = [[0u64; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let df = (b % 8) as i8 - (a % 8) as i8;
-            let dr = (b / 8) as i8 - (a / 8) as i8;
-            let in_line = (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr);
-            if in_line {
-                let sf = df.signum();
-                let sr = dr.signum();
-                let mut f = (a % 8) as i8 + sf;
-                let mut r = (a / 8) as i8 + sr;
-                while (r * 8 + f) as usize != b {
-                    between[a][b] |= 1 << (r * 8 + f);
-                    f += sf;
-                    r += sr;
-                }
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    between
-};
-
 /// What the search reports for each end of a turn it reaches.
 trait Sink {
     /// Whether the search may leave out last moves of a turn that reach an end also
@@ -639,19 +612,19 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
     }
     let mut out: Vec<Outcome> =
         c.0.into_iter()
-            .filter_map(|(_, (moves, take))| {
-                let mut turn = pos.begin_turn().ok()?;
-                for m in &moves {
-                    turn.play_move(m.from, m.to).ok()?;
-                }
-                if let Some(t) = take {
-                    turn.take(t).ok()?;
-                }
-                let result = turn.finish().ok()?;
-                Some(Outcome {
+            .map(|((black, yellow), (moves, take))| {
+                // The search reached this placement legally; only a Rule 8 take (the
+                // one end with a man fewer) finishes the Rendezvous.
+                let men = BySide::new(SquareSet(black), SquareSet(yellow));
+                let position = if (black | yellow).count_ones() < u32::from(pos.total()) {
+                    pos.after_rendezvous(men)
+                } else {
+                    pos.after_turn(men)
+                };
+                Outcome {
                     action: OutcomeAction::Turn { moves, take },
-                    position: result.position,
-                })
+                    position,
+                }
             })
             .collect();
     out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));

@@ -87,24 +87,24 @@ impl Square {
 
     /// The direction and distance from `self` to `to` when they share a rank, a file or
     /// a diagonal (and differ); `None` otherwise.
-    pub fn line_to(self, to: Square) -> Option<(Direction, u8)> {
+    pub const fn line_to(self, to: Square) -> Option<(Direction, u8)> {
         let df = to.file() as i8 - self.file() as i8;
         let dr = to.rank() as i8 - self.rank() as i8;
-        if (df, dr) == (0, 0) {
-            return None;
-        }
         if df != 0 && dr != 0 && df.abs() != dr.abs() {
             return None;
         }
-        let dir = Direction::from_delta(df.signum(), dr.signum())?;
-        Some((dir, df.abs().max(dr.abs()) as u8))
+        // Two equal squares have no direction: `from_delta(0, 0)` is `None`.
+        match Direction::from_delta(df.signum(), dr.signum()) {
+            Some(dir) => Some((dir, self.distance(to))),
+            None => None,
+        }
     }
 
     /// Chebyshev distance (king steps) between two squares.
-    pub fn distance(self, other: Square) -> u8 {
+    pub const fn distance(self, other: Square) -> u8 {
         let df = (self.file() as i8 - other.file() as i8).unsigned_abs();
         let dr = (self.rank() as i8 - other.rank() as i8).unsigned_abs();
-        df.max(dr)
+        if df > dr { df } else { dr }
     }
 }
 

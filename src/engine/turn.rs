@@ -5,6 +5,7 @@
 //! mover's men are in the Rendezvous. Every method either applies its action fully or
 //! returns a [`RuleViolation`] and changes nothing.
 
+use super::geometry::{LINE, RAYS, WITHIN};
 use super::position::Position;
 use super::rendezvous::{RING, RING_INDEX, Rendezvous, ring_step};
 use super::side::{BySide, Side};
@@ -478,53 +479,6 @@ pub(crate) struct MoveContext {
     pub other: SquareSet,
 }
 
-/// The squares of each ray: `RAYS[sq][dir]` holds the squares from `sq` (excluded) to
-/// the edge of the board in the direction `Direction::ALL[dir]`.
-const RAYS: [[u64; 8]; 64] = {
-    let mut rays = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = Direction::ALL[d].delta();
-            let mut f = (sq % 8) as i8 + df;
-            let mut r = (sq / 8) as i8 + dr;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                rays[sq][d] |= 1 << (r * 8 + f);
-                f += df;
-                r += dr;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    rays
-};
-
-/// `WITHIN[sq][k]`: the squares at most `k` king steps from `sq` (`k` up to 7).
-const WITHIN: [[u64; 8]; 64] = {
-    let mut within = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut other = 0;
-        while other < 64 {
-            let df = (sq % 8) as i8 - (other % 8) as i8;
-            let dr = (sq / 8) as i8 - (other / 8) as i8;
-            let df = if df < 0 { -df } else { df };
-            let dr = if dr < 0 { -dr } else { dr };
-            let dist = if df > dr { df } else { dr } as usize;
-            let mut k = dist;
-            while k < 8 {
-                within[sq][k] |= 1 << other;
-                k += 1;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    within
-};
-
 /// The squares a man on `from` reaches in straight lines through the empty squares
 /// (`occupied` holds every man), at most `limit` squares away.
 #[inline]
@@ -632,34 +586,6 @@ impl MoveContext {
         }
     }
 }
-
-/// `LINE[from][to]`: the direction and distance of the straight move `from`-`to` when
-/// the squares are in line ([`Square::line_to`], looked up instead of worked out for
-/// every move generated); a distance of 0 otherwise.
-static LINE: [[(Direction, u8); 64]; 64] = {
-    let mut t = [[(Direction::North, 0u8); 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let df = (b % 8) as i8 - (a % 8) as i8;
-            let dr = (b / 8) as i8 - (a / 8) as i8;
-            if (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr) {
-                let dist = if df.abs() > dr.abs() {
-                    df.abs()
-                } else {
-                    dr.abs()
-                };
-                if let Some(dir) = Direction::from_delta(df.signum(), dr.signum()) {
-                    t[a][b] = (dir, dist as u8);
-                }
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
 
 /// The straight move `from`-`to` (the squares are in line).
 #[inline]
