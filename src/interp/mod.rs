@@ -543,7 +543,8 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
     let mut ok = true;
     for item in &g.body {
         let Item::Event(ev) = item else { continue };
-        let before = runner.clone();
+        // The state before the event is kept only for its variations.
+        let before = (!ev.variations.is_empty()).then(|| runner.clone());
         match runner.apply(ev) {
             Ok(effect) => {
                 if let Effect::Played(played) = &effect {
@@ -561,7 +562,9 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                 break;
             }
         }
-        if let Err(p) = run_variations(&before, ev, 1) {
+        if let Some(before) = &before
+            && let Err(p) = run_variations(before, ev, 1)
+        {
             run.problems.push(p);
             ok = false;
             break;
@@ -635,9 +638,11 @@ fn run_variations(before: &Runner, ev: &Event, depth: usize) -> Result<(), Probl
         let mut r = before.clone();
         for item in &var.body {
             let Item::Event(inner) = item else { continue };
-            let here = r.clone();
+            let here = (!inner.variations.is_empty()).then(|| r.clone());
             r.apply(inner)?;
-            run_variations(&here, inner, depth + 1)?;
+            if let Some(here) = &here {
+                run_variations(here, inner, depth + 1)?;
+            }
         }
     }
     Ok(())
@@ -663,10 +668,12 @@ pub fn run_line_each(
     let mut done = Vec::new();
     for item in &items {
         let Item::Event(ev) = item else { continue };
-        let before = runner.clone();
+        let before = (!ev.variations.is_empty()).then(|| runner.clone());
         match runner.apply(ev) {
             Ok(effect) => {
-                if let Err(p) = run_variations(&before, ev, 1) {
+                if let Some(before) = before
+                    && let Err(p) = run_variations(&before, ev, 1)
+                {
                     *runner = before;
                     return (done, Some(p));
                 }
