@@ -4,7 +4,7 @@
 //! checks clean.
 
 use lanrick::cli::report::render_human;
-use lanrick::interp::{Options, run_file};
+use lanrick::interp::{FileRun, Options, run_file};
 use std::path::{Path, PathBuf};
 
 fn files(dir: &str) -> Vec<PathBuf> {
@@ -49,8 +49,7 @@ fn error_cases_match_their_snapshots() {
     );
 }
 
-fn summary(src: &str) -> String {
-    let run = run_file(src, Options::default());
+fn summary(run: &FileRun) -> String {
     let mut out = String::new();
     for p in run.problems() {
         out.push_str(&format!("PROBLEM {}: {}\n", p.code, p.full_message()));
@@ -68,18 +67,24 @@ fn summary(src: &str) -> String {
     out
 }
 
+/// Runs a file that must check clean.
+fn run_clean(path: &Path) -> FileRun {
+    let src = std::fs::read_to_string(path).unwrap();
+    let run = run_file(&src, Options::default());
+    assert!(
+        run.passed(),
+        "{} fails: {:?}",
+        path.display(),
+        run.problems().collect::<Vec<_>>()
+    );
+    run
+}
+
 #[test]
 fn ok_cases_match_their_snapshots() {
     for path in files("tests/cases/ok") {
-        let src = std::fs::read_to_string(&path).unwrap();
-        let run = run_file(&src, Options::default());
-        assert!(
-            run.passed(),
-            "{} fails: {:?}",
-            path.display(),
-            run.problems().collect::<Vec<_>>()
-        );
-        insta::assert_snapshot!(format!("ok__{}", stem(&path)), summary(&src));
+        let run = run_clean(&path);
+        insta::assert_snapshot!(format!("ok__{}", stem(&path)), summary(&run));
     }
 }
 
@@ -88,13 +93,6 @@ fn every_example_checks_clean() {
     let examples = files("examples");
     assert!(!examples.is_empty());
     for path in examples {
-        let src = std::fs::read_to_string(&path).unwrap();
-        let run = run_file(&src, Options::default());
-        assert!(
-            run.passed(),
-            "{} fails: {:?}",
-            path.display(),
-            run.problems().collect::<Vec<_>>()
-        );
+        run_clean(&path);
     }
 }

@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{Lcg, pos, random_step, sq};
+use common::{Lcg, biased_turn, pos, random_step, sq};
 use lanrick::engine::*;
 use std::collections::{BTreeSet, HashSet};
 
@@ -227,36 +227,7 @@ fn step(p: &Position, rng: &mut Lcg) -> Position {
     if p.phase() != Phase::Play && (p.phase() == Phase::Mark || rng.below(3) == 0) {
         return random_step(p, rng);
     }
-    let mut t = p.begin_turn().expect("a turn can begin");
-    let inside = t.rendezvous().squares();
-    loop {
-        if let Some(choices) = t.take_choices() {
-            let choices: Vec<Square> = choices.iter().collect();
-            t.take(choices[rng.below(choices.len())])
-                .expect("a listed choice");
-            break;
-        }
-        let moves = t.legal_moves();
-        if moves.is_empty() || (!t.moves().is_empty() && rng.below(8) == 0) {
-            break;
-        }
-        let entering: Vec<ManMove> = moves
-            .iter()
-            .copied()
-            .filter(|m| inside.contains(m.to) && !inside.contains(m.from))
-            .collect();
-        let m = if !entering.is_empty() && rng.below(10) != 0 {
-            entering[rng.below(entering.len())]
-        } else {
-            moves[rng.below(moves.len())]
-        };
-        t.play_move(m.from, m.to).expect("a listed move is legal");
-    }
-    match t.finish() {
-        Ok(r) => r.position,
-        Err(RuleViolation::EmptyTurn) => p.pass().expect("no move: pass"),
-        Err(e) => panic!("{e}"),
-    }
+    biased_turn(p, rng, 8, 10).position
 }
 
 #[test]

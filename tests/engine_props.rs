@@ -4,49 +4,9 @@
 
 mod common;
 
-use common::{Lcg, random_step};
+use common::{Lcg, biased_turn, random_step};
 use lanrick::engine::*;
 use proptest::prelude::*;
-
-/// A random turn built man's move by man's move from `legal_moves`, or a pass. Moves
-/// into the Rendezvous are preferred three times in four, so that Rendezvous are won.
-fn random_turn_by_moves(p: &Position, rng: &mut Lcg) -> TurnResult {
-    let mut t = p.begin_turn().expect("a turn can begin");
-    loop {
-        if let Some(choices) = t.take_choices() {
-            let choices: Vec<Square> = choices.iter().collect();
-            t.take(choices[rng.below(choices.len())])
-                .expect("a listed choice");
-            break;
-        }
-        let moves = t.legal_moves();
-        if moves.is_empty() || (!t.moves().is_empty() && rng.below(6) == 0) {
-            break;
-        }
-        let inside = t.rendezvous().squares();
-        let entering: Vec<ManMove> = moves
-            .iter()
-            .copied()
-            .filter(|m| inside.contains(m.to) && !inside.contains(m.from))
-            .collect();
-        let m = if !entering.is_empty() && rng.below(4) != 0 {
-            entering[rng.below(entering.len())]
-        } else {
-            moves[rng.below(moves.len())]
-        };
-        let played = t.play_move(m.from, m.to).expect("a listed move is legal");
-        assert_eq!(played, m);
-    }
-    match t.finish() {
-        Ok(r) => r,
-        Err(RuleViolation::EmptyTurn) => TurnResult {
-            moves: Vec::new(),
-            end: TurnEnd::Played,
-            position: p.pass().expect("no move at all: pass"),
-        },
-        Err(e) => panic!("finish refused a turn of legal moves: {e}"),
-    }
-}
 
 fn check_invariants(p: &Position) {
     let (b, y) = (p.men(Side::Black), p.men(Side::Yellow));
@@ -95,7 +55,7 @@ fn random_game(seed: u64, steps: usize, use_outcomes: bool) -> (usize, usize) {
         let next = if p.phase() == Phase::Mark || (light && (use_outcomes || rng.below(5) == 0)) {
             random_step(&p, &mut rng)
         } else {
-            let r = random_turn_by_moves(&p, &mut rng);
+            let r = biased_turn(&p, &mut rng, 6, 4);
             match r.end {
                 TurnEnd::Removed(sq) => {
                     ends.1 += 1;

@@ -99,3 +99,50 @@ pub fn random_step(p: &Position, rng: &mut Lcg) -> Position {
     assert!(!outs.is_empty(), "no outcome from {p}");
     outs[rng.below(outs.len())].position
 }
+
+/// A random turn built man's move by man's move from `legal_moves`, or a pass when no
+/// man can move. After the first move the turn stops one time in `stop_one_in`; a move
+/// into the Rendezvous is preferred unless one time in `stray_one_in`, so that
+/// Rendezvous are won and games go on to the small sizes.
+pub fn biased_turn(
+    p: &Position,
+    rng: &mut Lcg,
+    stop_one_in: usize,
+    stray_one_in: usize,
+) -> TurnResult {
+    let mut t = p.begin_turn().expect("a turn can begin");
+    let inside = t.rendezvous().squares();
+    loop {
+        if let Some(choices) = t.take_choices() {
+            let choices: Vec<Square> = choices.iter().collect();
+            t.take(choices[rng.below(choices.len())])
+                .expect("a listed choice");
+            break;
+        }
+        let moves = t.legal_moves();
+        if moves.is_empty() || (!t.moves().is_empty() && rng.below(stop_one_in) == 0) {
+            break;
+        }
+        let entering: Vec<ManMove> = moves
+            .iter()
+            .copied()
+            .filter(|m| inside.contains(m.to) && !inside.contains(m.from))
+            .collect();
+        let m = if !entering.is_empty() && rng.below(stray_one_in) != 0 {
+            entering[rng.below(entering.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        let played = t.play_move(m.from, m.to).expect("a listed move is legal");
+        assert_eq!(played, m);
+    }
+    match t.finish() {
+        Ok(r) => r,
+        Err(RuleViolation::EmptyTurn) => TurnResult {
+            moves: Vec::new(),
+            end: TurnEnd::Played,
+            position: p.pass().expect("no move at all: pass"),
+        },
+        Err(e) => panic!("finish refused a turn of legal moves: {e}"),
+    }
+}
