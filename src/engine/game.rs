@@ -7,7 +7,7 @@ use super::outcomes::FastMap;
 use super::position::{Phase, Position, PositionKey};
 use super::side::Side;
 use super::square::Square;
-use super::turn::{TurnEnd, TurnResult};
+use super::turn::TurnResult;
 use super::violation::RuleViolation;
 use std::fmt;
 
@@ -291,9 +291,4 @@ pub fn play_turn(
         violation,
         part: ActionPart::Whole,
     })
-}
-
-/// Whether `end` finished the Rendezvous (Rule 8).
-pub fn rendezvous_won(end: TurnEnd) -> bool {
-    matches!(end, TurnEnd::Removed(_))
 }

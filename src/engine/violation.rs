@@ -2,7 +2,7 @@
 //! facts (squares, counts) needed to explain it, so that diagnostics never have to
 //! recompute anything.
 
-use super::rendezvous::{Line, MarkProblem};
+use super::rendezvous::MarkProblem;
 use super::side::Side;
 use super::square::Square;
 use super::squareset::SquareSet;
@@ -225,11 +225,6 @@ pub enum RuleViolation {
         /// One legal move, to show.
         example: (Square, Square),
     },
-    /// A 3-square line was given where it is not needed (kept for position strings).
-    UnexpectedLine {
-        /// The line given.
-        line: Line,
-    },
 }
 
 impl RuleViolation {
@@ -263,7 +258,6 @@ impl RuleViolation {
             TakeNotDue { .. } | TakeNotOutlying { .. } | TakeMissing { .. } => RuleRef::Rule(7),
             TakeWrongMan { .. } => RuleRef::Rule(8),
             PassNotAllowed { .. } => RuleRef::Decision(6),
-            UnexpectedLine { .. } => RuleRef::Def(2),
         }
     }
 
@@ -305,7 +299,6 @@ impl RuleViolation {
             TakeMissing { .. } => "take_missing",
             EmptyTurn => "empty_turn",
             PassNotAllowed { .. } => "pass_not_allowed",
-            UnexpectedLine { .. } => "line_not_allowed",
         }
     }
 }
@@ -506,11 +499,6 @@ impl fmt::Display for RuleViolation {
                 f,
                 "passing is allowed only when no man can move, and {}-{} is legal",
                 example.0, example.1
-            ),
-            UnexpectedLine { line } => write!(
-                f,
-                "a {} line was given, but only a 3-square Rendezvous has one",
-                line.name()
             ),
         }
     }

@@ -251,7 +251,6 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         RuleViolation::PassNotAllowed { example } => {
             Some(format!("for example `{}-{}`", example.0, example.1))
         }
-        RuleViolation::UnexpectedLine { .. } => None,
     };
     if let Some(h) = help {
         p = p.with_help(h);
