@@ -492,6 +492,22 @@ fn write_atomically_replaces_and_keeps_permissions() {
     assert_eq!(names(dir.path()), ["game.lanrick", "sub"]);
 }
 
+/// A new file is readable as any new file is (0666 less the umask), not private like a
+/// temporary file: `selfplay --out` and `:save` results are meant to be shared.
+#[cfg(unix)]
+#[test]
+fn write_atomically_gives_a_new_file_the_usual_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp();
+    let plain = dir.path().join("plain");
+    std::fs::File::create(&plain).expect("a plain file");
+    let usual = std::fs::metadata(&plain).map(|m| m.permissions().mode() & 0o777);
+    let path = dir.path().join("new.lanrick");
+    write_atomically(&path, "mark d5\n").expect("written");
+    let mode = std::fs::metadata(&path).map(|m| m.permissions().mode() & 0o777);
+    assert_eq!(mode.ok(), usual.ok());
+}
+
 // ---------------------------------------------------------------------------------------
 // Regressions found by fuzzing (fuzz/): each input once crashed or broke an invariant.
 

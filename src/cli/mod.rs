@@ -628,11 +628,16 @@ pub fn write_atomically_with(
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".lanrick-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(|e| failed(&e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".lanrick-").suffix(".tmp");
+    // A new file gets the mode any program's new file gets (0666 less the umask), not
+    // the private 0600 of a temporary file; an existing file keeps its own (below).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir).map_err(|e| failed(&e))?;
     // On an error below, dropping `tmp` removes the temporary file.
     write(tmp.as_file_mut())
         .and_then(|()| tmp.as_file_mut().flush())
