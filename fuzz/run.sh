@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh <target> [seconds] [extra libFuzzer flags...]
 #
-# Targets: notation, position, engine, fmt_roundtrip. cargo-fuzz needs a nightly
+# Targets: notation, position, engine, fmt_roundtrip, shortcut. cargo-fuzz needs a nightly
 # compiler; on a stable toolchain RUSTC_BOOTSTRAP=1 unlocks the flags it uses.
 # One fuzzing process per call (what -jobs=1 gives, without the extra log file).
 set -euo pipefail

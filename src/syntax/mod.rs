@@ -12,6 +12,7 @@
 
 pub mod ast;
 mod error;
+mod fast;
 mod lower;
 mod parser;
 pub mod split;
@@ -32,6 +33,21 @@ pub const MAX_NESTING: usize = 64;
 ///
 /// A [`SyntaxError`] at the first thing that is not well-formed notation.
 pub fn parse_file(src: &str) -> Result<ast::File, SyntaxError> {
+    match fast::file(src) {
+        Some(file) => Ok(file),
+        None => parse_file_with_pest(src),
+    }
+}
+
+/// The same as [`parse_file`], always through the pest grammar. [`parse_file`] first
+/// tries a byte-level reader for the plain, comment-free form that `fmt` and
+/// `selfplay` write, which gives the same tree (it is tested against this function)
+/// or declines; this entry point is for those tests and for benchmarks.
+///
+/// # Errors
+///
+/// A [`SyntaxError`] at the first thing that is not well-formed notation.
+pub fn parse_file_with_pest(src: &str) -> Result<ast::File, SyntaxError> {
     parse_with(src, Rule::file, lower::file)
 }
 
