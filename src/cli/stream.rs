@@ -19,6 +19,9 @@ use std::sync::mpsc;
 /// How many bytes are read at a time.
 const BLOCK: usize = 256 * 1024;
 
+/// About how many bytes of games a worker takes at a time.
+const BATCH: usize = 64 * 1024;
+
 /// One game's text cut out of a file.
 #[derive(Debug)]
 pub struct Piece {
@@ -227,53 +230,84 @@ pub fn pipeline<R: Send>(
         return result;
     }
     let stop = AtomicBool::new(false);
-    let (piece_tx, piece_rx) = mpsc::sync_channel::<Piece>(jobs * 4);
-    let piece_rx = std::sync::Mutex::new(piece_rx);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(Piece, R)>(jobs * 4);
+    // Pieces travel in batches of about `BATCH` bytes: one hand-over per game cost more
+    // in thread wake-ups than the games themselves once parsing was fast.
+    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Vec<Piece>)>(jobs * 2);
+    let batch_rx = std::sync::Mutex::new(batch_rx);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<(Piece, R)>)>(jobs * 2);
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
-            let tx = piece_tx;
-            read_pieces(input, |p| {
-                !stop.load(Ordering::Relaxed) && tx.send(p).is_ok()
-            })
+            let tx = batch_tx;
+            let mut batch = Vec::new();
+            let mut bytes = 0usize;
+            let mut number = 0usize;
+            let r = read_pieces(input, |p| {
+                bytes += p.game.len();
+                batch.push(p);
+                if bytes >= BATCH {
+                    bytes = 0;
+                    let full = std::mem::take(&mut batch);
+                    if tx.send((number, full)).is_err() {
+                        return false;
+                    }
+                    number += 1;
+                }
+                !stop.load(Ordering::Relaxed)
+            });
+            if !batch.is_empty() && !stop.load(Ordering::Relaxed) {
+                // A closed channel means the collector stopped: nothing is lost.
+                let _ = tx.send((number, batch));
+            }
+            r
         });
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let piece_rx = &piece_rx;
+            let batch_rx = &batch_rx;
             let work = &work;
             let skip = &skip;
             s.spawn(move || {
                 loop {
-                    let piece = match piece_rx.lock() {
+                    let (number, pieces) = match batch_rx.lock() {
                         Ok(rx) => match rx.recv() {
-                            Ok(p) => p,
+                            Ok(b) => b,
                             Err(_) => break,
                         },
                         Err(_) => break,
                     };
-                    let out = work(&piece, skip.load(Ordering::Relaxed));
-                    if done_tx.send((piece, out)).is_err() {
+                    let outs = pieces
+                        .into_iter()
+                        .map(|piece| {
+                            let out = work(&piece, skip.load(Ordering::Relaxed));
+                            (piece, out)
+                        })
+                        .collect();
+                    if done_tx.send((number, outs)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(done_tx);
-        // Reorder: keep results that came early until their turn.
-        let mut waiting: std::collections::BTreeMap<usize, (Piece, R)> = Default::default();
+        // Reorder: keep batches that came early until their turn.
+        let mut waiting: std::collections::BTreeMap<usize, Vec<(Piece, R)>> = Default::default();
         let mut next = 0usize;
         let mut go_on = true;
-        for (piece, out) in done_rx.iter() {
+        for (number, outs) in done_rx.iter() {
             if !go_on {
                 continue;
             }
-            waiting.insert(piece.index, (piece, out));
-            while let Some((p, r)) = waiting.remove(&next) {
+            waiting.insert(number, outs);
+            while let Some(outs) = waiting.remove(&next) {
                 next += 1;
-                if !collect(p, r, &skip) {
-                    go_on = false;
-                    stop.store(true, Ordering::Relaxed);
-                    waiting.clear();
+                for (p, r) in outs {
+                    if !collect(p, r, &skip) {
+                        go_on = false;
+                        stop.store(true, Ordering::Relaxed);
+                        waiting.clear();
+                        break;
+                    }
+                }
+                if !go_on {
                     break;
                 }
             }
