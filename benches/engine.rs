@@ -1,6 +1,10 @@
 //! Engine benchmarks: counting turn outcomes, position strings, self-play, and
-//! splitting, parsing and replaying a small committed corpus.
+//! splitting, parsing and replaying a small committed corpus and a large generated one.
 //! Run with `cargo bench --bench engine` (add `-- --quick` for a short run).
+//!
+//! The large corpus is `lanrick selfplay --games 20000 --seed 1878` (43 MB), made in
+//! memory when the benchmark starts (about 8 s), or read from the file named by
+//! `LANRICK_BENCH_CORPUS`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lanrick::engine::{Position, count_outcomes};
@@ -67,6 +71,10 @@ fn notation(c: &mut Criterion) {
     g.bench_function("parse", |b| {
         b.iter(|| lanrick::syntax::parse_file(black_box(SMALL)).expect("valid corpus"))
     });
+    // The same text through the grammar alone, as annotated files are read.
+    g.bench_function("parse_pest", |b| {
+        b.iter(|| lanrick::syntax::parse_file_with_pest(black_box(SMALL)).expect("valid corpus"))
+    });
     g.bench_function("parse_replay", |b| {
         b.iter(|| {
             let run = lanrick::interp::run_file(black_box(SMALL), Default::default());
@@ -77,9 +85,50 @@ fn notation(c: &mut Criterion) {
     g.finish();
 }
 
+/// The large corpus: `LANRICK_BENCH_CORPUS`, or 20,000 self-play games, seed 1878.
+fn large_corpus() -> String {
+    match std::env::var_os("LANRICK_BENCH_CORPUS") {
+        Some(path) => std::fs::read_to_string(path).expect("a readable UTF-8 corpus"),
+        None => lanrick::selfplay::generate(20_000, 1878).0,
+    }
+}
+
+/// Game by game, as `check` and `replay` read a collection, on one thread.
+fn large(c: &mut Criterion) {
+    let text = large_corpus();
+    let pieces = lanrick::syntax::split_games(&text);
+    let mut g = c.benchmark_group("large_corpus");
+    g.throughput(criterion::Throughput::Bytes(text.len() as u64));
+    g.bench_function("split_parse", |b| {
+        b.iter(|| {
+            let mut games = 0;
+            for p in lanrick::syntax::split_games(black_box(&text)) {
+                let f = lanrick::syntax::parse_file(&text[p.start..p.end]).expect("valid");
+                games += f.games.len();
+            }
+            games
+        })
+    });
+    g.bench_function("parse_replay", |b| {
+        b.iter(|| {
+            let mut games = 0;
+            for p in &pieces {
+                let f = lanrick::syntax::parse_file(&text[p.start..p.end]).expect("valid");
+                for game in &f.games {
+                    games += 1;
+                    let run = lanrick::interp::run_game(game, games, Default::default());
+                    assert!(run.passed());
+                }
+            }
+            games
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = outcomes, position_strings, selfplay, notation
+    targets = outcomes, position_strings, selfplay, notation, large
 }
 criterion_main!(benches);
