@@ -7,7 +7,7 @@
 //! give for the same text (spans included), or declines with `None`, and the caller
 //! then parses the text with pest. It declines anything outside this form:
 //!
-//! - lines end with `\n` (no `\r`, no trailing blanks, no BOM);
+//! - lines end with `\n` or `\r\n` (no other `\r`, no trailing blanks, no BOM);
 //! - a line is empty, or one tag `[Name "value"]` with no escapes in the value, or one
 //!   event with single spaces between its tokens;
 //! - an event is an optional prefix (`12.`, `12. B:`, `Y:`, `B`) then `mark d5`,
@@ -32,7 +32,13 @@ pub(crate) fn file(src: &str) -> Option<File> {
     let mut game: Option<(Game, bool)> = None;
     let mut pos = 0;
     loop {
-        let end = memchr_nl(bytes, pos);
+        let next = memchr_nl(bytes, pos);
+        // The `\r` of a CRLF line end is a blank to the grammar, outside every token.
+        let end = if next > pos && bytes[next - 1] == b'\r' {
+            next - 1
+        } else {
+            next
+        };
         let line = &bytes[pos..end];
         match line.first() {
             None => {}
@@ -56,10 +62,10 @@ pub(crate) fn file(src: &str) -> Option<File> {
                 g.body.push(Item::Event(ev));
             }
         }
-        if end == bytes.len() {
+        if next == bytes.len() {
             break;
         }
-        pos = end + 1;
+        pos = next + 1;
     }
     if let Some((g, _)) = game {
         out.games.push(finish(g));

@@ -873,6 +873,8 @@ fn shortcut_reads_every_plain_form() {
         "1. Y: g1-f2 h5-g4\n2. B: h2-g3\n12. a1-b1\nB a7-b6\nW: x e4\nY pass\n",
         "123456789. mark c6\n",
         "a1-h8 h8-a1\n",
+        "[Event \"x\"]\r\n\r\nmark d5\r\ng1-g2 x b2\r\n",
+        "mark d5\r",
     ];
     for src in cases {
         assert!(
@@ -886,7 +888,8 @@ fn shortcut_reads_every_plain_form() {
 fn shortcut_declines_everything_else() {
     let cases = [
         "\u{FEFF}mark d5",
-        "mark d5\r\n",
+        "mark d5\r\r\n",
+        "mark\rd5",
         "mark d5 ",
         " mark d5",
         "mark  d5",
