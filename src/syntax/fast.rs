@@ -316,7 +316,8 @@ fn side_letter(b: u8) -> Option<Side> {
 
 /// Moves `a7-b6 …` then an optional take, or a take alone.
 fn turn(l: &mut Line<'_>) -> Option<EventKind> {
-    let mut moves = Vec::with_capacity(8);
+    // Each move takes at least six bytes with its space: room for exactly that many.
+    let mut moves = Vec::with_capacity((l.end - l.pos + 1) / 6);
     loop {
         if l.bytes.get(l.pos) == Some(&b'x') {
             let start = l.pos;
