@@ -100,12 +100,76 @@ fn a_ten_megabyte_line_is_read() {
     let src = format!("mark d5\n{}\n", "a7-b6 ".repeat((1 << 20) / 6));
     assert!(src.len() > 1 << 19);
     write(&bad, &src);
-    lanrick()
+    let out = lanrick()
         .args(["check", "--color", "never"])
         .arg(&bad)
         .assert()
         .code(1)
-        .stderr(contains("lanrick::rule"));
+        .stderr(contains("lanrick::rule"))
+        .get_output()
+        .stderr
+        .clone();
+    // The long line is shown around the label, not whole.
+    assert!(out.len() < 2_000, "{} bytes of diagnostic", out.len());
+}
+
+/// A diagnostic on a long line shows the part of the line around the label, marked
+/// with `…`, under the real line and column; a label on a short line next to a long one
+/// shows its own line alone.
+#[test]
+fn long_lines_are_cut_down_around_the_label() {
+    let dir = temp();
+    let path = dir.path().join("one-line.lanrick");
+    write(
+        &path,
+        format!("mark d5\n{} zz\n", vec!["a1-a2"; 2000].join(" ")),
+    );
+    let out = lanrick()
+        .args(["check", "--color", "never"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(out.len() < 1_000, "{text}");
+    assert!(text.contains("one-line.lanrick:2:12001]"), "{text}");
+    assert!(text.contains(" 2 │ … a1-a2 "), "{text}");
+    assert!(text.contains("a1-a2 zz\n"), "{text}");
+
+    let path = dir.path().join("after-long.lanrick");
+    write(
+        &path,
+        format!("mark d5 {{ {} }}\nzz\n", "carroll ".repeat(1000)),
+    );
+    let out = lanrick()
+        .args(["check", "--color", "never"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(out.len() < 1_000, "{text}");
+    assert!(text.contains(" 2 │ zz\n"), "{text}");
+    assert!(!text.contains("carroll"), "{text}");
+}
+
+/// A long run of unexpected characters is named by its first forty.
+#[test]
+fn a_long_unexpected_word_is_named_by_its_start() {
+    let src = format!("mark d5 {}\n", "é".repeat(3000));
+    let Err(e) = syntax::parse_file(&src) else {
+        panic!("should not parse")
+    };
+    let msg = e.to_string();
+    assert!(
+        msg.ends_with(&format!("found `{}…`", "é".repeat(40))),
+        "{msg}"
+    );
+    assert_eq!(e.span.len(), 80);
 }
 
 #[test]

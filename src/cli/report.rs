@@ -64,6 +64,87 @@ impl Src<'_> {
 struct Windowed<'a> {
     name: &'a str,
     src: Src<'a>,
+    /// The long lines that hold a label, cut down around their labels.
+    clips: Vec<Clip>,
+}
+
+/// A line longer than this many bytes is shown in part, around its labels.
+const LONG_LINE: usize = 200;
+
+/// How many bytes of a long line are shown either side of its labels.
+const CLIP_MARGIN: usize = 60;
+
+/// The part of a long line shown in a report.
+struct Clip {
+    /// The line's first byte and the byte after its last, as window offsets.
+    line: std::ops::Range<usize>,
+    /// `… ` + the part + ` …`, each mark only where something was left out.
+    data: String,
+    /// The window offset `data[0]` stands for: the part's start less the leading
+    /// mark's length, so that every offset inside the part keeps its place.
+    start: usize,
+}
+
+impl Clip {
+    /// The clip of the line holding the window offsets `spans` (all on one line), or
+    /// `None` when that line is not long.
+    fn of(text: &str, spans: &[std::ops::Range<usize>]) -> Option<Clip> {
+        let s = spans.iter().map(|r| r.start).min()?;
+        let e = spans.iter().map(|r| r.end).max()?;
+        let line_start = text.get(..s)?.rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text
+            .get(s..)?
+            .find(['\r', '\n'])
+            .map_or(text.len(), |i| s + i);
+        if line_end - line_start <= LONG_LINE {
+            return None;
+        }
+        let mut from = s.saturating_sub(CLIP_MARGIN).max(line_start);
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        let mut to = (e.max(s + 1) + CLIP_MARGIN).min(line_end);
+        while !text.is_char_boundary(to) {
+            to += 1;
+        }
+        let lead = if from > line_start { "… " } else { "" };
+        let tail = if to < line_end { " …" } else { "" };
+        Some(Clip {
+            line: line_start..line_end,
+            data: format!("{lead}{}{tail}", text.get(from..to)?),
+            start: from.checked_sub(lead.len())?,
+        })
+    }
+}
+
+impl<'a> Windowed<'a> {
+    /// The window, with a clip for each long line that holds one of `labels` (file
+    /// offsets) on a single line.
+    fn new(name: &'a str, src: Src<'a>, labels: impl Iterator<Item = (usize, usize)>) -> Self {
+        let text = src.text;
+        // Labels grouped by the start of their line.
+        let mut lines: Vec<(usize, Vec<std::ops::Range<usize>>)> = Vec::new();
+        for (start, len) in labels {
+            let Some(s) = start.checked_sub(src.base) else {
+                continue;
+            };
+            let e = s + len;
+            let Some(own) = text.get(s..e) else { continue };
+            if own.contains('\n') {
+                continue;
+            }
+            let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
+            match lines.iter_mut().find(|(l, _)| *l == line_start) {
+                Some((_, spans)) => spans.push(s..e),
+                None => lines.push((line_start, vec![s..e])),
+            }
+        }
+        let clips = lines
+            .iter()
+            .filter_map(|(_, spans)| Clip::of(text, spans))
+            .collect();
+        Windowed { name, src, clips }
+    }
 }
 
 impl miette::SourceCode for Windowed<'_> {
@@ -79,6 +160,29 @@ impl miette::SourceCode for Windowed<'_> {
         }
         let rel = miette::SourceSpan::new((span.offset() - base).into(), span.len());
         let c = <str as miette::SourceCode>::read_span(self.src.text, &rel, before, after)?;
+        if c.data().len() > 3 * LONG_LINE {
+            // Long lines around: show the span's own line alone, cut down if it is long.
+            let (s, e) = (rel.offset(), rel.offset() + rel.len());
+            let own = <str as miette::SourceCode>::read_span(self.src.text, &rel, 0, 0)?;
+            let clip = self
+                .clips
+                .iter()
+                .find(|c| c.line.start <= s && e <= c.line.end);
+            let (data, start): (&'b [u8], usize) = match clip {
+                Some(clip) => (clip.data.as_bytes(), clip.start),
+                None => (own.data(), own.span().offset()),
+            };
+            if data.len() < c.data().len() {
+                return Ok(Box::new(miette::MietteSpanContents::new_named(
+                    self.name.to_string(),
+                    data,
+                    miette::SourceSpan::new((start + base).into(), data.len()),
+                    own.line() + self.src.breaks,
+                    own.column(),
+                    1,
+                )));
+            }
+        }
         Ok(Box::new(miette::MietteSpanContents::new_named(
             self.name.to_string(),
             c.data(),
@@ -105,10 +209,10 @@ pub fn render_human<'a>(
     let handler = miette::GraphicalReportHandler::new_themed(theme)
         .with_width(WIDTH)
         .with_links(false);
-    let source = Windowed {
-        name,
-        src: src.into(),
-    };
+    let labels = std::iter::once(&problem.primary)
+        .chain(&problem.secondary)
+        .map(|l| (l.span.start, l.span.len()));
+    let source = Windowed::new(name, src.into(), labels);
     let report = WithSource {
         problem,
         source: &source,

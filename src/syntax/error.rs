@@ -259,6 +259,9 @@ pub(crate) fn from_pest(src: &str, err: pest::error::Error<Rule>) -> SyntaxError
     }
 }
 
+/// How many characters of a word `found_at` names at most.
+const LONGEST_FOUND: usize = 40;
+
 /// The token at byte `pos` and how to name it: the end of the input or of a line get an
 /// empty span; otherwise the span covers a word (letters, digits, `-`, `_`, `.`, `$`) or
 /// a single other character.
@@ -283,6 +286,11 @@ pub(crate) fn found_at(src: &str, pos: usize) -> (Span, String) {
     } else {
         first.len_utf8()
     };
+    // A very long word is named and underlined by its first characters only.
+    let (len, more) = match rest[..len].char_indices().nth(LONGEST_FOUND) {
+        Some((cut, _)) => (cut, "…"),
+        None => (len, ""),
+    };
     let token = &rest[..len];
-    (Span::new(pos, pos + len), format!("`{token}`"))
+    (Span::new(pos, pos + len), format!("`{token}{more}`"))
 }
