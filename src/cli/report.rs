@@ -136,7 +136,7 @@ impl<'a> Windowed<'a> {
             let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
             match lines.iter_mut().find(|(l, _)| *l == line_start) {
                 Some((_, spans)) => spans.push(s..e),
-                None => lines.push((line_start, vec![s..e])),
+                None => lines.push((line_start, std::iter::once(s..e).collect())),
             }
         }
         let clips = lines
