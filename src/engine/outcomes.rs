@@ -7,7 +7,7 @@
 //! of a turn twice: a state is the mover's men, which of them have moved, and the
 //! squares counted, since nothing else changes during a turn.
 
-use super::geometry::BETWEEN;
+use super::geometry::{BETWEEN, LINE, RAYS};
 use super::position::{Phase, Position};
 use super::rendezvous::Rendezvous;
 use super::side::{BySide, Side};
@@ -335,12 +335,57 @@ trait Sink {
 }
 
 /// The move that led to a state, as [`Search::commute`] needs it: its man's square, its
-/// two squares as a set, and its ways.
+/// two squares as a set, and its ways; and what [`Last::keep`] needs besides.
 #[derive(Clone, Copy)]
 struct Last {
     from: Square,
+    to: Square,
     squares: u64,
     ways: u64,
+    /// The mover's man outside the Rendezvous before this move, when he was the only
+    /// one (else empty).
+    lone: u64,
+    /// The Rendezvous squares.
+    rendezvous: u64,
+    /// Whether slides are allowed and this move's squares touch the border.
+    border: bool,
+}
+
+impl Last {
+    /// The targets of the man on `from` (who may count at most `limit`) that
+    /// [`Search::commute`] does not leave out after this move, so that the moves left
+    /// out are never generated. For a man below this move's, a move commutes unless
+    /// its target is on this move's ways or squares, or its ways touch this move's
+    /// squares (its target at or beyond one of them, in line; or any border square
+    /// when both its squares are on the border and slides are allowed), or it brings
+    /// the last man outside in; every target is kept when the man stands on this
+    /// move's ways or may count more than 3 (a lone man outside, D-5).
+    #[inline]
+    fn keep(&self, from: Square, limit: u8) -> u64 {
+        let f = 1u64 << from.index();
+        if from > self.from || limit > 3 || self.ways & f != 0 {
+            return !0;
+        }
+        let mut keep = self.ways | self.squares | beyond(from, self.from) | beyond(from, self.to);
+        if self.lone == f {
+            keep |= self.rendezvous;
+        }
+        if self.border && from.is_border() {
+            keep |= SquareSet::BORDER.0;
+        }
+        keep
+    }
+}
+
+/// The squares `t` with `x` strictly between `from` and `t` (in line, beyond `x`).
+#[inline]
+fn beyond(from: Square, x: Square) -> u64 {
+    let (dir, dist) = LINE[from.index() as usize][x.index() as usize];
+    if dist == 0 {
+        0
+    } else {
+        RAYS[x.index() as usize][dir as usize]
+    }
 }
 
 struct Search<'a, S: Sink> {
@@ -379,10 +424,10 @@ impl<S: Sink> Search<'_, S> {
     /// with the same cheapest count, in either order), both count at most 3 (so the
     /// limit of one man, Rule 3 and D-5, holds in either order), and `b` alone does
     /// not bring all the mover's men in (which would end the turn before `a`).
-    /// Only a move of a man on a lower square than `a`'s is left out, so of the two
-    /// orders exactly one is searched: every sequence of moves can be rearranged, by
-    /// swapping such neighbours, into one the search follows, reaching the same ends.
-    /// (`a` counts at most 3: a [`Last`] is made only for such a move.)
+    /// Only a move of a man on a lower square than `a`'s is left out, so that the
+    /// other order comes first in the search (see [`Search::walk`]).
+    /// (`a` counts at most 3: a [`Last`] is made only for such a move.) The search
+    /// itself uses [`Last::keep`]; debug builds check that the two agree.
     #[inline]
     fn commute(&self, before: SquareSet, a: &Last, b: &ManMove) -> bool {
         b.from < a.from
@@ -434,42 +479,54 @@ impl<S: Sink> Search<'_, S> {
     /// Searches on from a state of the turn: every man's move, in the fixed order of
     /// [`MoveContext::generate`], depth first. `last` is the move that led here.
     ///
-    /// With [`Sink::REDUCE`], a move that ends the turn (it uses up the allowance or
-    /// brings all the mover's men in) is left out when it commutes with `last` (see
-    /// [`Search::commute`]): its end is reached from the state before `last`, by this
-    /// move and then `last`. That state is searched (only moves that end the turn are
-    /// left out, and a state is left out only when it was searched already, with as
-    /// many squares left), and there `last` ends the turn from a man on a higher
-    /// square; as the squares only rise, some order of the moves is searched to the
-    /// end.
+    /// With [`Sink::REDUCE`], a move that commutes with `last` (see
+    /// [`Search::commute`]) is left out, and is not even generated ([`Last::keep`]).
+    /// No end is lost, by induction over the move sequences in the order the search
+    /// follows them (by the first move's man and target, then the second's, ...):
+    /// take a legal sequence and its longest beginning the search reached. If that
+    /// state was not searched because the table had it already, the search reached it
+    /// earlier by another sequence of as many moves, with no more squares counted,
+    /// and the same rest of the moves follows that one, to the same end, and comes
+    /// first in the order. If the next move was left out, swapping it with `last`
+    /// gives a legal sequence, with the same end, that also comes first (its man
+    /// stands on a lower square than `last`'s). Otherwise the search follows the move.
     fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8, last: Option<ManMove>) {
         let ctx = self.ctx;
-        let before = match last {
-            Some(a) if S::REDUCE => mine.without(a.to).with(a.from),
-            _ => SquareSet::EMPTY,
-        };
-        // What `commute` needs of `last`, worked out once for all the moves from here
-        // (none when `last` counts more than 3: then nothing commutes with it).
+        let remaining = self.allowance - used;
+        // What `commute` needs of `last` (none when `last` counts more than 3: then
+        // nothing commutes with it).
         let last_ = match last {
-            Some(a) if S::REDUCE && a.count <= 3 => Some(Last {
-                from: a.from,
-                squares: 1 << a.from.index() | 1 << a.to.index(),
-                ways: self.ways(&a),
-            }),
+            Some(a) if S::REDUCE && a.count <= 3 => {
+                let before = mine.without(a.to).with(a.from);
+                let outside = before - ctx.rendezvous;
+                let squares = 1 << a.from.index() | 1 << a.to.index();
+                Some(Last {
+                    from: a.from,
+                    to: a.to,
+                    squares,
+                    ways: self.ways(&a),
+                    lone: if outside.count() == 1 { outside.0 } else { 0 },
+                    rendezvous: ctx.rendezvous.0,
+                    border: ctx.open && squares & SquareSet::BORDER.0 != 0,
+                })
+            }
             _ => None,
         };
-        ctx.generate(mine, moved, self.allowance - used, |m| {
+        if cfg!(debug_assertions)
+            && let (Some(a), Some(l)) = (&last_, last)
+        {
+            self.check_keep(mine, moved, remaining, l, a);
+        }
+        let keep = |from: Square, limit: u8| match &last_ {
+            Some(a) => a.keep(from, limit),
+            None => !0,
+        };
+        ctx.generate_masked(mine, moved, remaining, keep, |m| {
             self.any = true;
             let mine2 = mine.without(m.from).with(m.to);
             let used2 = used + m.count;
             let all_in = self.all_in(mine2);
             let more = used2 < self.allowance && !all_in;
-            if S::REDUCE
-                && let Some(a) = &last_
-                && self.commute(before, a, &m)
-            {
-                return;
-            }
             if all_in {
                 if S::PATH {
                     self.path.push(m);
@@ -494,6 +551,27 @@ impl<S: Sink> Search<'_, S> {
             if S::PATH {
                 self.path.pop();
             }
+        });
+    }
+
+    /// Checks (in debug builds) that [`Last::keep`] leaves out exactly the moves that
+    /// [`Search::commute`] allows to leave out, but for those of a man who may count
+    /// more than 3, which it keeps.
+    fn check_keep(&self, mine: SquareSet, moved: SquareSet, remaining: u8, l: ManMove, a: &Last) {
+        let before = mine.without(l.to).with(l.from);
+        let kept = std::cell::Cell::new((0u64, 0u8));
+        let keep = |from: Square, limit: u8| {
+            kept.set((a.keep(from, limit), limit));
+            !0
+        };
+        self.ctx.generate_masked(mine, moved, remaining, keep, |m| {
+            let (keep, limit) = kept.get();
+            let left_out = keep & 1 << m.to.index() == 0;
+            let commute = self.commute(before, a, &m);
+            assert!(
+                left_out == commute || (limit > 3 && keep == !0),
+                "keep and commute disagree on {m} after {l}"
+            );
         });
     }
 }

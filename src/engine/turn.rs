@@ -514,6 +514,20 @@ impl MoveContext {
         mine: SquareSet,
         moved: SquareSet,
         remaining: u8,
+        emit: impl FnMut(ManMove),
+    ) {
+        self.generate_masked(mine, moved, remaining, |_, _| !0, emit);
+    }
+
+    /// As [`MoveContext::generate`], but only the moves to the targets in
+    /// `keep(from, limit)` for the man on `from`, who may count at most `limit`.
+    #[inline]
+    pub(crate) fn generate_masked(
+        &self,
+        mine: SquareSet,
+        moved: SquareSet,
+        remaining: u8,
+        mut keep: impl FnMut(Square, u8) -> u64,
         mut emit: impl FnMut(ManMove),
     ) {
         let occupied = mine | self.other;
@@ -527,9 +541,10 @@ impl MoveContext {
             if limit == 0 {
                 continue;
             }
+            let keep = keep(from, limit);
             let straight = straight_targets(from, occupied.0, limit);
             if !(self.open && from.is_border()) {
-                for to in SquareSet(straight) {
+                for to in SquareSet(straight & keep) {
                     emit(straight_move(from, to));
                 }
                 continue;
@@ -558,7 +573,7 @@ impl MoveContext {
                     }
                 }
             }
-            for to in SquareSet(straight | slides) {
+            for to in SquareSet((straight | slides) & keep) {
                 let mut best = if straight & (1 << to.index()) != 0 {
                     straight_move(from, to)
                 } else {
