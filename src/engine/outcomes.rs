@@ -164,16 +164,21 @@ impl Buckets {
     /// The number of distinct values pushed.
     fn count_distinct(&self) -> usize {
         let largest = self.0.iter().map(Vec::len).max().unwrap_or(0);
-        // Slots hold a value's low 32 bits with bit 32 set, so that 0 means empty.
-        let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
+        // Slots hold a value's low 32 bits, 0 meaning empty (a value of 0 is counted
+        // apart), so that a bucket's table is small enough for the first-level cache.
+        let mut table = vec![0u32; (largest * 2).next_power_of_two().max(2)];
         let mut distinct = 0;
         for bucket in &self.0 {
             let size = (bucket.len() * 2).next_power_of_two().max(2);
             let mask = size - 1;
             let table = &mut table[..size];
             table.fill(0);
+            let mut zero = false;
             for &v in bucket {
-                let v = u64::from(v) | 1 << 32;
+                if v == 0 {
+                    zero = true;
+                    continue;
+                }
                 let mut i = v as usize & mask;
                 loop {
                     let k = table[i];
@@ -188,6 +193,7 @@ impl Buckets {
                     i = (i + 1) & mask;
                 }
             }
+            distinct += usize::from(zero);
         }
         distinct
     }
@@ -259,10 +265,9 @@ impl Visited {
         }
     }
 
-    /// The packed state, without the squares counted.
+    /// The packed state, without the squares counted; `rank` is `rank(mine)`.
     #[inline]
-    fn pack(mine: u64, moved: u64) -> u64 {
-        let rank = rank(mine);
+    fn pack(rank: u64, mine: u64, moved: u64) -> u64 {
         let mut which = 0;
         let mut rest = moved;
         while rest != 0 {
@@ -274,10 +279,11 @@ impl Visited {
     }
 
     /// Records the state; whether it is to be searched (new, or reached with fewer
-    /// squares counted than before). `used` is at least 1 and below 8.
+    /// squares counted than before). `rank` is `rank(mine)`; `used` is at least 1
+    /// and below 8.
     #[inline]
-    fn visit(&mut self, mine: u64, moved: u64, used: u8) -> bool {
-        let key = Visited::pack(mine, moved);
+    fn visit(&mut self, rank: u64, mine: u64, moved: u64, used: u8) -> bool {
+        let key = Visited::pack(rank, mine, moved);
         let mask = self.slots.len() - 1;
         let mut i = (mix(key) >> self.shift) as usize;
         loop {
@@ -327,11 +333,19 @@ trait Sink {
     /// Whether [`Sink::end`] reads its `path` (when not, the search does not keep it).
     const PATH: bool;
 
-    /// A turn that ends with the mover's men on `mine` and the opponent's on `other`.
-    /// `path` is the moves that reach it; `take` the man taken, if any. The same end
+    /// A turn that ends with the mover's men on `mine` (whose [`rank`] is `rank`) and
+    /// the opponent's on `other`. `path` is the moves that reach it; `take` the man
+    /// taken, if any. The same end
     /// may be reported more than once; the first report comes first in the search's
     /// fixed order.
-    fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>);
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        other: SquareSet,
+        path: &[ManMove],
+        take: Option<Square>,
+    );
 }
 
 /// The move that led to a state, as [`Search::commute`] needs it: its man's square, its
@@ -463,11 +477,14 @@ impl<S: Sink> Search<'_, S> {
         let outlying = self.ctx.other - self.ctx.rendezvous;
         if outlying.count() == 1 {
             let other = self.ctx.other - outlying;
-            self.sink.end(mine, other, &self.path, outlying.first());
+            self.sink
+                .end(mine, rank(mine.0), other, &self.path, outlying.first());
         } else {
             for sq in outlying {
+                let mine = mine.with(sq);
                 self.sink.end(
-                    mine.with(sq),
+                    mine,
+                    rank(mine.0),
                     self.ctx.other.without(sq),
                     &self.path,
                     Some(sq),
@@ -538,13 +555,16 @@ impl<S: Sink> Search<'_, S> {
                 return;
             }
             let moved2 = moved.without(m.from).with(m.to);
-            if more && !self.visited.visit(mine2.0, moved2.0, used2) {
+            // Both the table and the ends need the rank: it is worked out once.
+            let rank2 = rank(mine2.0);
+            if more && !self.visited.visit(rank2, mine2.0, moved2.0, used2) {
                 return;
             }
             if S::PATH {
                 self.path.push(m);
             }
-            self.sink.end(mine2, self.ctx.other, &self.path, None);
+            self.sink
+                .end(mine2, rank2, self.ctx.other, &self.path, None);
             if more {
                 self.walk(mine2, moved2, used2, Some(m));
             }
@@ -621,9 +641,9 @@ impl Sink for Counter {
     const REDUCE: bool = true;
     const PATH: bool = false;
     #[inline]
-    fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
+    fn end(&mut self, _: SquareSet, rank: u64, _: SquareSet, _: &[ManMove], _: Option<Square>) {
         // Distinct men have distinct ranks.
-        self.0.push(rank(mine.0));
+        self.0.push(rank);
     }
 }
 
@@ -632,7 +652,14 @@ struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
 impl Sink for Collector {
     const REDUCE: bool = false;
     const PATH: bool = true;
-    fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>) {
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        _: u64,
+        other: SquareSet,
+        path: &[ManMove],
+        take: Option<Square>,
+    ) {
         self.0
             .entry(placement(self.1, mine, other))
             .or_insert_with(|| (path.to_vec(), take));
