@@ -483,6 +483,10 @@ pub(crate) struct MoveContext {
 /// (`occupied` holds every man), at most `limit` squares away.
 #[inline]
 fn straight_targets(from: Square, occupied: u64, limit: u8) -> u64 {
+    if limit == 1 {
+        // One square away: every neighbour is in line, with nothing between.
+        return WITHIN[from.index() as usize][1] & !occupied;
+    }
     let rays = &RAYS[from.index() as usize];
     let mut reach = 0u64;
     for (d, &ray) in rays.iter().enumerate() {
