@@ -603,11 +603,7 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
     let mover = pos.to_act();
     let rendezvous = turn.rendezvous().squares();
     let mut s = Search {
-        ctx: MoveContext {
-            rendezvous,
-            open: turn.rendezvous().is_open(),
-            other: pos.men(!mover),
-        },
+        ctx: MoveContext::new(rendezvous, turn.rendezvous().is_open(), pos.men(!mover)),
         allowance: turn.allowance(),
         visited: Visited::with_bits(0),
         any: false,
