@@ -257,9 +257,15 @@ impl Visited {
         Visited::with_bits(bits)
     }
 
+    #[allow(clippy::slow_vector_initialization, reason = "see the comment")]
     fn with_bits(bits: u32) -> Visited {
+        // Zeroed by writing rather than by `vec![0; n]`: freshly mapped zero pages
+        // would each take two page faults (a read maps the shared zero page, then the
+        // first write copies it), and the probes read every slot before writing it.
+        let mut slots = Vec::with_capacity(1 << bits);
+        slots.resize(1 << bits, 0);
         Visited {
-            slots: vec![0; 1 << bits],
+            slots,
             len: 0,
             shift: 64 - bits,
         }
