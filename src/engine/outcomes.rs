@@ -214,6 +214,27 @@ fn rank(set: u64) -> u64 {
     rank
 }
 
+/// `SMALLER[k]`: the number of sets of fewer than `k` squares (the sum of 64 choose
+/// `i` for `i` below `k`).
+const SMALLER: [u64; 12] = {
+    let mut t = [0u64; 12];
+    let mut k = 1;
+    while k < 12 {
+        t[k] = t[k - 1] + BINOMIAL[64][k - 1];
+        k += 1;
+    }
+    t
+};
+
+/// The key of an end whose mover's men are `men` (at most 10 of them) with rank
+/// `rank` ([`rank`]`(men)`): their place among all sets of squares ordered by size,
+/// then by rank, below 2^38. A rank alone is shared by sets of different sizes, and
+/// an end after a Rule 7 take has one man more than the others.
+#[inline]
+fn end_key(men: SquareSet, rank: u64) -> u64 {
+    rank + SMALLER[men.count() as usize]
+}
+
 /// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
 const BINOMIAL: [[u64; 11]; 65] = {
     let mut t = [[0u64; 11]; 65];
@@ -637,15 +658,32 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
 /// (unchanged without a take; with a Rule 7 take the replaced man's square is added to
 /// the mover's men; a Rule 8 take happens only with all the mover's men in, which no
 /// other end has), so two ends differ exactly when the mover's men do.
-struct Counter(Buckets);
+/// The ends are pushed by their [`end_key`]; `smaller` is `SMALLER[k]` for the `k` men
+/// the mover has, the offset of every end without a take (worked out once: this
+/// build's `count_ones` is not one instruction).
+struct Counter {
+    ends: Buckets,
+    smaller: u64,
+}
 
 impl Sink for Counter {
     const REDUCE: bool = true;
     const PATH: bool = false;
     #[inline]
-    fn end(&mut self, _: SquareSet, rank: u64, _: SquareSet, _: &[ManMove], _: Option<Square>) {
-        // Distinct men have distinct ranks.
-        self.0.push(rank);
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        _: SquareSet,
+        _: &[ManMove],
+        take: Option<Square>,
+    ) {
+        let key = match take {
+            None => rank + self.smaller,
+            Some(_) => end_key(mine, rank),
+        };
+        debug_assert_eq!(key, end_key(mine, rank));
+        self.ends.push(key);
     }
 }
 
@@ -677,9 +715,12 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter(Buckets::new());
+    let mut c = Counter {
+        ends: Buckets::new(),
+        smaller: SMALLER[pos.men(pos.to_act()).count() as usize],
+    };
     match search(pos, &mut c) {
-        Ok(true) => c.0.count_distinct(),
+        Ok(true) => c.ends.count_distinct(),
         Ok(false) => 1,
         Err(_) => 0,
     }
@@ -736,4 +777,27 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
             .collect();
     out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_keys_are_distinct_across_sizes() {
+        // Ranks alone repeat between sizes: {b1} and {a1, c1}.
+        assert_eq!(rank(0b10), rank(0b101));
+        let mut keys = std::collections::HashSet::new();
+        let mut sets = 0;
+        for set in 0u64..1 << 14 {
+            if set.count_ones() <= 10 {
+                sets += 1;
+                let men = SquareSet(set.rotate_left(25));
+                assert!(keys.insert(end_key(men, rank(men.0))), "{men}");
+            }
+        }
+        assert_eq!(keys.len(), sets);
+        let largest = SquareSet(0xffc0_0000_0000_0000);
+        assert!(end_key(largest, rank(largest.0)) < 1 << 38);
+    }
 }
