@@ -214,6 +214,24 @@ fn rank(set: u64) -> u64 {
     rank
 }
 
+/// The [`rank`] of the set of squares `set`, and which of its squares are in `moved`
+/// (a subset of it) as bits by their place in `set`, from the lowest square up.
+#[inline]
+fn rank_which(set: u64, moved: u64) -> (u64, u64) {
+    let mut rank = 0;
+    let mut which = 0;
+    let mut rest = set;
+    let mut k = 1;
+    while rest != 0 {
+        let sq = rest.trailing_zeros();
+        rank += BINOMIAL[sq as usize][k];
+        which |= (moved >> sq & 1) << (k - 1);
+        rest &= rest - 1;
+        k += 1;
+    }
+    (rank, which)
+}
+
 /// `SMALLER[k]`: the number of sets of fewer than `k` squares (the sum of 64 choose
 /// `i` for `i` below `k`).
 const SMALLER: [u64; 12] = {
@@ -292,25 +310,12 @@ impl Visited {
         }
     }
 
-    /// The packed state, without the squares counted; `rank` is `rank(mine)`.
-    #[inline]
-    fn pack(rank: u64, mine: u64, moved: u64) -> u64 {
-        let mut which = 0;
-        let mut rest = moved;
-        while rest != 0 {
-            let below = (rest & rest.wrapping_neg()) - 1;
-            which |= 1 << (mine & below).count_ones();
-            rest &= rest - 1;
-        }
-        (rank << 13) | (which << 3)
-    }
-
     /// Records the state; whether it is to be searched (new, or reached with fewer
-    /// squares counted than before). `rank` is `rank(mine)`; `used` is at least 1
-    /// and below 8.
+    /// squares counted than before). `rank` and `which` are [`rank_which`] of the
+    /// mover's men and the men moved; `used` is at least 1 and below 8.
     #[inline]
-    fn visit(&mut self, rank: u64, mine: u64, moved: u64, used: u8) -> bool {
-        let key = Visited::pack(rank, mine, moved);
+    fn visit(&mut self, rank: u64, which: u64, used: u8) -> bool {
+        let key = (rank << 13) | (which << 3);
         let mask = self.slots.len() - 1;
         let mut i = (mix(key) >> self.shift) as usize;
         loop {
@@ -549,7 +554,13 @@ impl<S: Sink> Search<'_, S> {
                     to: a.to,
                     squares,
                     ways: self.ways(&a),
-                    lone: if outside.count() == 1 { outside.0 } else { 0 },
+                    // (Not `count() == 1`: this build's `count_ones` is a long
+                    // sequence of instructions.)
+                    lone: if outside.0 & outside.0.wrapping_sub(1) == 0 {
+                        outside.0
+                    } else {
+                        0
+                    },
                     rendezvous: ctx.rendezvous.0,
                     border: ctx.open && squares & SquareSet::BORDER.0 != 0,
                 })
@@ -583,8 +594,12 @@ impl<S: Sink> Search<'_, S> {
             }
             let moved2 = moved.without(m.from).with(m.to);
             // Both the table and the ends need the rank: it is worked out once.
-            let rank2 = rank(mine2.0);
-            if more && !self.visited.visit(rank2, mine2.0, moved2.0, used2) {
+            let (rank2, which2) = if more {
+                rank_which(mine2.0, moved2.0)
+            } else {
+                (rank(mine2.0), 0)
+            };
+            if more && !self.visited.visit(rank2, which2, used2) {
                 return;
             }
             if S::PATH {
