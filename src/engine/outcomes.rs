@@ -207,7 +207,7 @@ fn rank(set: u64) -> u64 {
     let mut rest = set;
     let mut k = 1;
     while rest != 0 {
-        rank += BINOMIAL[rest.trailing_zeros() as usize][k];
+        rank += BINOMIAL[k][rest.trailing_zeros() as usize];
         rest &= rest - 1;
         k += 1;
     }
@@ -224,7 +224,7 @@ fn rank_which(set: u64, moved: u64) -> (u64, u64) {
     let mut k = 1;
     while rest != 0 {
         let sq = rest.trailing_zeros();
-        rank += BINOMIAL[sq as usize][k];
+        rank += BINOMIAL[k][sq as usize];
         which |= (moved >> sq & 1) << (k - 1);
         rest &= rest - 1;
         k += 1;
@@ -238,7 +238,7 @@ const SMALLER: [u64; 12] = {
     let mut t = [0u64; 12];
     let mut k = 1;
     while k < 12 {
-        t[k] = t[k - 1] + BINOMIAL[64][k - 1];
+        t[k] = t[k - 1] + BINOMIAL[k - 1][64];
         k += 1;
     }
     t
@@ -253,18 +253,19 @@ fn end_key(men: SquareSet, rank: u64) -> u64 {
     rank + SMALLER[men.count() as usize]
 }
 
-/// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
-const BINOMIAL: [[u64; 11]; 65] = {
-    let mut t = [[0u64; 11]; 65];
+/// `BINOMIAL[k][n]` = n choose k, for ranking sets of squares: by `k` first, so that
+/// in the rank's unrolled loop each man's term is a fixed offset from his square's.
+const BINOMIAL: [[u64; 65]; 11] = {
+    let mut t = [[0u64; 65]; 11];
     let mut n = 0;
     while n < 65 {
-        t[n][0] = 1;
+        t[0][n] = 1;
         let mut k = 1;
         while k < 11 {
-            t[n][k] = if n == 0 {
+            t[k][n] = if n == 0 {
                 0
             } else {
-                t[n - 1][k - 1] + t[n - 1][k]
+                t[k - 1][n - 1] + t[k][n - 1]
             };
             k += 1;
         }
