@@ -131,7 +131,7 @@ pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 /// of whole words). Each bucket is then counted with a small open-addressing table
 /// that stays in the cache (one large table would miss the cache on every probe), and
 /// no second copy of the values is needed to sort them into buckets.
-struct Buckets(Vec<Vec<u32>>);
+struct Buckets(Box<[Vec<u32>; Buckets::COUNT]>);
 
 impl Buckets {
     const BITS: u32 = 8;
@@ -139,7 +139,7 @@ impl Buckets {
     const MASK40: u64 = (1 << 40) - 1;
 
     fn new() -> Buckets {
-        Buckets((0..Buckets::COUNT).map(|_| Vec::new()).collect())
+        Buckets(Box::new(std::array::from_fn(|_| Vec::new())))
     }
 
     /// A bijection of the values below 2^40 that spreads every bit over all 40
@@ -158,7 +158,8 @@ impl Buckets {
     fn push(&mut self, v: u64) {
         debug_assert!(v <= Buckets::MASK40);
         let x = Buckets::mix40(v);
-        self.0[(x >> 32) as usize].push(x as u32);
+        // The top 8 of the 40 bits: the index needs no bounds check.
+        self.0[(x >> 32) as u8 as usize].push(x as u32);
     }
 
     /// The number of distinct values pushed.
@@ -168,7 +169,7 @@ impl Buckets {
         // apart), so that a bucket's table is small enough for the first-level cache.
         let mut table = vec![0u32; (largest * 2).next_power_of_two().max(2)];
         let mut distinct = 0;
-        for bucket in &self.0 {
+        for bucket in self.0.iter() {
             let size = (bucket.len() * 2).next_power_of_two().max(2);
             let mask = size - 1;
             let table = &mut table[..size];
