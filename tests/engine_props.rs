@@ -140,3 +140,61 @@ proptest! {
         }
     }
 }
+
+/// Whether `legal_moves` (the generator the outcome search uses) and `check_move` (the
+/// rules checked square by square) agree on every move of the mover's men: the same
+/// targets, each with the same count and way (D-7), at every state of random turns
+/// from self-play positions. Returns the number of states and of slides seen.
+fn generator_agrees_with_check_move(games: usize, seed: u64) -> (usize, usize) {
+    let (games, _) = lanrick::selfplay::play_games(games, seed);
+    let mut rng = Lcg(seed);
+    let (mut states, mut slides) = (0, 0);
+    for g in &games {
+        let mut game = Game::new(Position::start());
+        for action in &g.actions {
+            let p = *game.position();
+            if let Ok(mut t) = p.begin_turn() {
+                loop {
+                    let legal = t.legal_moves();
+                    for from in p.men(p.to_act()) | t.men(t.mover()) {
+                        for to in Square::ALL {
+                            let listed = legal.iter().find(|m| m.from == from && m.to == to);
+                            let checked = t.check_move(from, to).ok();
+                            assert_eq!(
+                                listed.copied(),
+                                checked,
+                                "{from}-{to} in {p} after {:?}",
+                                t.moves()
+                            );
+                        }
+                    }
+                    assert!(legal.iter().all(|m| t.men(t.mover()).contains(m.from)));
+                    states += 1;
+                    slides += legal
+                        .iter()
+                        .filter(|m| matches!(m.way, Way::Slide { .. }))
+                        .count();
+                    if legal.is_empty() || t.is_closed() {
+                        break;
+                    }
+                    let m = legal[rng.below(legal.len())];
+                    t.play_move(m.from, m.to).expect("a listed move is legal");
+                }
+            }
+            if game.play(action).is_err() {
+                break;
+            }
+        }
+    }
+    (states, slides)
+}
+
+#[test]
+fn legal_moves_agree_with_check_move() {
+    let (states, slides) = generator_agrees_with_check_move(40, 1893);
+    eprintln!("{states} states, {slides} slides");
+    assert!(
+        states >= 1000 && slides >= 1000,
+        "{states} states, {slides} slides"
+    );
+}

@@ -165,6 +165,26 @@ const TABLE: &[(&str, usize, u64)] = &[
     ),
     // take due at start (1 found)
     ("4Y3/7B/6Y1/5Y1B/8/8/8/8 B g6 play", 2, 0x788e92245e38d9f9),
+    // Rule 7 takes within reach, found by comparing `count_outcomes` with
+    // `outcomes().len()` over self-play positions: `count_outcomes` once keyed the
+    // ends by the rank of the mover's men alone, which sets of different sizes share,
+    // and an end after a Rule 7 take has one man more, so it counted 86, 2288 and 505.
+    // The figures are those of `outcomes()`, whose lists were unchanged.
+    (
+        "8/8/8/8/8/3B4/Y1BBB3/3BY3 Y e4 play",
+        89,
+        0xec0e3239f1c85485,
+    ),
+    (
+        "4B3/8/8/4Y3/8/8/5Y2/B3B3 B c3 play",
+        2289,
+        0x28481d756704984b,
+    ),
+    (
+        "8/8/8/1BB5/2Y3Y1/8/1B6/2BY1B2 Y e2 play",
+        507,
+        0xdcc20c67635e48d7,
+    ),
 ];
 
 fn fnv(text: &str) -> u64 {

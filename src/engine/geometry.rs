@@ -1,9 +1,11 @@
 //! Precomputed geometry of the board, shared by move generation and the outcome
 //! search: the rays from each square, the squares between two squares in line, the
-//! direction and distance of each straight move, and the squares within a number of
-//! king steps. Every table is built at compile time from [`Square::line_to`],
-//! [`Square::distance`] and [`Direction::delta`], so the geometry is defined once.
+//! direction and distance of each straight move, the squares within a number of
+//! king steps, and the runs of squares round the border ring. Every table is built at
+//! compile time from [`Square::line_to`], [`Square::distance`], [`Direction::delta`]
+//! and [`RING`], so the geometry is defined once.
 
+use super::rendezvous::RING;
 use super::square::{Direction, Square};
 
 /// `RAYS[sq][dir]`: the squares from `sq` (excluded) to the edge of the board in the
@@ -83,9 +85,36 @@ pub(crate) static WITHIN: [[u64; 8]; 64] = {
     within
 };
 
+/// `RING_STEPS[w][i][l]`: the squares 1 to `l` steps on from place `i` of the [`RING`]
+/// (`l` below 28), up the ring's index for `w` = 0 (anticlockwise) and down it for
+/// `w` = 1.
+pub(crate) static RING_STEPS: [[[u64; 28]; 28]; 2] = {
+    let mut steps = [[[0u64; 28]; 28]; 2];
+    let mut w = 0;
+    while w < 2 {
+        let mut i = 0;
+        while i < 28 {
+            let mut l = 1;
+            while l < 28 {
+                let place = if w == 0 {
+                    (i + l) % 28
+                } else {
+                    (i + 28 - l) % 28
+                };
+                steps[w][i][l] = steps[w][i][l - 1] | 1 << RING[place].index();
+                l += 1;
+            }
+            i += 1;
+        }
+        w += 1;
+    }
+    steps
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::SquareSet;
 
     fn set(s: &str) -> u64 {
         s.split_whitespace()
@@ -103,5 +132,8 @@ mod tests {
         assert_eq!(LINE[sq("d4")][sq("d4")].1, 0);
         assert_eq!(RAYS[sq("f6")][Direction::NorthEast as usize], set("g7 h8"));
         assert_eq!(WITHIN[sq("a1")][1], set("a1 b1 a2 b2"));
+        assert_eq!(RING_STEPS[0][0][3], set("b1 c1 d1"));
+        assert_eq!(RING_STEPS[1][0][2], set("a2 a3"));
+        assert_eq!(RING_STEPS[0][27][27], SquareSet::BORDER.0 & !set("a2"));
     }
 }

@@ -7,7 +7,7 @@
 //! of a turn twice: a state is the mover's men, which of them have moved, and the
 //! squares counted, since nothing else changes during a turn.
 
-use super::geometry::BETWEEN;
+use super::geometry::{BETWEEN, LINE, RAYS};
 use super::position::{Phase, Position};
 use super::rendezvous::Rendezvous;
 use super::side::{BySide, Side};
@@ -131,7 +131,7 @@ pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
 /// of whole words). Each bucket is then counted with a small open-addressing table
 /// that stays in the cache (one large table would miss the cache on every probe), and
 /// no second copy of the values is needed to sort them into buckets.
-struct Buckets(Vec<Vec<u32>>);
+struct Buckets(Box<[Vec<u32>; Buckets::COUNT]>);
 
 impl Buckets {
     const BITS: u32 = 8;
@@ -139,7 +139,7 @@ impl Buckets {
     const MASK40: u64 = (1 << 40) - 1;
 
     fn new() -> Buckets {
-        Buckets((0..Buckets::COUNT).map(|_| Vec::new()).collect())
+        Buckets(Box::new(std::array::from_fn(|_| Vec::new())))
     }
 
     /// A bijection of the values below 2^40 that spreads every bit over all 40
@@ -158,22 +158,28 @@ impl Buckets {
     fn push(&mut self, v: u64) {
         debug_assert!(v <= Buckets::MASK40);
         let x = Buckets::mix40(v);
-        self.0[(x >> 32) as usize].push(x as u32);
+        // The top 8 of the 40 bits: the index needs no bounds check.
+        self.0[(x >> 32) as u8 as usize].push(x as u32);
     }
 
     /// The number of distinct values pushed.
     fn count_distinct(&self) -> usize {
         let largest = self.0.iter().map(Vec::len).max().unwrap_or(0);
-        // Slots hold a value's low 32 bits with bit 32 set, so that 0 means empty.
-        let mut table = vec![0u64; (largest * 2).next_power_of_two().max(2)];
+        // Slots hold a value's low 32 bits, 0 meaning empty (a value of 0 is counted
+        // apart), so that a bucket's table is small enough for the first-level cache.
+        let mut table = vec![0u32; (largest * 2).next_power_of_two().max(2)];
         let mut distinct = 0;
-        for bucket in &self.0 {
+        for bucket in self.0.iter() {
             let size = (bucket.len() * 2).next_power_of_two().max(2);
             let mask = size - 1;
             let table = &mut table[..size];
             table.fill(0);
+            let mut zero = false;
             for &v in bucket {
-                let v = u64::from(v) | 1 << 32;
+                if v == 0 {
+                    zero = true;
+                    continue;
+                }
                 let mut i = v as usize & mask;
                 loop {
                     let k = table[i];
@@ -188,6 +194,7 @@ impl Buckets {
                     i = (i + 1) & mask;
                 }
             }
+            distinct += usize::from(zero);
         }
         distinct
     }
@@ -201,25 +208,65 @@ fn rank(set: u64) -> u64 {
     let mut rest = set;
     let mut k = 1;
     while rest != 0 {
-        rank += BINOMIAL[rest.trailing_zeros() as usize][k];
+        rank += BINOMIAL[k][rest.trailing_zeros() as usize];
         rest &= rest - 1;
         k += 1;
     }
     rank
 }
 
-/// `BINOMIAL[n][k]` = n choose k, for ranking sets of squares.
-const BINOMIAL: [[u64; 11]; 65] = {
-    let mut t = [[0u64; 11]; 65];
+/// The [`rank`] of the set of squares `set`, and which of its squares are in `moved`
+/// (a subset of it) as bits by their place in `set`, from the lowest square up.
+#[inline]
+fn rank_which(set: u64, moved: u64) -> (u64, u64) {
+    let mut rank = 0;
+    let mut which = 0;
+    let mut rest = set;
+    let mut k = 1;
+    while rest != 0 {
+        let sq = rest.trailing_zeros();
+        rank += BINOMIAL[k][sq as usize];
+        which |= (moved >> sq & 1) << (k - 1);
+        rest &= rest - 1;
+        k += 1;
+    }
+    (rank, which)
+}
+
+/// `SMALLER[k]`: the number of sets of fewer than `k` squares (the sum of 64 choose
+/// `i` for `i` below `k`).
+const SMALLER: [u64; 12] = {
+    let mut t = [0u64; 12];
+    let mut k = 1;
+    while k < 12 {
+        t[k] = t[k - 1] + BINOMIAL[k - 1][64];
+        k += 1;
+    }
+    t
+};
+
+/// The key of an end whose mover's men are `men` (at most 10 of them) with rank
+/// `rank` ([`rank`]`(men)`): their place among all sets of squares ordered by size,
+/// then by rank, below 2^38. A rank alone is shared by sets of different sizes, and
+/// an end after a Rule 7 take has one man more than the others.
+#[inline]
+fn end_key(men: SquareSet, rank: u64) -> u64 {
+    rank + SMALLER[men.count() as usize]
+}
+
+/// `BINOMIAL[k][n]` = n choose k, for ranking sets of squares: by `k` first, so that
+/// in the rank's unrolled loop each man's term is a fixed offset from his square's.
+const BINOMIAL: [[u64; 65]; 11] = {
+    let mut t = [[0u64; 65]; 11];
     let mut n = 0;
     while n < 65 {
-        t[n][0] = 1;
+        t[0][n] = 1;
         let mut k = 1;
         while k < 11 {
-            t[n][k] = if n == 0 {
+            t[k][n] = if n == 0 {
                 0
             } else {
-                t[n - 1][k - 1] + t[n - 1][k]
+                t[k - 1][n - 1] + t[k][n - 1]
             };
             k += 1;
         }
@@ -251,33 +298,26 @@ impl Visited {
         Visited::with_bits(bits)
     }
 
+    #[allow(clippy::slow_vector_initialization, reason = "see the comment")]
     fn with_bits(bits: u32) -> Visited {
+        // Zeroed by writing rather than by `vec![0; n]`: freshly mapped zero pages
+        // would each take two page faults (a read maps the shared zero page, then the
+        // first write copies it), and the probes read every slot before writing it.
+        let mut slots = Vec::with_capacity(1 << bits);
+        slots.resize(1 << bits, 0);
         Visited {
-            slots: vec![0; 1 << bits],
+            slots,
             len: 0,
             shift: 64 - bits,
         }
     }
 
-    /// The packed state, without the squares counted.
-    #[inline]
-    fn pack(mine: u64, moved: u64) -> u64 {
-        let rank = rank(mine);
-        let mut which = 0;
-        let mut rest = moved;
-        while rest != 0 {
-            let below = (rest & rest.wrapping_neg()) - 1;
-            which |= 1 << (mine & below).count_ones();
-            rest &= rest - 1;
-        }
-        (rank << 13) | (which << 3)
-    }
-
     /// Records the state; whether it is to be searched (new, or reached with fewer
-    /// squares counted than before). `used` is at least 1 and below 8.
+    /// squares counted than before). `rank` and `which` are [`rank_which`] of the
+    /// mover's men and the men moved; `used` is at least 1 and below 8.
     #[inline]
-    fn visit(&mut self, mine: u64, moved: u64, used: u8) -> bool {
-        let key = Visited::pack(mine, moved);
+    fn visit(&mut self, rank: u64, which: u64, used: u8) -> bool {
+        let key = (rank << 13) | (which << 3);
         let mask = self.slots.len() - 1;
         let mut i = (mix(key) >> self.shift) as usize;
         loop {
@@ -327,20 +367,73 @@ trait Sink {
     /// Whether [`Sink::end`] reads its `path` (when not, the search does not keep it).
     const PATH: bool;
 
-    /// A turn that ends with the mover's men on `mine` and the opponent's on `other`.
-    /// `path` is the moves that reach it; `take` the man taken, if any. The same end
+    /// A turn that ends with the mover's men on `mine` (whose [`rank`] is `rank`) and
+    /// the opponent's on `other`. `path` is the moves that reach it; `take` the man
+    /// taken, if any. The same end
     /// may be reported more than once; the first report comes first in the search's
     /// fixed order.
-    fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>);
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        other: SquareSet,
+        path: &[ManMove],
+        take: Option<Square>,
+    );
 }
 
 /// The move that led to a state, as [`Search::commute`] needs it: its man's square, its
-/// two squares as a set, and its ways.
+/// two squares as a set, and its ways; and what [`Last::keep`] needs besides.
 #[derive(Clone, Copy)]
 struct Last {
     from: Square,
+    to: Square,
     squares: u64,
     ways: u64,
+    /// The mover's man outside the Rendezvous before this move, when he was the only
+    /// one (else empty).
+    lone: u64,
+    /// The Rendezvous squares.
+    rendezvous: u64,
+    /// Whether slides are allowed and this move's squares touch the border.
+    border: bool,
+}
+
+impl Last {
+    /// The targets of the man on `from` (who may count at most `limit`) that
+    /// [`Search::commute`] does not leave out after this move, so that the moves left
+    /// out are never generated. For a man below this move's, a move commutes unless
+    /// its target is on this move's ways or squares, or its ways touch this move's
+    /// squares (its target at or beyond one of them, in line; or any border square
+    /// when both its squares are on the border and slides are allowed), or it brings
+    /// the last man outside in; every target is kept when the man stands on this
+    /// move's ways or may count more than 3 (a lone man outside, D-5).
+    #[inline]
+    fn keep(&self, from: Square, limit: u8) -> u64 {
+        let f = 1u64 << from.index();
+        if from > self.from || limit > 3 || self.ways & f != 0 {
+            return !0;
+        }
+        let mut keep = self.ways | self.squares | beyond(from, self.from) | beyond(from, self.to);
+        if self.lone == f {
+            keep |= self.rendezvous;
+        }
+        if self.border && from.is_border() {
+            keep |= SquareSet::BORDER.0;
+        }
+        keep
+    }
+}
+
+/// The squares `t` with `x` strictly between `from` and `t` (in line, beyond `x`).
+#[inline]
+fn beyond(from: Square, x: Square) -> u64 {
+    let (dir, dist) = LINE[from.index() as usize][x.index() as usize];
+    if dist == 0 {
+        0
+    } else {
+        RAYS[x.index() as usize][dir as usize]
+    }
 }
 
 struct Search<'a, S: Sink> {
@@ -379,10 +472,10 @@ impl<S: Sink> Search<'_, S> {
     /// with the same cheapest count, in either order), both count at most 3 (so the
     /// limit of one man, Rule 3 and D-5, holds in either order), and `b` alone does
     /// not bring all the mover's men in (which would end the turn before `a`).
-    /// Only a move of a man on a lower square than `a`'s is left out, so of the two
-    /// orders exactly one is searched: every sequence of moves can be rearranged, by
-    /// swapping such neighbours, into one the search follows, reaching the same ends.
-    /// (`a` counts at most 3: a [`Last`] is made only for such a move.)
+    /// Only a move of a man on a lower square than `a`'s is left out, so that the
+    /// other order comes first in the search (see [`Search::walk`]).
+    /// (`a` counts at most 3: a [`Last`] is made only for such a move.) The search
+    /// itself uses [`Last::keep`]; debug builds check that the two agree.
     #[inline]
     fn commute(&self, before: SquareSet, a: &Last, b: &ManMove) -> bool {
         b.from < a.from
@@ -418,11 +511,14 @@ impl<S: Sink> Search<'_, S> {
         let outlying = self.ctx.other - self.ctx.rendezvous;
         if outlying.count() == 1 {
             let other = self.ctx.other - outlying;
-            self.sink.end(mine, other, &self.path, outlying.first());
+            self.sink
+                .end(mine, rank(mine.0), other, &self.path, outlying.first());
         } else {
             for sq in outlying {
+                let mine = mine.with(sq);
                 self.sink.end(
-                    mine.with(sq),
+                    mine,
+                    rank(mine.0),
                     self.ctx.other.without(sq),
                     &self.path,
                     Some(sq),
@@ -434,42 +530,60 @@ impl<S: Sink> Search<'_, S> {
     /// Searches on from a state of the turn: every man's move, in the fixed order of
     /// [`MoveContext::generate`], depth first. `last` is the move that led here.
     ///
-    /// With [`Sink::REDUCE`], a move that ends the turn (it uses up the allowance or
-    /// brings all the mover's men in) is left out when it commutes with `last` (see
-    /// [`Search::commute`]): its end is reached from the state before `last`, by this
-    /// move and then `last`. That state is searched (only moves that end the turn are
-    /// left out, and a state is left out only when it was searched already, with as
-    /// many squares left), and there `last` ends the turn from a man on a higher
-    /// square; as the squares only rise, some order of the moves is searched to the
-    /// end.
+    /// With [`Sink::REDUCE`], a move that commutes with `last` (see
+    /// [`Search::commute`]) is left out, and is not even generated ([`Last::keep`]).
+    /// No end is lost, by induction over the move sequences in the order the search
+    /// follows them (by the first move's man and target, then the second's, ...):
+    /// take a legal sequence and its longest beginning the search reached. If that
+    /// state was not searched because the table had it already, the search reached it
+    /// earlier by another sequence of as many moves, with no more squares counted,
+    /// and the same rest of the moves follows that one, to the same end, and comes
+    /// first in the order. If the next move was left out, swapping it with `last`
+    /// gives a legal sequence, with the same end, that also comes first (its man
+    /// stands on a lower square than `last`'s). Otherwise the search follows the move.
     fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8, last: Option<ManMove>) {
         let ctx = self.ctx;
-        let before = match last {
-            Some(a) if S::REDUCE => mine.without(a.to).with(a.from),
-            _ => SquareSet::EMPTY,
-        };
-        // What `commute` needs of `last`, worked out once for all the moves from here
-        // (none when `last` counts more than 3: then nothing commutes with it).
+        let remaining = self.allowance - used;
+        // What `commute` needs of `last` (none when `last` counts more than 3: then
+        // nothing commutes with it).
         let last_ = match last {
-            Some(a) if S::REDUCE && a.count <= 3 => Some(Last {
-                from: a.from,
-                squares: 1 << a.from.index() | 1 << a.to.index(),
-                ways: self.ways(&a),
-            }),
+            Some(a) if S::REDUCE && a.count <= 3 => {
+                let before = mine.without(a.to).with(a.from);
+                let outside = before - ctx.rendezvous;
+                let squares = 1 << a.from.index() | 1 << a.to.index();
+                Some(Last {
+                    from: a.from,
+                    to: a.to,
+                    squares,
+                    ways: self.ways(&a),
+                    // (Not `count() == 1`: this build's `count_ones` is a long
+                    // sequence of instructions.)
+                    lone: if outside.0 & outside.0.wrapping_sub(1) == 0 {
+                        outside.0
+                    } else {
+                        0
+                    },
+                    rendezvous: ctx.rendezvous.0,
+                    border: ctx.open && squares & SquareSet::BORDER.0 != 0,
+                })
+            }
             _ => None,
         };
-        ctx.generate(mine, moved, self.allowance - used, |m| {
+        if cfg!(debug_assertions)
+            && let (Some(a), Some(l)) = (&last_, last)
+        {
+            self.check_keep(mine, moved, remaining, l, a);
+        }
+        let keep = |from: Square, limit: u8| match &last_ {
+            Some(a) => a.keep(from, limit),
+            None => !0,
+        };
+        ctx.generate_masked(mine, moved, remaining, keep, |m| {
             self.any = true;
             let mine2 = mine.without(m.from).with(m.to);
             let used2 = used + m.count;
             let all_in = self.all_in(mine2);
             let more = used2 < self.allowance && !all_in;
-            if S::REDUCE
-                && let Some(a) = &last_
-                && self.commute(before, a, &m)
-            {
-                return;
-            }
             if all_in {
                 if S::PATH {
                     self.path.push(m);
@@ -481,19 +595,47 @@ impl<S: Sink> Search<'_, S> {
                 return;
             }
             let moved2 = moved.without(m.from).with(m.to);
-            if more && !self.visited.visit(mine2.0, moved2.0, used2) {
+            // Both the table and the ends need the rank: it is worked out once.
+            let (rank2, which2) = if more {
+                rank_which(mine2.0, moved2.0)
+            } else {
+                (rank(mine2.0), 0)
+            };
+            if more && !self.visited.visit(rank2, which2, used2) {
                 return;
             }
             if S::PATH {
                 self.path.push(m);
             }
-            self.sink.end(mine2, self.ctx.other, &self.path, None);
+            self.sink
+                .end(mine2, rank2, self.ctx.other, &self.path, None);
             if more {
                 self.walk(mine2, moved2, used2, Some(m));
             }
             if S::PATH {
                 self.path.pop();
             }
+        });
+    }
+
+    /// Checks (in debug builds) that [`Last::keep`] leaves out exactly the moves that
+    /// [`Search::commute`] allows to leave out, but for those of a man who may count
+    /// more than 3, which it keeps.
+    fn check_keep(&self, mine: SquareSet, moved: SquareSet, remaining: u8, l: ManMove, a: &Last) {
+        let before = mine.without(l.to).with(l.from);
+        let kept = std::cell::Cell::new((0u64, 0u8));
+        let keep = |from: Square, limit: u8| {
+            kept.set((a.keep(from, limit), limit));
+            !0
+        };
+        self.ctx.generate_masked(mine, moved, remaining, keep, |m| {
+            let (keep, limit) = kept.get();
+            let left_out = keep & 1 << m.to.index() == 0;
+            let commute = self.commute(before, a, &m);
+            assert!(
+                left_out == commute || (limit > 3 && keep == !0),
+                "keep and commute disagree on {m} after {l}"
+            );
         });
     }
 }
@@ -505,11 +647,7 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
     let mover = pos.to_act();
     let rendezvous = turn.rendezvous().squares();
     let mut s = Search {
-        ctx: MoveContext {
-            rendezvous,
-            open: turn.rendezvous().is_open(),
-            other: pos.men(!mover),
-        },
+        ctx: MoveContext::new(rendezvous, turn.rendezvous().is_open(), pos.men(!mover)),
         allowance: turn.allowance(),
         visited: Visited::with_bits(0),
         any: false,
@@ -537,15 +675,32 @@ fn placement(mover: Side, mine: SquareSet, other: SquareSet) -> (u64, u64) {
 /// (unchanged without a take; with a Rule 7 take the replaced man's square is added to
 /// the mover's men; a Rule 8 take happens only with all the mover's men in, which no
 /// other end has), so two ends differ exactly when the mover's men do.
-struct Counter(Buckets);
+/// The ends are pushed by their [`end_key`]; `smaller` is `SMALLER[k]` for the `k` men
+/// the mover has, the offset of every end without a take (worked out once: this
+/// build's `count_ones` is not one instruction).
+struct Counter {
+    ends: Buckets,
+    smaller: u64,
+}
 
 impl Sink for Counter {
     const REDUCE: bool = true;
     const PATH: bool = false;
     #[inline]
-    fn end(&mut self, mine: SquareSet, _: SquareSet, _: &[ManMove], _: Option<Square>) {
-        // Distinct men have distinct ranks.
-        self.0.push(rank(mine.0));
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        _: SquareSet,
+        _: &[ManMove],
+        take: Option<Square>,
+    ) {
+        let key = match take {
+            None => rank + self.smaller,
+            Some(_) => end_key(mine, rank),
+        };
+        debug_assert_eq!(key, end_key(mine, rank));
+        self.ends.push(key);
     }
 }
 
@@ -554,7 +709,14 @@ struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
 impl Sink for Collector {
     const REDUCE: bool = false;
     const PATH: bool = true;
-    fn end(&mut self, mine: SquareSet, other: SquareSet, path: &[ManMove], take: Option<Square>) {
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        _: u64,
+        other: SquareSet,
+        path: &[ManMove],
+        take: Option<Square>,
+    ) {
         self.0
             .entry(placement(self.1, mine, other))
             .or_insert_with(|| (path.to_vec(), take));
@@ -570,9 +732,12 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter(Buckets::new());
+    let mut c = Counter {
+        ends: Buckets::new(),
+        smaller: SMALLER[pos.men(pos.to_act()).count() as usize],
+    };
     match search(pos, &mut c) {
-        Ok(true) => c.0.count_distinct(),
+        Ok(true) => c.ends.count_distinct(),
         Ok(false) => 1,
         Err(_) => 0,
     }
@@ -629,4 +794,27 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
             .collect();
     out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_keys_are_distinct_across_sizes() {
+        // Ranks alone repeat between sizes: {b1} and {a1, c1}.
+        assert_eq!(rank(0b10), rank(0b101));
+        let mut keys = std::collections::HashSet::new();
+        let mut sets = 0;
+        for set in 0u64..1 << 14 {
+            if set.count_ones() <= 10 {
+                sets += 1;
+                let men = SquareSet(set.rotate_left(25));
+                assert!(keys.insert(end_key(men, rank(men.0))), "{men}");
+            }
+        }
+        assert_eq!(keys.len(), sets);
+        let largest = SquareSet(0xffc0_0000_0000_0000);
+        assert!(end_key(largest, rank(largest.0)) < 1 << 38);
+    }
 }
