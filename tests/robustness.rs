@@ -119,40 +119,33 @@ fn a_ten_megabyte_line_is_read() {
 #[test]
 fn long_lines_are_cut_down_around_the_label() {
     let dir = temp();
-    let path = dir.path().join("one-line.lanrick");
-    write(
-        &path,
+    // What `check` prints on standard error for a file with one problem.
+    let diagnostic = |name: &str, src: String| {
+        let path = dir.path().join(name);
+        write(&path, src);
+        let out = lanrick()
+            .args(["check", "--color", "never"])
+            .arg(&path)
+            .assert()
+            .code(1)
+            .get_output()
+            .stderr
+            .clone();
+        assert!(out.len() < 1_000, "{} bytes", out.len());
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    let text = diagnostic(
+        "one-line.lanrick",
         format!("mark d5\n{} zz\n", vec!["a1-a2"; 2000].join(" ")),
     );
-    let out = lanrick()
-        .args(["check", "--color", "never"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let text = String::from_utf8_lossy(&out);
-    assert!(out.len() < 1_000, "{text}");
     assert!(text.contains("one-line.lanrick:2:12001]"), "{text}");
     assert!(text.contains(" 2 │ … a1-a2 "), "{text}");
     assert!(text.contains("a1-a2 zz\n"), "{text}");
 
-    let path = dir.path().join("after-long.lanrick");
-    write(
-        &path,
+    let text = diagnostic(
+        "after-long.lanrick",
         format!("mark d5 {{ {} }}\nzz\n", "carroll ".repeat(1000)),
     );
-    let out = lanrick()
-        .args(["check", "--color", "never"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let text = String::from_utf8_lossy(&out);
-    assert!(out.len() < 1_000, "{text}");
     assert!(text.contains(" 2 │ zz\n"), "{text}");
     assert!(!text.contains("carroll"), "{text}");
 }

@@ -92,22 +92,18 @@ fn new_game(start: Span) -> Game {
 
 /// Sets the game's span: from its first tag or event to the end of its last item.
 fn finish(mut g: Game) -> Game {
-    let first = match g.header.first() {
-        Some(HeaderItem::Tag(t)) => Some(t.span),
-        _ => None,
+    let tag_span = |h: &HeaderItem| match h {
+        HeaderItem::Tag(t) => Some(t.span),
+        HeaderItem::Comment(_) => None,
     };
-    let first = first.or_else(|| match g.body.first() {
-        Some(Item::Event(e)) => Some(e.span),
-        _ => None,
-    });
-    let last = match g.body.last() {
-        Some(Item::Event(e)) => Some(e.span),
-        _ => None,
+    let event_span = |i: &Item| match i {
+        Item::Event(e) => Some(e.span),
+        Item::Comment(_) => None,
     };
-    let last = last.or_else(|| match g.header.last() {
-        Some(HeaderItem::Tag(t)) => Some(t.span),
-        _ => None,
-    });
+    let first = g.header.first().and_then(tag_span);
+    let first = first.or_else(|| g.body.first().and_then(event_span));
+    let last = g.body.last().and_then(event_span);
+    let last = last.or_else(|| g.header.last().and_then(tag_span));
     g.span = match (first, last) {
         (Some(a), Some(b)) => a.to(b),
         _ => Span::default(),
