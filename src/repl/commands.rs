@@ -64,7 +64,8 @@ pub const COMMANDS: &[Command] = &[
         summary: "take back the last action (or the last n)",
         help: "Takes back game actions one at a time, across Rendezvous: marks, \
                interchanges, turns, passes, resignations and draws. `:redo` plays them \
-               again until a new action is played.",
+               again until a new action is played. At the start of a game begun by \
+               `:new`, `:setup` or `:load`, brings back the game before it.",
         bang: false,
         run: undo,
     },
@@ -111,7 +112,7 @@ pub const COMMANDS: &[Command] = &[
         summary: "start from a position string",
         help: "Starts a new game from a position string, e.g. \
                `:setup \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"`. The actions played so \
-               far are dropped (save them first).",
+               far are put aside: `:undo` brings them back.",
         bang: false,
         run: setup,
     },
@@ -120,11 +121,18 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         summary: "start a new game from the Rule 2 start",
         help: "Starts a new game from the Rule 2 start, Black to set the first Mark (write \
-               `Y: mark d5` to let Yellow set it). The actions played so far are dropped.",
+               `Y: mark d5` to let Yellow set it). The actions played so far are put aside: \
+               `:undo` brings them back.",
         bang: false,
         run: |s, _, _| {
-            s.reset(None);
+            let before = s.earlier.len();
+            s.reset(None, ":new");
             let mut out = Output::text("new game from the Rule 2 start");
+            if s.earlier.len() > before
+                && let Some(note) = s.aside_note()
+            {
+                out.push(&note);
+            }
             out.push(&s.board());
             out
         },
@@ -135,7 +143,7 @@ pub const COMMANDS: &[Command] = &[
         summary: "continue from the end of a game file",
         help: "Replays the game in FILE (the last one, in a collection) along its main line \
                and continues from its end; problems in the file are reported. Its actions \
-               can be undone.",
+               can be undone, and `:undo` at its start brings back the game before it.",
         bang: false,
         run: |s, arg, _| match path_arg(arg) {
             Some(p) => s.load(Path::new(&p)),
@@ -303,7 +311,19 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
         Err(o) => return o,
     };
     if s.steps.is_empty() {
-        return Output::fail("error: nothing to undo");
+        // At the start of a game begun by `:new`, `:setup` or `:load`: the game before.
+        return match s.bring_back() {
+            Some(by) => {
+                let n = s.steps.len();
+                let mut out = Output::text(format!(
+                    "back to the game before {by} ({n} action{})",
+                    if n == 1 { "" } else { "s" }
+                ));
+                out.push(&s.board());
+                out
+            }
+            None => Output::fail("error: nothing to undo"),
+        };
     }
     let mut taken = Vec::new();
     for _ in 0..n {
@@ -460,8 +480,14 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
     }
     match crate::engine::Position::parse(text) {
         Ok(p) => {
-            s.reset(Some(p));
+            let before = s.earlier.len();
+            s.reset(Some(p), ":setup");
             let mut out = Output::text(format!("new game from \"{p}\""));
+            if s.earlier.len() > before
+                && let Some(note) = s.aside_note()
+            {
+                out.push(&note);
+            }
             out.push(&s.board());
             out
         }

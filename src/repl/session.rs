@@ -66,8 +66,22 @@ pub(super) struct Step {
     pub(super) record: Recorded,
 }
 
+/// A game put aside by `:new`, `:setup` or `:load`, which `:undo` can bring back.
+#[derive(Clone, Debug)]
+pub(super) struct Earlier {
+    start: Runner,
+    start_position: Option<Position>,
+    event_name: String,
+    steps: Vec<Step>,
+    undone: Vec<Step>,
+    dirty: bool,
+    /// The command that put it aside, for the message that brings it back.
+    by: &'static str,
+}
+
 /// An interactive session: a game from some start, the actions played (for undo), the
-/// actions undone (for redo), and the display settings.
+/// actions undone (for redo), the games put aside by `:new`, `:setup` and `:load`, and
+/// the display settings.
 #[derive(Clone, Debug)]
 pub struct Session {
     /// The state at the start of the game.
@@ -86,6 +100,8 @@ pub struct Session {
     pub(super) color: bool,
     /// Whether there are actions not yet saved.
     pub(super) dirty: bool,
+    /// Games put aside by `:new`, `:setup` and `:load`, the latest last.
+    pub(super) earlier: Vec<Earlier>,
 }
 
 impl Default for Session {
@@ -109,6 +125,7 @@ impl Session {
             auto_board: true,
             color,
             dirty: false,
+            earlier: Vec::new(),
         }
     }
 
@@ -231,7 +248,8 @@ impl Session {
     }
 
     /// Starts afresh from `start` (the Rule 2 start when `None`).
-    pub(super) fn reset(&mut self, start: Option<Position>) {
+    pub(super) fn reset(&mut self, start: Option<Position>, by: &'static str) {
+        self.set_aside(by);
         self.start = match start {
             Some(p) => Runner::from_position(p),
             None => Runner::new(),
@@ -241,6 +259,47 @@ impl Session {
         self.undone.clear();
         self.dirty = false;
         self.event_name = "REPL session".into();
+    }
+
+    /// Keeps the current game for `:undo` if anything was played or undone in it (a game
+    /// just started has nothing to bring back). `by` names the command.
+    fn set_aside(&mut self, by: &'static str) {
+        if self.steps.is_empty() && self.undone.is_empty() {
+            return;
+        }
+        self.earlier.push(Earlier {
+            start: self.start.clone(),
+            start_position: self.start_position,
+            event_name: std::mem::take(&mut self.event_name),
+            steps: std::mem::take(&mut self.steps),
+            undone: std::mem::take(&mut self.undone),
+            dirty: self.dirty,
+            by,
+        });
+    }
+
+    /// Brings back the game the last `:new`, `:setup` or `:load` put aside, dropping
+    /// the current one (which has no actions left to undo); the command's name, or
+    /// `None` when there is none.
+    pub(super) fn bring_back(&mut self) -> Option<&'static str> {
+        let e = self.earlier.pop()?;
+        self.start = e.start;
+        self.start_position = e.start_position;
+        self.event_name = e.event_name;
+        self.steps = e.steps;
+        self.undone = e.undone;
+        self.dirty = e.dirty;
+        Some(e.by)
+    }
+
+    /// The line `:new`, `:setup` and `:load` add when they put a game aside.
+    pub(super) fn aside_note(&self) -> Option<String> {
+        let e = self.earlier.last()?;
+        let n = e.steps.len();
+        Some(format!(
+            "the previous game ({n} action{}) is put aside: `:undo` brings it back",
+            if n == 1 { "" } else { "s" }
+        ))
     }
 
     /// Loads the last game of a game file, keeping its main line for undo. Problems in
@@ -314,6 +373,8 @@ impl Session {
             }
         }
         let n = steps.len();
+        let before = self.earlier.len();
+        self.set_aside(":load");
         self.start = start_runner;
         self.start_position = start;
         self.steps = steps;
@@ -336,6 +397,11 @@ impl Session {
             "loaded {name}{which}: {n} action{} on its main line",
             if n == 1 { "" } else { "s" }
         ));
+        if self.earlier.len() > before
+            && let Some(note) = self.aside_note()
+        {
+            out.push(&note);
+        }
         out.push(&self.board());
         out
     }

@@ -133,6 +133,56 @@ fn setup_and_new() {
 }
 
 #[test]
+fn undo_brings_back_the_game_before_new_setup_and_load() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut s = Session::default();
+    assert!(!s.handle("mark d5").failed);
+    assert!(!s.handle("a7-a6, h5-h4").failed);
+    let played = *s.position();
+
+    // `:new` puts the game aside and says so; `:undo` brings it back whole.
+    let out = s.handle(":new");
+    assert!(
+        out.text.contains("(2 actions) is put aside"),
+        "{}",
+        out.text
+    );
+    assert_eq!(s.position(), &Position::start());
+    let out = s.handle(":undo");
+    assert!(!out.failed, "{}", out.error);
+    assert!(
+        out.text
+            .contains("back to the game before :new (2 actions)")
+    );
+    assert_eq!(s.position(), &played);
+    assert_eq!(s.history().collect::<Vec<_>>(), ["mark d5", "a7-a6 h5-h4"]);
+    assert!(s.has_unsaved());
+
+    // The same for `:setup`, after an action in the new game is undone first.
+    assert!(!s.handle(&format!(":setup \"{HINT}\"")).failed);
+    assert!(!s.handle("c6-d5 d7-c6 e7-d7 x e6").failed);
+    assert!(!s.handle(":undo").failed);
+    assert_eq!(s.position().to_string(), HINT);
+    assert!(!s.handle(":undo").failed);
+    assert_eq!(s.position(), &played);
+
+    // And for `:load`.
+    let path = dir.path().join("other.lanrick");
+    std::fs::write(&path, "mark f3\n").expect("written");
+    let out = s.handle(&format!(":load {}", path.display()));
+    assert!(out.text.contains("is put aside"), "{}", out.text);
+    assert!(!s.handle(":undo").failed);
+    assert!(!s.handle(":undo").failed);
+    assert_eq!(s.position(), &played);
+
+    // Nothing is put aside when nothing was played, and then there is nothing to undo.
+    let mut t = Session::default();
+    let out = t.handle(":new");
+    assert!(!out.text.contains("put aside"), "{}", out.text);
+    assert!(t.handle(":undo").failed);
+}
+
+#[test]
 fn undo_and_redo_with_nothing_to_do_fail() {
     let mut s = Session::default();
     assert!(s.handle(":undo").failed);
