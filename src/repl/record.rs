@@ -76,6 +76,24 @@ pub struct Header {
     pub date: Option<String>,
     /// The `Position` tag, when the game did not start at the Rule 2 start.
     pub position: Option<Position>,
+    /// The `Result` tag (`B`, `Y` or `draw`, as `selfplay` writes it), once the game
+    /// is over.
+    pub result: Option<GameResult>,
+}
+
+/// The value of a `Result` tag: the winner's letter, or `draw`.
+pub fn result_value(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Won {
+            winner: Side::Black,
+            ..
+        } => "B",
+        GameResult::Won {
+            winner: Side::Yellow,
+            ..
+        } => "Y",
+        GameResult::Drawn(_) => "draw",
+    }
 }
 
 /// A game file: tags, a blank line, then one event per line.
@@ -87,6 +105,9 @@ pub fn game_file(header: &Header, events: &[Recorded]) -> String {
     }
     if let Some(p) = &header.position {
         let _ = writeln!(out, "[Position \"{p}\"]");
+    }
+    if let Some(r) = header.result {
+        let _ = writeln!(out, "[Result \"{}\"]", result_value(r));
     }
     out.push('\n');
     for e in events {
@@ -144,6 +165,7 @@ mod tests {
             event: "a \"test\"".into(),
             date: Some("2024.01.01".into()),
             position: None,
+            result: Some(GameResult::Drawn(DrawReason::Agreed)),
         };
         let events = vec![
             Recorded {
@@ -159,7 +181,7 @@ mod tests {
         ];
         assert_eq!(
             game_file(&header, &events),
-            "[Event \"a \\\"test\\\"\"]\n[Date \"2024.01.01\"]\n\nY: mark d5\npass\n"
+            "[Event \"a \\\"test\\\"\"]\n[Date \"2024.01.01\"]\n[Result \"draw\"]\n\nY: mark d5\npass\n"
         );
     }
 

@@ -412,6 +412,7 @@ impl Session {
             event: self.event_name.clone(),
             date: record::today(),
             position: self.start_position,
+            result: self.runner().game().result(),
         };
         let records: Vec<Recorded> = self.steps.iter().map(|s| s.record.clone()).collect();
         record::game_file(&header, &records)

@@ -290,6 +290,23 @@ fn save_then_load_round_trip() {
 }
 
 #[test]
+fn a_finished_game_is_saved_with_its_result() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join("resigned.lanrick");
+    let mut s = Session::default();
+    assert!(!s.handle("mark d5").failed);
+    assert!(!s.handle(&format!(":save {}", path.display())).failed);
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(!text.contains("[Result"), "{text}");
+    assert!(!s.handle("resign").failed);
+    assert!(!s.handle(&format!(":save! {}", path.display())).failed);
+    let text = std::fs::read_to_string(&path).expect("saved");
+    assert!(text.contains("[Result \"B\"]\n"), "{text}");
+    let run = crate::interp::run_file(&text, crate::interp::Options::default());
+    assert!(run.passed(), "{:?}", run.problems().collect::<Vec<_>>());
+}
+
+#[test]
 fn save_from_a_position_writes_its_tag() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let path = dir.path().join("hint.lanrick");
