@@ -183,3 +183,31 @@ fn streamed_check_renders_as_the_whole_file() {
         }
     }
 }
+
+/// A collection of many batches (workers take about 64 KB at a time) with problems in
+/// games far apart: the report comes in file order, the same with one worker or two,
+/// and the same as from the whole file.
+#[test]
+fn problems_across_many_batches_come_in_file_order() {
+    let (text, _) = lanrick::selfplay::generate(150, 31);
+    assert!(text.len() > 4 * 64 * 1024, "{} bytes", text.len());
+    let games = lanrick::syntax::split_games(&text);
+    let mut damaged = String::new();
+    for (i, g) in games.iter().enumerate() {
+        damaged.push_str(text[g.start..g.end].trim_end());
+        damaged.push('\n');
+        if [5, 70, 71, 149].contains(&i) {
+            // After the game's last event: the game is over.
+            damaged.push_str("pass\n");
+        }
+        damaged.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.lanrick");
+    std::fs::write(&path, &damaged).unwrap();
+    let (one, whole) = streamed_and_whole(&path, 1);
+    assert_eq!(one, whole);
+    let (two, _) = streamed_and_whole(&path, 2);
+    assert_eq!(two, whole);
+    assert_eq!(whole.matches("lanrick::").count(), 4, "{whole}");
+}
