@@ -2,7 +2,7 @@
 //! and is the only source of `:help` and of command completion.
 
 use super::rules;
-use super::session::{Output, Session};
+use super::session::{Output, Session, Step, actions};
 use crate::engine::{OutcomeAction, Phase, Square, count_outcomes};
 use std::fmt::Write;
 use std::path::Path;
@@ -125,12 +125,9 @@ pub const COMMANDS: &[Command] = &[
                `:undo` brings them back.",
         bang: false,
         run: |s, _, _| {
-            let before = s.earlier.len();
-            s.reset(None, ":new");
+            let aside = s.reset(None, ":new");
             let mut out = Output::text("new game from the Rule 2 start");
-            if s.earlier.len() > before
-                && let Some(note) = s.aside_note()
-            {
+            if let Some(note) = aside {
                 out.push(&note);
             }
             out.push(&s.board());
@@ -314,10 +311,9 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
         // At the start of a game begun by `:new`, `:setup` or `:load`: the game before.
         return match s.bring_back() {
             Some(by) => {
-                let n = s.steps.len();
                 let mut out = Output::text(format!(
-                    "back to the game before {by} ({n} action{})",
-                    if n == 1 { "" } else { "s" }
+                    "back to the game before {by} ({})",
+                    actions(s.steps.len())
                 ));
                 out.push(&s.board());
                 out
@@ -325,18 +321,9 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
             None => Output::fail("error: nothing to undo"),
         };
     }
-    let mut taken = Vec::new();
-    for _ in 0..n {
-        let Some(step) = s.steps.pop() else { break };
-        taken.push(format!(
-            "{}: {}",
-            step.record.side.letter(),
-            step.record.text
-        ));
-        s.undone.push(step);
-    }
+    let taken = shift(&mut s.steps, &mut s.undone, n);
     s.dirty = true;
-    let mut out = Output::text(format!("undone: {}", taken.join("; ")));
+    let mut out = Output::text(format!("undone: {taken}"));
     out.push(&s.board());
     out
 }
@@ -349,20 +336,27 @@ fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
     if s.undone.is_empty() {
         return Output::fail("error: nothing to redo");
     }
-    let mut again = Vec::new();
+    let again = shift(&mut s.undone, &mut s.steps, n);
+    s.dirty = true;
+    let mut out = Output::text(format!("redone: {again}"));
+    out.push(&s.board());
+    out
+}
+
+/// Moves up to `n` steps from the top of `from` to the top of `to` (undo: played to
+/// undone; redo: back); the actions moved, as `B: a7-b6; Y: pass`.
+fn shift(from: &mut Vec<Step>, to: &mut Vec<Step>, n: usize) -> String {
+    let mut moved = Vec::new();
     for _ in 0..n {
-        let Some(step) = s.undone.pop() else { break };
-        again.push(format!(
+        let Some(step) = from.pop() else { break };
+        moved.push(format!(
             "{}: {}",
             step.record.side.letter(),
             step.record.text
         ));
-        s.steps.push(step);
+        to.push(step);
     }
-    s.dirty = true;
-    let mut out = Output::text(format!("redone: {}", again.join("; ")));
-    out.push(&s.board());
-    out
+    moved.join("; ")
 }
 
 fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
@@ -480,12 +474,9 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
     }
     match crate::engine::Position::parse(text) {
         Ok(p) => {
-            let before = s.earlier.len();
-            s.reset(Some(p), ":setup");
+            let aside = s.reset(Some(p), ":setup");
             let mut out = Output::text(format!("new game from \"{p}\""));
-            if s.earlier.len() > before
-                && let Some(note) = s.aside_note()
-            {
+            if let Some(note) = aside {
                 out.push(&note);
             }
             out.push(&s.board());

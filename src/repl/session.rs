@@ -68,7 +68,7 @@ pub(super) struct Step {
 
 /// A game put aside by `:new`, `:setup` or `:load`, which `:undo` can bring back.
 #[derive(Clone, Debug)]
-pub(super) struct Earlier {
+struct Earlier {
     start: Runner,
     start_position: Option<Position>,
     event_name: String,
@@ -101,7 +101,7 @@ pub struct Session {
     /// Whether there are actions not yet saved.
     pub(super) dirty: bool,
     /// Games put aside by `:new`, `:setup` and `:load`, the latest last.
-    pub(super) earlier: Vec<Earlier>,
+    earlier: Vec<Earlier>,
 }
 
 impl Default for Session {
@@ -248,8 +248,8 @@ impl Session {
     }
 
     /// Starts afresh from `start` (the Rule 2 start when `None`).
-    pub(super) fn reset(&mut self, start: Option<Position>, by: &'static str) {
-        self.set_aside(by);
+    pub(super) fn reset(&mut self, start: Option<Position>, by: &'static str) -> Option<String> {
+        let aside = self.set_aside(by);
         self.start = match start {
             Some(p) => Runner::from_position(p),
             None => Runner::new(),
@@ -259,14 +259,20 @@ impl Session {
         self.undone.clear();
         self.dirty = false;
         self.event_name = "REPL session".into();
+        aside
     }
 
     /// Keeps the current game for `:undo` if anything was played or undone in it (a game
-    /// just started has nothing to bring back). `by` names the command.
-    fn set_aside(&mut self, by: &'static str) {
+    /// just started has nothing to bring back). `by` names the command. Returns the line
+    /// that tells the user so, when a game was kept.
+    fn set_aside(&mut self, by: &'static str) -> Option<String> {
         if self.steps.is_empty() && self.undone.is_empty() {
-            return;
+            return None;
         }
+        let note = format!(
+            "the previous game ({}) is put aside: `:undo` brings it back",
+            actions(self.steps.len())
+        );
         self.earlier.push(Earlier {
             start: self.start.clone(),
             start_position: self.start_position,
@@ -276,6 +282,7 @@ impl Session {
             dirty: self.dirty,
             by,
         });
+        Some(note)
     }
 
     /// Brings back the game the last `:new`, `:setup` or `:load` put aside, dropping
@@ -290,16 +297,6 @@ impl Session {
         self.undone = e.undone;
         self.dirty = e.dirty;
         Some(e.by)
-    }
-
-    /// The line `:new`, `:setup` and `:load` add when they put a game aside.
-    pub(super) fn aside_note(&self) -> Option<String> {
-        let e = self.earlier.last()?;
-        let n = e.steps.len();
-        Some(format!(
-            "the previous game ({n} action{}) is put aside: `:undo` brings it back",
-            if n == 1 { "" } else { "s" }
-        ))
     }
 
     /// Loads the last game of a game file, keeping its main line for undo. Problems in
@@ -373,8 +370,7 @@ impl Session {
             }
         }
         let n = steps.len();
-        let before = self.earlier.len();
-        self.set_aside(":load");
+        let aside = self.set_aside(":load");
         self.start = start_runner;
         self.start_position = start;
         self.steps = steps;
@@ -394,12 +390,10 @@ impl Session {
             String::new()
         };
         out.push(&format!(
-            "loaded {name}{which}: {n} action{} on its main line",
-            if n == 1 { "" } else { "s" }
+            "loaded {name}{which}: {} on its main line",
+            actions(n)
         ));
-        if self.earlier.len() > before
-            && let Some(note) = self.aside_note()
-        {
+        if let Some(note) = aside {
             out.push(&note);
         }
         out.push(&self.board());
@@ -434,9 +428,8 @@ impl Session {
             Ok(()) => {
                 self.dirty = false;
                 Output::text(format!(
-                    "saved {} action{} to {}",
-                    self.steps.len(),
-                    if self.steps.len() == 1 { "" } else { "s" },
+                    "saved {} to {}",
+                    actions(self.steps.len()),
                     path.display()
                 ))
             }
@@ -477,4 +470,9 @@ fn describe(played: &Played, after: &Position) -> Vec<String> {
         out.push(format!("Game over: {r}."));
     }
     out
+}
+
+/// `1 action`, `n actions`.
+pub(super) fn actions(n: usize) -> String {
+    format!("{n} action{}", if n == 1 { "" } else { "s" })
 }
