@@ -86,12 +86,9 @@ struct Clip {
 }
 
 impl Clip {
-    /// The clip of the line holding the window offsets `spans` (all on one line), or
-    /// `None` when that line is not long.
-    fn of(text: &str, spans: &[std::ops::Range<usize>]) -> Option<Clip> {
-        let s = spans.iter().map(|r| r.start).min()?;
-        let e = spans.iter().map(|r| r.end).max()?;
-        let line_start = text.get(..s)?.rfind('\n').map_or(0, |i| i + 1);
+    /// The clip of the line starting at `line_start` around the labels that cover
+    /// `s..e` on it (window offsets), or `None` when the line is not long.
+    fn of(text: &str, line_start: usize, s: usize, e: usize) -> Option<Clip> {
         let line_end = text
             .get(s..)?
             .find(['\r', '\n'])
@@ -122,26 +119,29 @@ impl<'a> Windowed<'a> {
     /// offsets) on a single line.
     fn new(name: &'a str, src: Src<'a>, labels: impl Iterator<Item = (usize, usize)>) -> Self {
         let text = src.text;
-        // Labels grouped by the start of their line.
-        let mut lines: Vec<(usize, Vec<std::ops::Range<usize>>)> = Vec::new();
+        // For each line holding labels: its start, and the first and last byte they cover.
+        let mut lines: Vec<(usize, usize, usize)> = Vec::new();
         for (start, len) in labels {
             let Some(s) = start.checked_sub(src.base) else {
                 continue;
             };
             let e = s + len;
-            let Some(own) = text.get(s..e) else { continue };
-            if own.contains('\n') {
-                continue;
+            match text.get(s..e) {
+                Some(own) if !own.contains('\n') => {}
+                _ => continue,
             }
             let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
-            match lines.iter_mut().find(|(l, _)| *l == line_start) {
-                Some((_, spans)) => spans.push(s..e),
-                None => lines.push((line_start, std::iter::once(s..e).collect())),
+            match lines.iter_mut().find(|(l, _, _)| *l == line_start) {
+                Some((_, first, last)) => {
+                    *first = (*first).min(s);
+                    *last = (*last).max(e);
+                }
+                None => lines.push((line_start, s, e)),
             }
         }
         let clips = lines
-            .iter()
-            .filter_map(|(_, spans)| Clip::of(text, spans))
+            .into_iter()
+            .filter_map(|(line_start, s, e)| Clip::of(text, line_start, s, e))
             .collect();
         Windowed { name, src, clips }
     }
