@@ -31,6 +31,8 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::{GameResult, Side};
+
 use crate::syntax::ast::{
     Annotation, Comment, CommentKind, Directive, Event, EventKind, File, Game, HeaderItem, Item,
     Prefix, Tag, Variation,
@@ -105,8 +107,8 @@ fn format_tag(t: &Tag) -> String {
     format!("[{} {}]", t.name.node, quote(&t.value.node))
 }
 
-/// A string in quotes with `"` and `\` escaped.
-fn quote(s: &str) -> String {
+/// A string in quotes with `"` and `\` escaped, as a tag value is written.
+pub fn quote(s: &str) -> String {
     let mut q = String::with_capacity(s.len() + 2);
     q.push('"');
     for c in s.chars() {
@@ -117,6 +119,17 @@ fn quote(s: &str) -> String {
     }
     q.push('"');
     q
+}
+
+/// The value of a `Result` tag for a finished game: the winner's letter, or `draw`.
+pub fn result_tag(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Won { winner, .. } => match winner {
+            Side::Black => "B",
+            Side::Yellow => "Y",
+        },
+        GameResult::Drawn(_) => "draw",
+    }
 }
 
 /// `{ text }` or `# text`.

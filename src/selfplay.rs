@@ -188,20 +188,20 @@ pub fn play_game(rng: &mut Rng, stats: &mut Stats) -> SelfPlayGame {
         actions.push(action);
         events.push(event);
     }
-    let result = match game.result() {
-        Some(GameResult::Won { winner, .. }) => {
-            match winner {
-                Side::Black => stats.black_wins += 1,
-                Side::Yellow => stats.yellow_wins += 1,
-            }
-            if winner == Side::Black { "B" } else { "Y" }
-        }
-        Some(GameResult::Drawn(DrawReason::Repetition)) => {
-            stats.repetition_draws += 1;
-            "draw"
-        }
-        _ => "draw",
-    };
+    match game.result() {
+        Some(GameResult::Won {
+            winner: Side::Black,
+            ..
+        }) => stats.black_wins += 1,
+        Some(GameResult::Won {
+            winner: Side::Yellow,
+            ..
+        }) => stats.yellow_wins += 1,
+        Some(GameResult::Drawn(DrawReason::Repetition)) => stats.repetition_draws += 1,
+        _ => {}
+    }
+    // A game stopped at the turn cap ends with an agreed draw.
+    let result = game.result().map_or("draw", crate::fmt::result_tag);
     SelfPlayGame {
         actions,
         events,

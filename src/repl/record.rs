@@ -81,33 +81,18 @@ pub struct Header {
     pub result: Option<GameResult>,
 }
 
-/// The value of a `Result` tag: the winner's letter, or `draw`.
-pub fn result_value(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Won {
-            winner: Side::Black,
-            ..
-        } => "B",
-        GameResult::Won {
-            winner: Side::Yellow,
-            ..
-        } => "Y",
-        GameResult::Drawn(_) => "draw",
-    }
-}
-
 /// A game file: tags, a blank line, then one event per line.
 pub fn game_file(header: &Header, events: &[Recorded]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "[Event \"{}\"]", escape(&header.event));
+    let _ = writeln!(out, "[Event {}]", crate::fmt::quote(&header.event));
     if let Some(d) = &header.date {
-        let _ = writeln!(out, "[Date \"{}\"]", escape(d));
+        let _ = writeln!(out, "[Date {}]", crate::fmt::quote(d));
     }
     if let Some(p) = &header.position {
         let _ = writeln!(out, "[Position \"{p}\"]");
     }
     if let Some(r) = header.result {
-        let _ = writeln!(out, "[Result \"{}\"]", result_value(r));
+        let _ = writeln!(out, "[Result \"{}\"]", crate::fmt::result_tag(r));
     }
     out.push('\n');
     for e in events {
@@ -117,11 +102,6 @@ pub fn game_file(header: &Header, events: &[Recorded]) -> String {
         let _ = writeln!(out, "{}", e.text);
     }
     out
-}
-
-/// Escapes a tag value (`\` and `"`).
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// Today's date (UTC) as `YYYY.MM.DD`, if the clock is after 1970.
