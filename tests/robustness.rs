@@ -162,7 +162,11 @@ fn a_long_unexpected_word_is_named_by_its_start() {
         msg.ends_with(&format!("found `{}…`", "é".repeat(40))),
         "{msg}"
     );
-    assert_eq!(e.span.len(), 80);
+    assert_eq!((e.span.start, e.span.len()), (8, 80));
+    let p = lanrick::interp::syntax_problem(&e);
+    assert_eq!(p.code, "lanrick::syntax::expected");
+    assert_eq!(p.primary.span, e.span);
+    assert_eq!(p.help, None);
 }
 
 #[test]
