@@ -151,10 +151,10 @@ pub const COMMANDS: &[Command] = &[
         name: "save",
         args: "FILE",
         summary: "write the game as a canonical game file (`:save!` overwrites)",
-        help: "Writes the game so far to FILE with `Event`, `Date` and, when it did not start \
-               at the Rule 2 start, `Position` tags, then one action per line in canonical \
-               notation. An existing file with other content is kept unless you write \
-               `:save! FILE`.",
+        help: "Writes the game so far to FILE with `Event`, `Date`, `Position` (when it did \
+               not start at the Rule 2 start) and `Result` (`B`, `Y` or `draw`, once the game \
+               is over) tags, then one action per line in canonical notation. An existing \
+               file with other content is kept unless you write `:save! FILE`.",
         bang: true,
         run: |s, arg, bang| match path_arg(arg) {
             Some(p) => s.save(Path::new(&p), bang),
