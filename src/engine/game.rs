@@ -108,7 +108,11 @@ impl fmt::Display for GameResult {
             GameResult::Won {
                 winner,
                 reason: WinReason::NoMenLeft,
-            } => write!(f, "{winner} wins: {} has no men left (Rule 6, 1880)", !*winner),
+            } => write!(
+                f,
+                "{winner} wins: {} has no men left (Rule 6, 1880)",
+                !*winner
+            ),
             GameResult::Won {
                 winner,
                 reason: WinReason::Resignation,
@@ -235,9 +239,9 @@ impl Game {
                 GameResult::Drawn(DrawReason::Repetition) => RuleViolation::GameEnded {
                     how: Ended::Repetition,
                 },
-                GameResult::Drawn(DrawReason::Agreed) => RuleViolation::GameEnded {
-                    how: Ended::Agreed,
-                },
+                GameResult::Drawn(DrawReason::Agreed) => {
+                    RuleViolation::GameEnded { how: Ended::Agreed }
+                }
                 GameResult::Won {
                     reason: WinReason::Resignation,
                     ..

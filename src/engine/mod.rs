@@ -19,16 +19,14 @@ pub mod squareset;
 pub mod turn;
 pub mod violation;
 
+pub use editions::MarkSpec;
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
 pub use outcomes::{Outcome, OutcomeAction, count_outcomes, outcomes};
 pub use position::{Phase, Position, PositionError, PositionErrorKind, START};
-pub use editions::MarkSpec;
 pub use rendezvous::{Form, Kind, Line, MarkProblem, Rendezvous};
 pub use rules::{Edition, OptionFlag, Options, Rules, RulesError, RulesErrorKind};
 pub use side::{BySide, Side};
 pub use square::{Direction, Square};
 pub use squareset::SquareSet;
 pub use turn::{ManMove, TurnEnd, TurnInProgress, TurnResult, Way};
-pub use violation::{
-    Ended, MarkMoveBan, RuleRef, RuleViolation, SetProblem, WandererProblem,
-};
+pub use violation::{Ended, MarkMoveBan, RuleRef, RuleViolation, SetProblem, WandererProblem};

@@ -327,8 +327,8 @@ impl Position {
             return Err(RuleViolation::MarkAlreadySet { mark: r.mark() });
         }
         if self.phase == Phase::Set {
-            return Err(RuleViolation::MarkNotSet {
-                setter: !self.to_act,
+            return Err(RuleViolation::MenNotSet {
+                arranger: self.to_act,
             });
         }
         editions::mark_rendezvous(self, mark, spec)
@@ -421,9 +421,9 @@ impl Position {
             Phase::Mark | Phase::Set => {
                 Err(RuleViolation::InterchangeNotNow(InterchangeTiming::NoMark))
             }
-            Phase::Play | Phase::Second | Phase::Shift(_) => Err(
-                RuleViolation::InterchangeNotNow(InterchangeTiming::AfterFirstTurn),
-            ),
+            Phase::Play | Phase::Second | Phase::Shift(_) => Err(RuleViolation::InterchangeNotNow(
+                InterchangeTiming::AfterFirstTurn,
+            )),
             Phase::First if self.interchanged => Err(RuleViolation::InterchangeNotNow(
                 InterchangeTiming::AlreadyMade,
             )),
@@ -624,6 +624,8 @@ pub enum PositionErrorKind {
     BadPhase {
         /// The rules the string is read by.
         rules: Rules,
+        /// Whether a Mark came before it (so a phase of play is expected).
+        after_mark: bool,
     },
     /// A Mark was given without a phase.
     MissingPhase,
@@ -693,10 +695,10 @@ impl fmt::Display for PositionErrorKind {
                 f,
                 "expected the Mark: a square like `d5`, `d5:d6` for a 3-square line, or the word `mark`"
             ),
-            BadPhase { rules } => write!(
+            BadPhase { rules, after_mark } => write!(
                 f,
-                "expected the phase of a {rules} position: {}",
-                phase_words(*rules)
+                "expected the phase: {}",
+                phase_words(*rules, *after_mark)
             ),
             MissingPhase => write!(f, "a Mark needs a phase after it, such as `play`"),
             MissingMark => write!(f, "a phase of play needs the Mark's square before it"),
@@ -754,13 +756,13 @@ impl fmt::Display for PositionErrorKind {
 impl std::error::Error for PositionError {}
 
 /// The phases a position string of `rules` may have, for messages.
-fn phase_words(rules: Rules) -> &'static str {
-    if rules.is_1880() {
-        "`set`, `mark`, `play`, `shift-B` or `shift-Y`"
-    } else if rules.has(OptionFlag::BothFirst) {
-        "`mark`, `first`, `second` or `play`"
-    } else {
-        "`mark`, `first` or `play`"
+fn phase_words(rules: Rules, after_mark: bool) -> &'static str {
+    match (rules.is_1893(), after_mark) {
+        (false, true) => "`play`, `shift-B` or `shift-Y` (1880)",
+        (false, false) => "`set` or `mark`, or a Mark and `play`, `shift-B` or `shift-Y` (1880)",
+        (true, true) if rules.has(OptionFlag::BothFirst) => "`first`, `second` or `play`",
+        (true, true) => "`first` or `play`",
+        (true, false) => "`mark`, or a Mark and `first` or `play`",
     }
 }
 
@@ -877,7 +879,15 @@ fn parse_position(rules: Rules, s: &str) -> Result<Position, PositionError> {
             None if mark_text.parse::<Square>().is_ok() || mark_text.contains(':') => {
                 return Err(err(PositionErrorKind::MissingPhase, m_span));
             }
-            None => return Err(err(PositionErrorKind::BadPhase { rules }, m_span)),
+            None => {
+                return Err(err(
+                    PositionErrorKind::BadPhase {
+                        rules,
+                        after_mark: false,
+                    },
+                    m_span,
+                ));
+            }
         };
         if phase == Phase::Set && !(men.of(Side::Black) | men.of(Side::Yellow)).is_empty() {
             return Err(err(
@@ -925,7 +935,10 @@ fn parse_position(rules: Rules, s: &str) -> Result<Position, PositionError> {
         Some(p) if p.in_play() => p,
         _ => {
             return Err(err(
-                PositionErrorKind::BadPhase { rules },
+                PositionErrorKind::BadPhase {
+                    rules,
+                    after_mark: true,
+                },
                 ph_at..ph_at + phase_text.len(),
             ));
         }

@@ -176,17 +176,15 @@ fn visit_setups(
     choose(&border, 5, 0, &mut black, &mut |b| {
         let rest: Vec<_> = border.iter().copied().filter(|s| !b.contains(s)).collect();
         let mut yellow = Vec::with_capacity(5);
-        choose(&rest, 5, 0, &mut yellow, &mut |y| {
-            match pos.set_men(b, y) {
-                Ok(p) => visit(
-                    &OutcomeAction::Set {
-                        black: b.to_vec(),
-                        yellow: y.to_vec(),
-                    },
-                    &p,
-                ),
-                Err(_) => ControlFlow::Continue(()),
-            }
+        choose(&rest, 5, 0, &mut yellow, &mut |y| match pos.set_men(b, y) {
+            Ok(p) => visit(
+                &OutcomeAction::Set {
+                    black: b.to_vec(),
+                    yellow: y.to_vec(),
+                },
+                &p,
+            ),
+            Err(_) => ControlFlow::Continue(()),
         })
     })
 }

@@ -106,8 +106,8 @@ impl Position {
         }
         if self.rendezvous().is_none() {
             if self.phase() == Phase::Set {
-                return Err(RuleViolation::MarkNotSet {
-                    setter: !self.to_act(),
+                return Err(RuleViolation::MenNotSet {
+                    arranger: self.to_act(),
                 });
             }
             return Err(RuleViolation::MarkNotSet {

@@ -167,6 +167,11 @@ pub enum RuleViolation {
     },
     /// `set` is the first action of an early-edition game only.
     SetNotNow,
+    /// The men are to be set before anything else (1880 Rule 2).
+    MenNotSet {
+        /// Who sets them.
+        arranger: Side,
+    },
     /// The men may not be set so.
     BadSet(SetProblem),
     /// The Mark may not be moved so (1880 Rule 5).
@@ -360,7 +365,9 @@ impl RuleViolation {
             GameOver => RuleRef::Rule(9),
             GameEnded { .. } => RuleRef::Decision(9),
             NotInEdition { .. } => RuleRef::Edition(1893),
-            SetNotNow | BadSet(_) | MarkMove { .. } | Wanderer(_) => RuleRef::Edition(1893),
+            SetNotNow | MenNotSet { .. } | BadSet(_) | MarkMove { .. } | Wanderer(_) => {
+                RuleRef::Edition(1893)
+            }
             MarkAlreadySet { .. } | MarkNotSet { .. } => RuleRef::Rule(2),
             BadMark { problem, .. } => match problem {
                 MarkProblem::NotFirstSquare => RuleRef::Rule(2),
@@ -397,6 +404,7 @@ impl RuleViolation {
             GameOver | GameEnded { .. } => "game_over",
             NotInEdition { .. } => "not_in_edition",
             SetNotNow => "set_not_now",
+            MenNotSet { .. } => "men_not_set",
             BadSet(SetProblem::Count { .. }) => "set_count",
             BadSet(_) => "set_square",
             MarkMove { .. } => "mark_move",
@@ -480,17 +488,23 @@ impl fmt::Display for Cited<'_> {
                     f,
                     "the game was drawn by the third repetition of a position; nothing more may be played"
                 ),
-                Ended::Agreed => write!(f, "the game was drawn by agreement; nothing more may be played"),
+                Ended::Agreed => write!(
+                    f,
+                    "the game was drawn by agreement; nothing more may be played"
+                ),
                 Ended::Resigned => write!(f, "a player resigned; nothing more may be played"),
             },
-            NotInEdition { what } => write!(
-                f,
-                "{what} is not part of the {} rules",
-                self.rules
-            ),
+            NotInEdition { what } => write!(f, "{what} is not part of the {} rules", self.rules),
             SetNotNow => write!(f, "the men are set only at the start of the game"),
+            MenNotSet { arranger } => write!(
+                f,
+                "no men are on the board yet: {arranger} must first set all ten men on border squares"
+            ),
             BadSet(SetProblem::NotBorder(sq)) => {
-                write!(f, "men are set on border squares only, and {sq} is in the field")
+                write!(
+                    f,
+                    "men are set on border squares only, and {sq} is in the field"
+                )
             }
             BadSet(SetProblem::Repeated(sq)) => write!(f, "{sq} is named twice in the set-up"),
             BadSet(SetProblem::Count {
@@ -503,10 +517,9 @@ impl fmt::Display for Cited<'_> {
             ),
             MarkMove { from, to, why } => match why {
                 MarkMoveBan::NoMark => write!(f, "no Mark is in play to be moved"),
-                MarkMoveBan::Selector => write!(
-                    f,
-                    "the player who laid the Mark may never move it"
-                ),
+                MarkMoveBan::Selector => {
+                    write!(f, "the player who laid the Mark may never move it")
+                }
                 MarkMoveBan::PrivilegeOver => write!(
                     f,
                     "the Mark may be moved only until the first player moves one of his own men in this Rendezvous"
@@ -518,10 +531,9 @@ impl fmt::Display for Cited<'_> {
                     f,
                     "the Mark moves exactly one square in one of the eight directions; {from}-{to} does not"
                 ),
-                MarkMoveBan::ToBorder => write!(
-                    f,
-                    "the Mark may not be moved to a border square ({to})"
-                ),
+                MarkMoveBan::ToBorder => {
+                    write!(f, "the Mark may not be moved to a border square ({to})")
+                }
                 MarkMoveBan::Collision { carried, onto } => write!(
                     f,
                     "the man on {carried} would be carried onto {onto}, which holds a man outside the Rendezvous"
@@ -536,10 +548,7 @@ impl fmt::Display for Cited<'_> {
                     f,
                     "the wanderers in the field must be sent to the border: {pending} still to go"
                 ),
-                WandererProblem::NotDue => write!(
-                    f,
-                    "no wanderer is to be sent to the border now"
-                ),
+                WandererProblem::NotDue => write!(f, "no wanderer is to be sent to the border now"),
                 WandererProblem::NotAWanderer { square, pending } => write!(
                     f,
                     "{square} is not a wanderer in the field; still to be sent: {pending}"
@@ -740,10 +749,9 @@ impl fmt::Display for Cited<'_> {
                 f,
                 "a man may be taken only when all your men are in the Rendezvous; {outside} still outside"
             ),
-            TakeNotOutlying { square, choices } if early => write!(
-                f,
-                "{square} is not a wanderer; take off one of {choices}"
-            ),
+            TakeNotOutlying { square, choices } if early => {
+                write!(f, "{square} is not a wanderer; take off one of {choices}")
+            }
             TakeNotOutlying { square, choices } => write!(
                 f,
                 "{square} is not an outlying man; choose one of {choices}"

@@ -70,7 +70,10 @@ fn moves_help(turn: &TurnInProgress, from: Option<Square>) -> String {
 fn mark_move_help(pos: &Position, why: MarkMoveBan) -> String {
     let moves = pos.mark_moves();
     if !moves.is_empty() {
-        let v: Vec<String> = moves.iter().map(|(f, t, _)| format!("`mark {f}-{t}`")).collect();
+        let v: Vec<String> = moves
+            .iter()
+            .map(|(f, t, _)| format!("`mark {f}-{t}`"))
+            .collect();
         return format!("the Mark may move now: {}", v.join(", "));
     }
     match why {
@@ -129,10 +132,7 @@ fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProble
         .into_iter()
         .map(|sq| format!("{sq} to {}", list(t.wanderer_targets(sq))))
         .collect();
-    format!(
-        "still to be sent, after `wanderers`: {}",
-        each.join("; ")
-    )
+    format!("still to be sent, after `wanderers`: {}", each.join("; "))
 }
 
 /// The help line for a bad Mark: where it may stand.
@@ -342,8 +342,14 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             pos.rules(),
             crate::engine::RulesError::what_exists()
         )),
+        RuleViolation::MenNotSet { arranger } => Some(format!(
+            "{arranger} sets the men first, e.g. `set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6`"
+        )),
         RuleViolation::SetNotNow => Some(match pos.phase() {
-            Phase::Mark => format!("{} selects the Rendezvous now, e.g. `mark d5`", pos.to_act()),
+            Phase::Mark => format!(
+                "{} selects the Rendezvous now, e.g. `mark d5`",
+                pos.to_act()
+            ),
             _ => format!("{} plays now", pos.to_act()),
         }),
         RuleViolation::BadSet(_) => Some(

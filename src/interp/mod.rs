@@ -27,7 +27,6 @@ use crate::engine::{
 use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
 
-
 /// What an accepted event did.
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -153,8 +152,10 @@ impl Runner {
 
     fn explain(&self, before: &Position, ev: &Event, err: &ActionError) -> Problem {
         let mut p = explain::explain(before, ev, err);
-        if let (crate::engine::RuleViolation::GameOver, Some(r)) =
-            (&err.violation, self.game.result())
+        if let (
+            crate::engine::RuleViolation::GameOver | crate::engine::RuleViolation::GameEnded { .. },
+            Some(r),
+        ) = (&err.violation, self.game.result())
         {
             p = p.with_help(format!("the game is over: {r}"));
         }
@@ -587,11 +588,9 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
             None => Rules::default(),
         };
         let runner = match g.tag("Position") {
-            Some(t) => Runner::from_position(parse_position_at(
-                rules,
-                &t.value.node,
-                t.value.span,
-            )?),
+            Some(t) => {
+                Runner::from_position(parse_position_at(rules, &t.value.node, t.value.span)?)
+            }
             None => Runner::for_rules(rules),
         };
         let goal = match g.tag("Goal") {

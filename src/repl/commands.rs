@@ -184,7 +184,11 @@ pub const COMMANDS: &[Command] = &[
             if arg.is_empty() {
                 return Output::text(rules::list_for(rules));
             }
-            match arg.parse::<u8>().ok().and_then(|n| rules::show_for(rules, n)) {
+            match arg
+                .parse::<u8>()
+                .ok()
+                .and_then(|n| rules::show_for(rules, n))
+            {
                 Some(text) => Output::text(text),
                 None => Output::fail(format!(
                     "error: no rule `{arg}`; the {} rules are 1 to {}",

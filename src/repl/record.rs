@@ -165,6 +165,7 @@ mod tests {
     fn file_layout() {
         let header = Header {
             event: "a \"test\"".into(),
+            rules: Rules::default(),
             date: Some("2024.01.01".into()),
             position: None,
             result: Some(GameResult::Drawn(DrawReason::Agreed)),
@@ -201,6 +202,7 @@ mod tests {
                     ("e7".parse().expect("square"), "d7".parse().expect("square")),
                 ],
                 take: None,
+                wanderers: vec![],
             })
             .expect("Carroll's first hint is legal");
         assert_eq!(

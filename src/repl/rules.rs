@@ -178,8 +178,12 @@ pub fn list_for(rules: Rules) -> String {
             OptionFlag::OpenChoice => {
                 "the setter chooses the open squares among the ends of the Mark's rays"
             }
-            OptionFlag::FreeFirst => "the first Mark may go on any field square whose 3×3 set is empty",
-            OptionFlag::BothFirst => "each player's first turn in a Rendezvous moves at most 2 squares",
+            OptionFlag::FreeFirst => {
+                "the first Mark may go on any field square whose 3×3 set is empty"
+            }
+            OptionFlag::BothFirst => {
+                "each player's first turn in a Rendezvous moves at most 2 squares"
+            }
             OptionFlag::SetterClear => "the setter may have no man in the Rendezvous",
         };
         out.push_str(&format!("Option {}: {what}\n", o.name()));
@@ -190,13 +194,16 @@ pub fn list_for(rules: Rules) -> String {
 
 /// The text of `:rules N` for a game played by `rules`, if there is such a rule.
 pub fn show_for(rules: Rules, number: u8) -> Option<String> {
-    rules_of(rules).iter().find(|r| r.number == number).map(|r| {
-        format!(
-            "Rule {} ({}, {}): {}\n",
-            r.number,
-            rules.edition(),
-            r.title,
-            r.text
-        )
-    })
+    rules_of(rules)
+        .iter()
+        .find(|r| r.number == number)
+        .map(|r| {
+            format!(
+                "Rule {} ({}, {}): {}\n",
+                r.number,
+                rules.edition(),
+                r.title,
+                r.text
+            )
+        })
 }

@@ -181,11 +181,11 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
         | Rule::kw_set
         | Rule::turn => &[(5, AN_ACTION)],
         Rule::move_ => &[(6, "another move like `a7-b6`")],
-        Rule::mark_move => &[(6, "the Mark's move like `d5-e6`")],
         Rule::take | Rule::kw_x => &[(7, "a take like `x e6`")],
-        Rule::wanderers | Rule::kw_wanderers => {
-            &[(7, "the wanderers sent to the border, like `wanderers e4-e1`")]
-        }
+        Rule::wanderers | Rule::kw_wanderers => &[(
+            7,
+            "the wanderers sent to the border, like `wanderers e4-e1`",
+        )],
         Rule::kw_turned => &[(8, "`turned`")],
         Rule::set_group => &[(8, "a side and its squares, like `B a1 c1 e1 g1 h3`")],
         Rule::square => &[(8, "a square like `d4`")],
@@ -217,6 +217,8 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
         Rule::EOI => &[(22, END_OF_INPUT)],
         // Comments may come anywhere, so they are never worth naming; the other rules
         // are silent, and pest never reports them.
+        // The Mark's move is a square with more after it: "a square" says enough.
+        Rule::mark_move => &[],
         Rule::COMMENT
         | Rule::WHITESPACE
         | Rule::brace_comment

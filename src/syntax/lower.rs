@@ -9,7 +9,7 @@ use pest::iterators::Pair;
 
 use super::ast::{
     Annotation, Comment, CommentKind, Directive, Event, EventKind, File, Game, Goal, GoalTarget,
-    HeaderItem, Item, MoveNode, Prefix, Span, SetGroup, Spanned, Tag, Take, Variation,
+    HeaderItem, Item, MoveNode, Prefix, SetGroup, Span, Spanned, Tag, Take, Variation,
 };
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::Rule;

@@ -154,7 +154,11 @@ pub(crate) fn may_move_mark(pos: &Position) -> Result<(), MarkMoveBan> {
 
 /// Rule 5 and E-3: the Mark moved one square towards `to`, carrying every man in the
 /// set with it. Returns the new position (the other side to act).
-pub(crate) fn move_mark(pos: &Position, from: Square, to: Square) -> Result<Position, RuleViolation> {
+pub(crate) fn move_mark(
+    pos: &Position,
+    from: Square,
+    to: Square,
+) -> Result<Position, RuleViolation> {
     let ban = |why| RuleViolation::MarkMove { from, to, why };
     if !pos.rules().is_1880() {
         return Err(RuleViolation::NotInEdition {
@@ -272,7 +276,7 @@ pub(crate) fn cite(v: &RuleViolation) -> RuleRef {
             RuleRef::Decision(n) => RuleRef::Decision(n),
             _ => rule(6),
         },
-        SetNotNow | BadSet(_) => rule(2),
+        SetNotNow | MenNotSet { .. } | BadSet(_) => rule(2),
         MarkAlreadySet { .. } | MarkNotSet { .. } | BadMark { .. } => rule(3),
         MarkMove { .. } => rule(5),
         NoMan { .. } | NotYourMan { .. } | SameSquare { .. } | NotInLine { .. } => rule(4),

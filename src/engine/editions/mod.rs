@@ -107,7 +107,13 @@ pub(crate) fn after_turn(pos: &Position, men: BySide<SquareSet>, moved_men: bool
         (Phase::Shift(first), _) if first != mover || !moved_men => Phase::Shift(first),
         _ => Phase::Play,
     };
-    pos.with_state(men, !mover, pos.rendezvous().copied(), phase, pos.interchanged())
+    pos.with_state(
+        men,
+        !mover,
+        pos.rendezvous().copied(),
+        phase,
+        pos.interchanged(),
+    )
 }
 
 /// The position after the side to act won the Rendezvous, `men` being the board once
