@@ -21,7 +21,7 @@ use pest::Parser as _;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 use parser::{LanrickParser, Rule};
-pub use split::{GameSplitter, split_games};
+pub use split::{GameSplitter, file_line_end, split_games};
 
 /// The deepest nesting of variations accepted: `( ( ... ) )` is depth 2.
 pub const MAX_NESTING: usize = 64;
@@ -37,6 +37,46 @@ pub fn parse_file(src: &str) -> Result<ast::File, SyntaxError> {
         Some(file) => Ok(file),
         None => parse_file_with_pest(src),
     }
+}
+
+/// Parses a whole file like [`parse_file`]; on a syntax error, reads on to find every
+/// other one. The grammar is a flat sequence of lines, so each *file line* (a line, or
+/// more when a `{ }` comment or a variation spans lines, see [`file_line_end`]) parses
+/// on its own as it does in the file: after an error the file is read again file line
+/// by file line, and each line's first error is reported. (The first error is found
+/// again there; errors the lowering finds in lines before it, which the whole parse
+/// never reached, are found too.) An unclosed `{` comment takes the rest of the text.
+///
+/// # Errors
+///
+/// Every [`SyntaxError`] found, in file order (at least one).
+pub fn parse_file_all_errors(src: &str) -> Result<ast::File, Vec<SyntaxError>> {
+    let first = match parse_file(src) {
+        Ok(file) => return Ok(file),
+        Err(e) => e,
+    };
+    let mut errors = Vec::new();
+    let mut from = 0;
+    while from < src.len() {
+        let end = file_line_end(src, from);
+        if let Some(text) = src.get(from..end)
+            && let Err(mut e) = parse_file(text)
+        {
+            e.span = e.span.shift(from);
+            let unclosed = e.kind == SyntaxErrorKind::UnclosedComment;
+            errors.push(e);
+            if unclosed {
+                break;
+            }
+        }
+        // A file line holds at least one byte: `end > from`.
+        from = end.max(from + 1);
+    }
+    if errors.is_empty() {
+        // Never expected: the whole text fails, so one of its lines does.
+        errors.push(first);
+    }
+    Err(errors)
 }
 
 /// The same as [`parse_file`], always through the pest grammar. [`parse_file`] first
