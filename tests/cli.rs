@@ -434,7 +434,7 @@ fn fmt_check_says_why_a_file_is_not_canonical() {
     let messy = "[Event \"Messy\"]\n\nmark d5 ;  Y:a7-b6\n";
     let scene = Scene::new().file("m.lanrick", messy);
     scene.run(&["fmt", "--check", "m.lanrick"]).code(1).stdout(
-        "m.lanrick:3: not canonical\n  found:     mark d5 ;  Y:a7-b6\n  canonical: mark d5\n",
+        "m.lanrick:3: not canonical\n  found:     `mark d5 ;  Y:a7-b6`\n  canonical: `mark d5`\n",
     );
     scene.run(&["fmt", "--diff", "m.lanrick"]).code(1).stdout(
         "--- a/m.lanrick\n+++ b/m.lanrick\n@@ -1,3 +1,4 @@\n [Event \"Messy\"]\n \n-mark d5 ;  Y:a7-b6\n+mark d5\n+Y: a7-b6\n",
@@ -457,6 +457,12 @@ fn fmt_takes_directories_like_check() {
         .code(1)
         .stdout(predicate::str::contains("a.lanrick:1: not canonical"))
         .stdout(predicate::str::contains("b.lanrick:1: not canonical"));
+    // A path that cannot be read does not stop the others.
+    scene
+        .run(&["fmt", "--check", "missing.lanrick", "d"])
+        .code(2)
+        .stderr(predicate::str::contains("cannot read missing.lanrick"))
+        .stdout(predicate::str::contains("a.lanrick:1: not canonical"));
     scene.run(&["fmt", "d"]).code(0);
     scene.run(&["fmt", "--check", "d"]).code(0).stdout("");
     assert_eq!(

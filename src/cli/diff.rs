@@ -14,15 +14,21 @@ fn lines(text: &str) -> Vec<&str> {
     text.split_inclusive('\n').collect()
 }
 
-/// A line for a message: without its line end, and `(CRLF)` after it when it ends so.
+/// A line for a message: between backticks (so that blanks at its end show), without
+/// its line end, `(CRLF)` after it when it ends so, and a byte order mark named.
 fn shown(line: Option<&str>) -> String {
-    match line {
-        None => "(the end of the text)".to_owned(),
-        Some(l) => match l.strip_suffix("\r\n") {
-            Some(body) => format!("{body} (CRLF)"),
-            None => l.strip_suffix('\n').unwrap_or(l).to_owned(),
-        },
-    }
+    let Some(l) = line else {
+        return "(the end of the text)".to_owned();
+    };
+    let (body, crlf) = match l.strip_suffix("\r\n") {
+        Some(body) => (body, " (CRLF)"),
+        None => (l.strip_suffix('\n').unwrap_or(l), ""),
+    };
+    let (bom, body) = match body.strip_prefix('\u{feff}') {
+        Some(rest) => ("(byte order mark) ", rest),
+        None => ("", body),
+    };
+    format!("{bom}`{body}`{crlf}")
 }
 
 /// `NAME:LINE: not canonical` and the first line that differs as found and as it
@@ -180,10 +186,12 @@ mod tests {
         let d = first_difference("f", "a\nb  c\nd\n", "a\nb c\nd\n").unwrap();
         assert_eq!(
             d,
-            "f:2: not canonical\n  found:     b  c\n  canonical: b c\n"
+            "f:2: not canonical\n  found:     `b  c`\n  canonical: `b c`\n"
         );
         let d = first_difference("f", "a\r\n", "a\n").unwrap();
-        assert!(d.contains("found:     a (CRLF)"), "{d}");
+        assert!(d.contains("found:     `a` (CRLF)"), "{d}");
+        let d = first_difference("f", "\u{feff}a \n", "a\n").unwrap();
+        assert!(d.contains("found:     (byte order mark) `a `"), "{d}");
         let d = first_difference("f", "a\n", "a\n\nb\n").unwrap();
         assert!(
             d.contains("f:2:") && d.contains("(the end of the text)"),

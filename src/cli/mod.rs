@@ -2,7 +2,9 @@
 //! With the REPL, the only place that reads files or writes to the terminal.
 //!
 //! Exit codes: 0 when everything passed, 1 when a check failed, 2 when the command
-//! could not run (unreadable file, bad arguments).
+//! could not run (unreadable file, bad arguments). `check` and `fmt` take files,
+//! directories and `-` (standard input); a path that cannot be read is reported in its
+//! place and every other one is still read.
 
 pub mod board;
 pub mod diff;
