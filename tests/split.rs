@@ -244,3 +244,32 @@ fn problems_across_many_batches_come_in_file_order() {
     assert_eq!(two, whole);
     assert_eq!(whole.matches("lanrick::").count(), 4, "{whole}");
 }
+
+/// Each problem rendered against its own small window reads exactly as against the
+/// whole text: lines, columns, context lines, long lines, CRLF and lone CR line ends.
+#[test]
+fn problems_render_the_same_in_their_own_windows() {
+    use lanrick::cli::report::{Window, render_human};
+    let long = "a7-b6 ".repeat(60);
+    let texts = [
+        "[Event \"a\"]\nmark d9\nY: zz\n{ a\n b } a7-b6 ( bogus\n c7-c6 )\nb8-c7 $0\nzz\n"
+            .to_owned(),
+        "zz\r\nmark d5\r\n\r\nY: zz\r\nb8-c7 $0\r\n".to_owned(),
+        "mark d5\rzz\nzz\r\r\nmark d5 $0\n".to_owned(),
+        format!("mark d5\n{long}zz\n{long}\nzz {long}\n$0\n"),
+        "mark d5 { never closed\nzz\n".to_owned(),
+    ];
+    for text in texts {
+        let errors = parse_file_all_errors(&text).expect_err("errors");
+        assert!(errors.len() > 1 || text.contains("never"), "{text:?}");
+        let problems: Vec<_> = errors.iter().map(lanrick::interp::syntax_problem).collect();
+        let whole = Window::whole(text.clone());
+        for (p, w) in problems.iter().zip(whole.around(&problems)) {
+            assert_eq!(
+                render_human(p, "f", w.src(), false),
+                render_human(p, "f", text.as_str(), false),
+                "{text:?}"
+            );
+        }
+    }
+}

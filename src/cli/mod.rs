@@ -643,7 +643,7 @@ fn replay_game(
 
 /// Every syntax error of a file, or the bad byte of one that is not UTF-8, with the
 /// text each is rendered against.
-type Fatal = Vec<(Problem, std::sync::Arc<report::Window>)>;
+type Fatal = Vec<(Problem, report::Window)>;
 
 fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     use std::sync::atomic::Ordering;
@@ -687,12 +687,12 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
         |piece, run, skip| {
             match run {
                 PieceRun::BadUtf8(at) => {
-                    fatal.push((stream::utf8_problem(at), std::sync::Arc::new(piece.window)));
+                    fatal.push((stream::utf8_problem(at), piece.window));
                     return false;
                 }
                 PieceRun::Syntax(problems) => {
-                    let window = std::sync::Arc::new(piece.window);
-                    fatal.extend(problems.into_iter().map(|p| (p, window.clone())));
+                    let windows = piece.window.around(&problems);
+                    fatal.extend(problems.into_iter().zip(windows));
                     skip.store(true, Ordering::Relaxed);
                 }
                 PieceRun::Skipped | PieceRun::Game(None) => {}
@@ -860,9 +860,10 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
     let file = match crate::syntax::parse_file_all_errors(&src) {
         Ok(f) => f,
         Err(errors) => {
-            for e in &errors {
-                let p = interp::syntax_problem(e);
-                eprint!("{}", report::render_human(&p, &name, &src, color));
+            let problems: Vec<Problem> = errors.iter().map(interp::syntax_problem).collect();
+            let whole = report::Window::whole(src);
+            for (p, window) in problems.iter().zip(whole.around(&problems)) {
+                eprint!("{}", report::render_human(p, &name, window.src(), color));
             }
             return EXIT_FAILED;
         }

@@ -372,6 +372,63 @@ impl Window {
             breaks: self.breaks,
         }
     }
+
+    /// A window of this one for each problem, in order: the lines its labels cover with
+    /// one line of context either side (what a report shows of them). Many problems in
+    /// one long text then cost the size of their lines to render, not that of the whole
+    /// text each. The lines before each window are counted in one pass when the
+    /// problems come in file order.
+    pub fn around<'p>(&self, problems: impl IntoIterator<Item = &'p Problem>) -> Vec<Window> {
+        use super::stream::{count_breaks, count_newlines};
+        let text = self.text.as_str();
+        let bytes = text.as_bytes();
+        // A line start in `text`, and the line ends before it.
+        let (mut at, mut newlines, mut breaks) = (0usize, self.newlines, self.breaks);
+        let mut out = Vec::new();
+        for p in problems {
+            let labels = std::iter::once(&p.primary).chain(&p.secondary);
+            let (s, e) = labels.fold((usize::MAX, 0), |(s, e), l| {
+                (s.min(l.span.start), e.max(l.span.end))
+            });
+            let s = s.saturating_sub(self.base).min(text.len());
+            let e = e.saturating_sub(self.base).clamp(s, text.len());
+            // Back to the start of the line before `s`'s line.
+            let line = bytes[..s]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let start = match line.checked_sub(1) {
+                Some(nl) => bytes[..nl]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1),
+                None => 0,
+            };
+            // On to the end of the line after `e`'s line.
+            let next_line = |from: usize| {
+                bytes
+                    .get(from..)
+                    .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+                    .map_or(text.len(), |i| from + i + 1)
+            };
+            let end = next_line(next_line(e));
+            if start >= at {
+                newlines += count_newlines(&bytes[at..start]);
+                breaks += count_breaks(&bytes[at..start]);
+            } else {
+                newlines -= count_newlines(&bytes[start..at]);
+                breaks -= count_breaks(&bytes[start..at]);
+            }
+            at = start;
+            out.push(Window {
+                text: text.get(start..end).unwrap_or("").to_owned(),
+                base: self.base + start,
+                newlines,
+                breaks,
+            });
+        }
+        out
+    }
 }
 
 /// A problem with the text it is rendered against.

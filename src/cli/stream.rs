@@ -149,12 +149,13 @@ pub fn read_pieces(
     Ok(())
 }
 
-fn count_newlines(b: &[u8]) -> usize {
+/// `\n` line ends in `b`.
+pub(super) fn count_newlines(b: &[u8]) -> usize {
     b.iter().filter(|&&c| c == b'\n').count()
 }
 
 /// Line breaks as miette counts them: `\n`, and `\r` not followed by `\n`.
-fn count_breaks(b: &[u8]) -> usize {
+pub(super) fn count_breaks(b: &[u8]) -> usize {
     let lone_cr = b
         .windows(2)
         .filter(|w| w[0] == b'\r' && w[1] != b'\n')
@@ -172,7 +173,7 @@ pub enum PieceRun {
     Syntax(Vec<Problem>),
     /// The game, if the piece holds one (problems' spans are file offsets).
     Game(Option<Box<GameRun>>),
-    /// Not interpreted (an earlier piece already failed).
+    /// Not interpreted: only its syntax was read ([`syntax_only`]), and it has no error.
     Skipped,
 }
 
@@ -389,16 +390,18 @@ pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super:
                 false
             }
             PieceRun::Syntax(problems) => {
-                let window = Arc::new(piece.window);
+                // A window each: a game may have a syntax error on every line.
+                let windows = piece.window.around(&problems);
                 let number = games.len() + 1;
                 games.push(GameCase {
                     number,
                     name: format!("game {number}"),
                     problems: problems
                         .into_iter()
-                        .map(|problem| Found {
+                        .zip(windows)
+                        .map(|(problem, window)| Found {
                             problem,
-                            window: Arc::clone(&window),
+                            window: Arc::new(window),
                         })
                         .collect(),
                     time,
