@@ -715,4 +715,14 @@ fn completions_and_a_manual_page_come_from_the_argument_definitions() {
         "{page}"
     );
     assert!(page.contains("check"), "{page}");
+    // A page for each subcommand, as the main page's list names them.
+    let scene = Scene::new();
+    scene.run(&["manpage", "--out-dir", "."]).code(0);
+    for name in ["lanrick", "lanrick-check", "lanrick-fmt", "lanrick-replay"] {
+        let page = std::fs::read_to_string(scene.path(&format!("{name}.1"))).unwrap();
+        assert!(page.contains(&format!(".TH {name} 1")), "{page}");
+    }
+    let check = std::fs::read_to_string(scene.path("lanrick-check.1")).unwrap();
+    assert!(check.contains("lanrick check"), "{check}");
+    assert!(check.contains("\\-\\-format"), "{check}");
 }

@@ -137,7 +137,12 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
     /// Print the manual page (roff): `lanrick manpage > lanrick.1`.
-    Manpage,
+    Manpage {
+        /// Write `lanrick.1` and a page for each subcommand (`lanrick-check.1`, ...)
+        /// into this directory instead.
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
+    },
 }
 
 /// Exit code when everything passed.
@@ -195,11 +200,7 @@ pub fn run() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "lanrick", &mut out);
             finish(out.flush())
         }
-        Some(Command::Manpage) => {
-            let mut out = std::io::stdout().lock();
-            let page = clap_mangen::Man::new(Cli::command());
-            finish(page.render(&mut out).and_then(|()| out.flush()))
-        }
+        Some(Command::Manpage { out_dir }) => manpages(out_dir.as_deref()),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR
@@ -208,15 +209,47 @@ pub fn run() -> ExitCode {
     ExitCode::from(code)
 }
 
-/// The exit code after writing to standard output: 2 if the write failed.
+/// The exit code after writing to standard output: 2 if the write failed (said on
+/// stderr unless the reader went away, as `head` does).
 fn finish(written: std::io::Result<()>) -> u8 {
     match written {
         Ok(()) => EXIT_OK,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_ERROR,
         Err(e) => {
             eprintln!("error: cannot write to standard output: {e}");
             EXIT_ERROR
         }
     }
+}
+
+/// The manual page on standard output, or into `dir` with one page per subcommand
+/// (each written atomically; their names are printed).
+fn manpages(dir: Option<&Path>) -> u8 {
+    let cli = Cli::command();
+    let Some(dir) = dir else {
+        let mut out = std::io::stdout().lock();
+        let page = clap_mangen::Man::new(cli);
+        return finish(page.render(&mut out).and_then(|()| out.flush()));
+    };
+    let mut pages = vec![("lanrick".to_owned(), cli.clone())];
+    for sub in cli.get_subcommands() {
+        let page = sub
+            .clone()
+            .display_name(format!("lanrick-{}", sub.get_name()))
+            .bin_name(format!("lanrick {}", sub.get_name()));
+        pages.push((format!("lanrick-{}", sub.get_name()), page));
+    }
+    for (name, page) in pages {
+        let path = dir.join(format!("{name}.1"));
+        let man =
+            clap_mangen::Man::new(page).source(format!("lanrick {}", env!("CARGO_PKG_VERSION")));
+        if let Err(msg) = write_atomically_with(&path, |w| man.render(w)) {
+            eprintln!("error: {msg}");
+            return EXIT_ERROR;
+        }
+        println!("{}", path.display());
+    }
+    EXIT_OK
 }
 
 /// Whether to colour: `always`/`never` as said; `auto` when the stream is a terminal
