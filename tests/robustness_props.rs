@@ -284,6 +284,21 @@ proptest! {
         let want: Vec<usize> = damaged.iter().copied().collect();
         prop_assert_eq!(got, want, "{}", text);
     }
+
+    #[test]
+    fn every_syntax_error_never_panics_and_agrees_with_the_parser(
+        text in "[ \n\r{}()#\"\\\\a-h1-9x$!?;:.\\[\\]BYmarkpsdlt-]{0,120}"
+    ) {
+        let all = syntax::parse_file_all_errors(&text);
+        let first = syntax::parse_file(&text);
+        prop_assert_eq!(all.is_ok(), first.is_ok(), "{:?}", text);
+        if let (Err(all), Err(first)) = (all, first) {
+            // The whole parse's error is one of them; they come in order, in the text.
+            prop_assert!(all.contains(&first), "{:?}: {:?} not in {:?}", text, first, all);
+            prop_assert!(all.windows(2).all(|w| w[0].span.start < w[1].span.start), "{:?}", all);
+            prop_assert!(all.iter().all(|e| e.span.start <= e.span.end && e.span.end <= text.len()));
+        }
+    }
 }
 
 #[test]
