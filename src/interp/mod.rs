@@ -4,8 +4,9 @@
 //!
 //! 1. [`run_file`] parses the text ([`crate::syntax::parse_file`]); a syntax error stops
 //!    the file.
-//! 2. For each game, [`run_game`] reads the tags (`Rules`, `Result`, `Position`, `Goal`), builds a
-//!    [`Runner`] from the start position, then applies the body's events in order.
+//! 2. For each game, [`run_game`] reads the tags (`Result`, `Rules`, `Position`,
+//!    `Goal`), builds a [`Runner`] from the start position, then applies the body's
+//!    events in order.
 //! 3. [`Runner::apply`] checks the prefix (turn number, side), then applies the event to
 //!    the engine (`Game::play`) or evaluates the directive; an `assert illegal` event is
 //!    tried on a copy and never applied.
@@ -501,6 +502,10 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         has_goal: g.tag("Goal").is_some(),
     };
     let result_tag = g.tag("Result");
+    if let Some(p) = result_tag.and_then(bad_result_value) {
+        run.problems.push(p);
+        return run;
+    }
     let setup = (|| -> Result<(Runner, Option<(GoalTrack, Span)>), Problem> {
         if let Some(rules) = g.tag("Rules")
             && !SUPPORTED_EDITIONS.contains(&rules.value.node.trim())
@@ -518,19 +523,6 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                 "supported editions: {} (the default)",
                 SUPPORTED_EDITIONS.join(", ")
             )));
-        }
-        if let Some(t) = result_tag
-            && !RESULT_VALUES.contains(&t.value.node.as_str())
-        {
-            return Err(Problem::new(
-                "lanrick::tag::result",
-                format!("\"{}\" is not a result", t.value.node),
-                t.value.span,
-                "not a result",
-            )
-            .with_help(
-                "a Result tag holds the winner `B` or `Y`, `draw`, or `*` for a game that is not over",
-            ));
         }
         let runner = match g.tag("Position") {
             Some(t) => Runner::from_position(parse_position_at(&t.value.node, t.value.span)?),
@@ -657,6 +649,24 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
     }
     run.runner = Some(runner);
     run
+}
+
+/// The problem with a `Result` tag whose value is not one of [`RESULT_VALUES`].
+fn bad_result_value(t: &ast::Tag) -> Option<Problem> {
+    if RESULT_VALUES.contains(&t.value.node.as_str()) {
+        return None;
+    }
+    Some(
+        Problem::new(
+            "lanrick::tag::result",
+            format!("\"{}\" is not a result", t.value.node),
+            t.value.span,
+            "not a result",
+        )
+        .with_help(
+            "a Result tag holds the winner `B` or `Y`, `draw`, or `*` for a game that is not over",
+        ),
+    )
 }
 
 fn shift_goal(g: ast::Goal, by: usize) -> ast::Goal {
