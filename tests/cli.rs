@@ -559,6 +559,10 @@ fn every_syntax_error_of_a_file_is_reported_and_the_other_games_are_checked() {
         }
         assert_eq!(err.matches("  × ").count(), places.len(), "{cmd}:\n{err}");
     }
+    // A game with a syntax error is named by its Event tag all the same.
+    scene
+        .run(&["check", "s.lanrick"])
+        .stderr(predicate::str::contains("game 3 \"Three\": expected a NAG"));
     // The legal game passes; a later illegal game is still checked.
     let a = scene
         .run(&["check", "--format", "junit", "t.lanrick"])
@@ -566,6 +570,7 @@ fn every_syntax_error_of_a_file_is_reported_and_the_other_games_are_checked() {
     let xml = stdout_of(&a);
     assert!(xml.contains("tests=\"4\" failures=\"3\""), "{xml}");
     assert!(xml.contains("name=\"Two\" time="), "{xml}");
+    assert!(xml.contains("name=\"Three\" time="), "{xml}");
     assert!(
         xml.contains("<failure type=\"lanrick::rule::not_in_line\""),
         "{xml}"

@@ -393,9 +393,11 @@ pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super:
                 // A window each: a game may have a syntax error on every line.
                 let windows = piece.window.around(&problems);
                 let number = games.len() + 1;
+                let event = event_tag(piece.text());
                 games.push(GameCase {
                     number,
-                    name: format!("game {number}"),
+                    name: event.clone().unwrap_or_else(|| format!("game {number}")),
+                    event,
                     problems: problems
                         .into_iter()
                         .zip(windows)
@@ -441,6 +443,27 @@ pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super:
         outcome,
         time: started.elapsed(),
     }
+}
+
+/// The `Event` tag of a game that has a syntax error, for its name in reports: read
+/// from its tag lines that parse, each on its own, up to its first event line.
+fn event_tag(text: &str) -> Option<String> {
+    let mut from = 0;
+    while from < text.len() {
+        let end = syntax::file_line_end(text, from);
+        if let Ok(file) = syntax::parse_file(text.get(from..end)?)
+            && let Some(game) = file.games.first()
+        {
+            if !game.body.is_empty() {
+                return None;
+            }
+            if let Some(t) = game.tag("Event") {
+                return Some(t.value.node.clone());
+            }
+        }
+        from = end.max(from + 1);
+    }
+    None
 }
 
 /// The report of one game: its problems with its window, and the goal it met.
