@@ -108,6 +108,12 @@ pub enum Command {
     Repl {
         /// Continue from the end of this game file's main line.
         file: Option<PathBuf>,
+        /// Which game of a collection: its number (from 1) or its `Event`.
+        #[arg(long, requires = "file")]
+        game: Option<String>,
+        /// Draw no boards (for scripts); diagnostics and messages stay.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Play complete random legal games from the start and write them in notation.
     Selfplay {
@@ -160,7 +166,11 @@ pub fn run() -> ExitCode {
             color,
         }) => fmt(&files, check, use_color(color, true)),
         Some(Command::Turns { position, list }) => turns(&position, list),
-        Some(Command::Repl { file }) => crate::repl::run(file.as_deref()),
+        Some(Command::Repl { file, game, quiet }) => crate::repl::run_with(crate::repl::Options {
+            file: file.as_deref(),
+            game: game.as_deref(),
+            quiet,
+        }),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
         }
@@ -484,7 +494,7 @@ fn replay_game(
     } else if let Some(r) = &g.runner {
         to.out(format!(
             "{}{}\n",
-            board::diagram(r.position(), color),
+            board::diagram_of(r.position(), r.game().result().is_some(), color),
             r.position()
         ));
     }

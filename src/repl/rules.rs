@@ -1,18 +1,77 @@
-//! The 1893 rules in short, for `:rules`: a reminder at the prompt, not the text.
+//! The rules in short, for `:rules`: a reminder at the prompt, not the text. Every
+//! edition has its table of entries — definitions (`Def. 2`), rules (`Rule 3`) and the
+//! project's decisions (`D-5`) — so that whatever a diagnostic cites can be looked up;
+//! [`EDITIONS`] keys the tables by the name a `Rules` tag gives.
 
-/// One rule: its number, a title, and a few sentences.
+/// What kind of entry: how a diagnostic cites it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A definition, cited `Def. n`.
+    Definition,
+    /// One of Carroll's rules, cited `Rule n`.
+    Rule,
+    /// A decision of this project where the text is silent or unclear, cited `D-n`.
+    Decision,
+}
+
+/// One entry: its kind and number, a title, and a few sentences.
 pub struct Rule {
-    /// Carroll's 1893 number.
+    /// Which kind of entry.
+    pub kind: Kind,
+    /// Its number within its kind.
     pub number: u8,
     /// A title.
     pub title: &'static str,
-    /// The rule in short.
+    /// The entry in short.
     pub text: &'static str,
 }
 
-/// Rules 1 to 9 of the 1893 edition, in short.
-pub const RULES: &[Rule] = &[
+impl Rule {
+    /// How diagnostics cite it: `Def. 2`, `Rule 3`, `D-5`.
+    pub fn citation(&self) -> String {
+        match self.kind {
+            Kind::Definition => format!("Def. {}", self.number),
+            Kind::Rule => format!("Rule {}", self.number),
+            Kind::Decision => format!("D-{}", self.number),
+        }
+    }
+}
+
+/// The edition `:rules` shows (the only one the engine plays).
+pub const EDITION: &str = "1893";
+
+/// Every edition's table, keyed by the name a `Rules` tag gives it.
+pub const EDITIONS: &[(&str, &[Rule])] = &[("1893", RULES_1893)];
+
+/// Definitions, rules and decisions of the 1893 edition, in short.
+pub const RULES_1893: &[Rule] = &[
     Rule {
+        kind: Kind::Definition,
+        number: 1,
+        title: "size of the Rendezvous",
+        text: "When the Mark is set, the Rendezvous has one square fewer than there are men \
+               on the board: ten men give 9 squares, four men a line of 3. A full \
+               Rendezvous always leaves exactly one man outside.",
+    },
+    Rule {
+        kind: Kind::Definition,
+        number: 2,
+        title: "close shapes (odd sizes)",
+        text: "9 squares: the Mark and its eight neighbours. 7: those less the two beside \
+               the Mark on its rank. 5: the Mark and its four diagonal neighbours. 3: a \
+               line through the Mark that the setter names with a neighbour (`mark d5 d6`); \
+               no other size takes a second square.",
+    },
+    Rule {
+        kind: Kind::Definition,
+        number: 3,
+        title: "open shapes (even sizes)",
+        text: "From the Mark, follow a queen's eight rays to the edge: the border squares \
+               they end on are the Rendezvous. 8 squares use all eight rays, 6 leave out \
+               the two along the Mark's rank, 4 keep only the diagonals.",
+    },
+    Rule {
+        kind: Kind::Rule,
         number: 1,
         title: "moving a man",
         text: "A man moves along one straight line, like a rook or a bishop, over empty \
@@ -21,6 +80,7 @@ pub const RULES: &[Rule] = &[
                each made on the board the previous one left.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 2,
         title: "the start",
         text: "Each side has five men: Black on b8 h8 a4 h2 d1, Yellow on e8 a7 h5 a1 g1. \
@@ -29,6 +89,7 @@ pub const RULES: &[Rule] = &[
                plays first.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 3,
         title: "the allowance",
         text: "A turn may count at most its allowance of squares: 2 in the first turn of a \
@@ -37,6 +98,7 @@ pub const RULES: &[Rule] = &[
                he is the mover's last man outside the Rendezvous.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 4,
         title: "setting the Mark",
         text: "After the first Rendezvous, the Mark may go on any square where the whole \
@@ -45,6 +107,7 @@ pub const RULES: &[Rule] = &[
                stand in it. Its size is one less than the men on the board.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 5,
         title: "interchange",
         text: "Before his first turn, the player who did not set the Mark may demand an \
@@ -53,6 +116,7 @@ pub const RULES: &[Rule] = &[
                Rendezvous; it is not a turn.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 6,
         title: "sliding round the border",
         text: "In an open Rendezvous (even size) a man on the border may slide along it, \
@@ -61,6 +125,7 @@ pub const RULES: &[Rule] = &[
                square.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 7,
         title: "all in, Rendezvous not full",
         text: "When all a player's men are in the Rendezvous and it still has room, he \
@@ -68,6 +133,7 @@ pub const RULES: &[Rule] = &[
                his turn ends at once.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 8,
         title: "all in, Rendezvous full",
         text: "When the Rendezvous is full, the one man outside (the opponent's) is \
@@ -75,28 +141,125 @@ pub const RULES: &[Rule] = &[
                numbers, the one who just lost a man) sets the next Mark.",
     },
     Rule {
+        kind: Kind::Rule,
         number: 9,
         title: "the end",
         text: "A player left with a single man has lost the game. A position repeated a \
                third time in one Rendezvous is a draw (D-9); players may also agree a draw \
                or resign.",
     },
+    Rule {
+        kind: Kind::Decision,
+        number: 1,
+        title: "close shapes are not rotated",
+        text: "The 7-square shape always takes the ranks above and below the Mark, as \
+               Carroll's diagram shows with the players at the top and bottom.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 2,
+        title: "open rays go through men",
+        text: "An open Rendezvous depends only on the Mark: men standing on a ray do not \
+               stop it.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 3,
+        title: "who sets the first Mark",
+        text: "Black, unless the record says otherwise: `Y: mark d5` lets Yellow set it.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 4,
+        title: "only one first turn is limited",
+        text: "The allowance of 2 applies to the single first turn of a Rendezvous (the \
+               non-setter's); the setter's reply is a normal turn.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 5,
+        title: "the last man outside may go further",
+        text: "A man may count more than 3 squares only if, when he moves, he is his side's \
+               only man outside the Rendezvous; another man may step in first in the same \
+               turn.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 6,
+        title: "passing",
+        text: "A player with no legal man's move at all passes (`pass`); otherwise a pass \
+               is refused.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 7,
+        title: "the cheapest way",
+        text: "When a straight line and a slide (or both ways round the ring) reach the same \
+               square, the move counts the cheapest legal way.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 8,
+        title: "when \"all in\" happens",
+        text: "Checked at the start of a turn and after each man's move; once all a player's \
+               men are in, no more men move and the take is due at once.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 9,
+        title: "draws",
+        text: "The same position occurring a third time within one Rendezvous ends the game \
+               as a draw at once; the count restarts with each Mark. Players may also agree \
+               a draw (`draw`) or resign (`resign`).",
+    },
 ];
 
-/// The text of `:rules` with no argument: one line per rule.
-pub fn list() -> String {
+/// The table of `edition`, if it is known.
+pub fn table(edition: &str) -> Option<&'static [Rule]> {
+    EDITIONS
+        .iter()
+        .find(|(name, _)| *name == edition)
+        .map(|(_, rules)| *rules)
+}
+
+/// The text of `:rules` with no argument: one line per entry.
+pub fn list(edition: &str) -> String {
     let mut out = String::new();
-    for r in RULES {
-        out.push_str(&format!("Rule {}: {}\n", r.number, r.title));
+    for r in table(edition).unwrap_or_default() {
+        out.push_str(&format!("{}: {}\n", r.citation(), r.title));
     }
-    out.push_str("`:rules N` shows one in short.\n");
+    out.push_str("`:rules 3`, `:rules Def. 2` or `:rules D-5` shows one in short.\n");
     out
 }
 
-/// The text of `:rules N`, if there is such a rule.
-pub fn show(number: u8) -> Option<String> {
-    RULES
+/// Reads a citation as a diagnostic or a user writes it: `3`, `Rule 3`, `rule3`,
+/// `Def. 2`, `def 2`, `D-5`, `D5`, `d-5`.
+fn parse_citation(text: &str) -> Option<(Kind, u8)> {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '.' && *c != '-')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let (kind, digits) = if let Some(d) = t.strip_prefix("rule") {
+        (Kind::Rule, d)
+    } else if let Some(d) = t
+        .strip_prefix("definition")
+        .or_else(|| t.strip_prefix("def"))
+    {
+        (Kind::Definition, d)
+    } else if let Some(d) = t.strip_prefix('d') {
+        (Kind::Decision, d)
+    } else {
+        (Kind::Rule, t.as_str())
+    };
+    Some((kind, digits.parse().ok()?))
+}
+
+/// The text of `:rules <citation>`, if `edition` has such an entry.
+pub fn show(edition: &str, citation: &str) -> Option<String> {
+    let (kind, number) = parse_citation(citation)?;
+    table(edition)?
         .iter()
-        .find(|r| r.number == number)
-        .map(|r| format!("Rule {} ({}): {}\n", r.number, r.title, r.text))
+        .find(|r| r.kind == kind && r.number == number)
+        .map(|r| format!("{} ({}): {}\n", r.citation(), r.title, r.text))
 }

@@ -19,7 +19,7 @@ fn help_lists_every_command_and_explains_each() {
     let mut s = Session::default();
     let out = s.handle(":help");
     assert!(!out.failed);
-    assert_eq!(out.text, help_list());
+    assert_eq!(out.text, crate::repl::text::wrap(&help_list(), s.width()));
     for c in COMMANDS {
         assert!(
             out.text.contains(&format!(":{}", c.name)),
@@ -143,7 +143,7 @@ fn undo_brings_back_the_game_before_new_setup_and_load() {
     // `:new` puts the game aside and says so; `:undo` brings it back whole.
     let out = s.handle(":new");
     assert!(
-        out.text.contains("(2 actions) is put aside"),
+        out.text.contains("(2 actions, unsaved) is put aside"),
         "{}",
         out.text
     );
@@ -378,11 +378,15 @@ fn the_repl_subcommand_parses() {
     let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl", "game.lanrick"]).expect("parses");
     assert!(matches!(
         cli.command,
-        Some(crate::cli::Command::Repl { file: Some(ref f) }) if f.as_os_str() == "game.lanrick"
+        Some(crate::cli::Command::Repl { file: Some(ref f), .. }) if f.as_os_str() == "game.lanrick"
     ));
     let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl"]).expect("parses");
     assert!(matches!(
         cli.command,
-        Some(crate::cli::Command::Repl { file: None })
+        Some(crate::cli::Command::Repl {
+            file: None,
+            quiet: false,
+            ..
+        })
     ));
 }
