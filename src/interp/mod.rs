@@ -376,15 +376,16 @@ fn why(segment: &str) -> &'static str {
             .iter()
             .any(|n| w.eq_ignore_ascii_case(n))
     }) {
-        " sides are written `B` and `Y`"
+        " Sides are written `B` and `Y`."
     } else if segment
         .as_bytes()
         .windows(2)
         .any(|w| (b'A'..=b'H').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
     {
-        " squares are written in lower case"
+        " Squares are written in lower case."
     } else {
-        " a man's move is written `from-to` with no spaces; a take is `x e6`, apart"
+        " A man's move is written `from-to` with no spaces; a take is `x e6`, after the \
+         moves."
     }
 }
 

@@ -527,9 +527,9 @@ impl Session {
     fn after_play(&self, goal_before: Option<GoalStatus>, out: &mut Output) {
         if let (Some(before), Some(now)) = (goal_before, self.goal_status()) {
             let g = now.goal;
-            let what = match g.target.node {
-                GoalTarget::Rendezvous => "win the Rendezvous",
-                GoalTarget::Game => "win the game",
+            let (what, won) = match g.target.node {
+                GoalTarget::Rendezvous => ("win the Rendezvous", "won the Rendezvous"),
+                GoalTarget::Game => ("win the game", "won the game"),
             };
             let side = g.side.node;
             let within = format!(
@@ -539,10 +539,10 @@ impl Session {
             );
             match (before.reached, now.reached) {
                 (None, Some(n)) if n <= g.turns.node => out.push(&format!(
-                    "Goal met: {side} did {what} in {n} of his turns ({within})."
+                    "Goal met: {side} {won} in {n} of his turns ({within})."
                 )),
                 (None, Some(n)) => out.push(&format!(
-                    "{side} did {what}, but in {n} turns: the goal ({within}) is not met."
+                    "{side} {won}, but in {n} turns: the goal ({within}) is not met."
                 )),
                 (None, None)
                     if (now.used >= g.turns.node && before.used < g.turns.node)
@@ -681,7 +681,12 @@ impl Session {
         };
         let mut out = Output::default();
         let run = interp::run_game(game, index + 1, interp::Options::default());
-        for p in &run.problems {
+        // An unmet goal is what the user is about to play, not a fault of the file.
+        for p in run
+            .problems
+            .iter()
+            .filter(|p| p.code != "lanrick::goal::unmet")
+        {
             out.failed = true;
             out.error.push_str(&self.render_named(p, &name, &src));
         }
