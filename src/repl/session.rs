@@ -846,6 +846,17 @@ impl Session {
 
     /// Renders a problem about text typed at the prompt (or as a command argument).
     pub(super) fn render(&self, problem: &Problem, src: &str) -> String {
+        if src.contains(text::KEEP) {
+            return self.render_wrapped(problem, src);
+        }
+        let mut kept = problem.clone();
+        kept.message = text::keep_quotes_whole(&kept.message);
+        kept.help = kept.help.as_deref().map(text::keep_quotes_whole);
+        self.render_wrapped(&kept, src).replace(text::KEEP, " ")
+    }
+
+    /// [`Session::render`] as miette wraps it.
+    fn render_wrapped(&self, problem: &Problem, src: &str) -> String {
         match self.line_number {
             Some(n) if n > 1 => {
                 let at = report::Src {
@@ -862,7 +873,14 @@ impl Session {
 
     /// Renders a problem in a file.
     fn render_named(&self, problem: &Problem, name: &str, src: &str) -> String {
-        report::render_human_width(problem, name, src, self.color, self.width)
+        if src.contains(text::KEEP) {
+            return report::render_human_width(problem, name, src, self.color, self.width);
+        }
+        let mut kept = problem.clone();
+        kept.message = text::keep_quotes_whole(&kept.message);
+        kept.help = kept.help.as_deref().map(text::keep_quotes_whole);
+        report::render_human_width(&kept, name, src, self.color, self.width)
+            .replace(text::KEEP, " ")
     }
 }
 

@@ -754,3 +754,17 @@ fn near_misses_get_a_did_you_mean() {
         out.error
     );
 }
+
+#[test]
+fn a_position_string_in_a_diagnostic_is_never_split() {
+    let mut s = session_at(HINT);
+    s.set_width(50);
+    let out = s.handle("assert position \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark\"");
+    assert!(out.failed);
+    assert!(
+        out.error.contains(&format!("\"{HINT}\"")),
+        "the position in the help line is whole: {}",
+        out.error
+    );
+    assert!(!out.error.contains('\u{a0}'), "{}", out.error);
+}

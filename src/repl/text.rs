@@ -54,6 +54,31 @@ pub fn flow(head: &str, items: &[String], sep: &str, width: usize) -> String {
     out
 }
 
+/// A space that no wrapping breaks at (U+00A0), put inside quoted runs before miette
+/// wraps a diagnostic and turned back into a plain space afterwards.
+pub const KEEP: char = '\u{a0}';
+
+/// `s` with the spaces inside `` `…` `` and `"…"` runs made [`KEEP`], so that a
+/// position string or an example in a diagnostic is never split across lines.
+pub fn keep_quotes_whole(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut tick = false;
+    let mut quote = false;
+    for c in s.chars() {
+        match c {
+            '`' if !quote => tick = !tick,
+            '"' if !tick => quote = !quote,
+            ' ' if tick || quote => {
+                out.push(KEEP);
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The number of columns `s` takes (one per character: the REPL writes no wide ones).
 fn cols(s: &str) -> usize {
     s.chars().count()
