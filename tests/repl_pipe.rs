@@ -173,4 +173,21 @@ fn a_game_of_a_collection_is_picked_by_number_or_event() {
         .assert()
         .success()
         .stdout(predicate::str::contains("2B2Y1 Y f3 first"));
+    // Quiet: the messages stay, the boards go.
+    let out = lanrick()
+        .args(["repl", "--quiet", "--game", "2"])
+        .arg(&file)
+        .write_stdin(":undo\n:position\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "loaded {} (game 2 of 2): 1 action on its main line\nundone: B: mark f3\n\
+             1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark\n",
+            file.display()
+        )
+    );
 }

@@ -66,7 +66,9 @@ pub const COMMANDS: &[Command] = &[
         name: "auto",
         args: "",
         summary: "toggle showing the board after each accepted line",
-        help: "Switches the board shown after every accepted line of events off, or back on.",
+        help: "Switches the board shown after every accepted line of events, `:undo`, \
+               `:redo`, `:new`, `:setup` and `:load` off, or back on (`lanrick repl \
+               --quiet` starts with it off). `:board` always draws it.",
         bang: false,
         run: |s, _, _| {
             s.auto_board = !s.auto_board;
@@ -148,7 +150,7 @@ pub const COMMANDS: &[Command] = &[
             if let Some(note) = aside {
                 out.push(&note);
             }
-            out.push(&s.board());
+            out.push(&s.board_if_auto());
             out
         },
     },
@@ -375,7 +377,7 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
                     "back to the game before {by} ({})",
                     actions(s.game.steps.len())
                 ));
-                out.push(&s.board());
+                out.push(&s.board_if_auto());
                 out
             }
             None => Output::fail("error: nothing to undo"),
@@ -384,7 +386,7 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
     let taken = shift(&mut s.game.steps, &mut s.game.undone, n);
     s.game.dirty = true;
     let mut out = Output::text(format!("undone: {taken}"));
-    out.push(&s.board());
+    out.push(&s.board_if_auto());
     out
 }
 
@@ -399,7 +401,7 @@ fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
     let again = shift(&mut s.game.undone, &mut s.game.steps, n);
     s.game.dirty = true;
     let mut out = Output::text(format!("redone: {again}"));
-    out.push(&s.board());
+    out.push(&s.board_if_auto());
     out
 }
 
@@ -532,7 +534,7 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
             if let Some(note) = aside {
                 out.push(&note);
             }
-            out.push(&s.board());
+            out.push(&s.board_if_auto());
             out
         }
         Err(e) => {

@@ -78,11 +78,8 @@ fn plain(opts: Options<'_>) -> u8 {
     session.set_auto_board(!opts.quiet);
     let mut failed = false;
     if let Some(path) = opts.file {
-        let mut out = session.load(path, opts.game);
+        let out = session.load(path, opts.game);
         failed |= out.failed;
-        if opts.quiet {
-            out.text = String::new();
-        }
         print(&out);
     }
     let stdin = std::io::stdin();

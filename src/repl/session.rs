@@ -131,8 +131,6 @@ pub(super) struct Record {
     pub(super) dirty: bool,
     /// The puzzle's goal, from a `Goal` tag.
     goal: Option<Goal>,
-    /// What the game is called in messages (`the new game`, `game.lanrick`).
-    name: String,
 }
 
 impl Record {
@@ -151,7 +149,6 @@ impl Record {
             undone: Vec::new(),
             dirty: false,
             goal: None,
-            name: "the game at the prompt".into(),
         }
     }
 
@@ -710,7 +707,6 @@ impl Session {
             undone: Vec::new(),
             dirty: false,
             goal,
-            name: name.clone(),
         };
         let mut runner = record.start.clone();
         let mut left_out = 0;
@@ -766,8 +762,20 @@ impl Session {
                 g.turns.node
             ));
         }
-        out.push(&self.board());
+        if self.auto_board {
+            out.push(&self.board());
+        }
         out
+    }
+
+    /// The board after a command that changed the game (`:new`, `:undo`, ...), unless
+    /// boards are off (`:auto`, `--quiet`).
+    pub(super) fn board_if_auto(&self) -> String {
+        if self.auto_board {
+            self.board()
+        } else {
+            String::new()
+        }
     }
 
     /// The game so far as a syntax tree: its header (with a `Date` tag for a game begun
@@ -833,7 +841,6 @@ impl Session {
         match crate::cli::write_atomically(path, &text) {
             Ok(()) => {
                 self.game.dirty = false;
-                self.game.name = path.display().to_string();
                 Output::text(format!(
                     "saved {} to {}",
                     actions(self.game.steps.len()),
