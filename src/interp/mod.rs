@@ -833,3 +833,71 @@ pub fn run_items_each(
     }
     (done, None)
 }
+
+#[cfg(test)]
+mod near_miss_tests {
+    use super::*;
+
+    #[test]
+    fn near_misses_are_put_right() {
+        for (typed, fixed) in [
+            ("A7-B6", "a7-b6"),
+            ("a7b6", "a7-b6"),
+            ("a7 - b6", "a7-b6"),
+            ("a7 -b6", "a7-b6"),
+            ("a7xb6", "a7-b6"),
+            ("a7:b6", "a7-b6"),
+            ("a7–b6 h5-h4", "a7-b6 h5-h4"),
+            ("1. Y: A7-B6 H5-H4", "1. Y: a7-b6 h5-h4"),
+            ("Yellow wins rendezvous in 1", "Y wins rendezvous in 1"),
+            ("assert to-move black", "assert to-move B"),
+        ] {
+            assert_eq!(near_miss(typed).as_deref(), Some(fixed), "{typed}");
+        }
+    }
+
+    #[test]
+    fn the_notation_itself_is_left_alone() {
+        for ok in [
+            "a7-b6",
+            "a7-b6 x e6",
+            "c6-d5 d7-c6 e7-d7 x e6",
+            "mark d5 d6",
+            "interchange c3 e5",
+            "assert men B 4 Y 5",
+            "Y: mark d5",
+            "B wins game in 3",
+        ] {
+            assert_eq!(near_miss(ok), None, "{ok}");
+        }
+    }
+
+    #[test]
+    fn odd_text_never_panics() {
+        for text in [
+            "",
+            "a",
+            "A",
+            "a7",
+            "a7-",
+            "a7 -",
+            "é7xé6",
+            "a7\u{a0}b6",
+            "ÿA7",
+            "a7b",
+            "Z9z9",
+        ] {
+            let _ = near_miss(text);
+            let err = syntax::parse_line(text).err();
+            if let Some(e) = err {
+                let _ = syntax_problem_in(&e, text);
+            }
+        }
+        // An error span past a multi-byte character.
+        let e = SyntaxError::new(
+            Span::new(1, 2),
+            crate::syntax::SyntaxErrorKind::UnclosedString,
+        );
+        let _ = syntax_problem_in(&e, "éa");
+    }
+}

@@ -388,9 +388,9 @@ impl Session {
             let mut out = Output::default();
             out.warn(&text::wrap(
                 &format!(
-                    "warning: unsaved work in {list}. `:save FILE` keeps the current game; \
-                     `:undo` at a game's start brings back the one before it. Leave again \
-                     (Ctrl-D, `:quit`, `quit`) to lose it."
+                    "warning: unsaved work in {list}. `:save FILE` keeps the current game \
+                     (`:undo` at a game's start brings back the one put aside before it); \
+                     leave again (Ctrl-D, `:quit`, `quit`) to lose it."
                 ),
                 self.width,
             ));
