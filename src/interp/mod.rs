@@ -330,139 +330,19 @@ fn written_offset(value: &str, offset: usize) -> usize {
     offset + escaped
 }
 
-/// The Problem for a syntax error.
+/// The Problem for a syntax error, with its help line (a "did you mean") when it has
+/// one.
 pub fn syntax_problem(err: &SyntaxError) -> Problem {
-    Problem::new(
+    let p = Problem::new(
         format!("lanrick::syntax::{}", err.code()),
         err.to_string(),
         err.span,
         "here",
-    )
-}
-
-/// The Problem for a syntax error in `src`, with a "did you mean" help line when the
-/// text where it stands is a near miss of the notation (`A7-B6`, `a7b6`, `a7 - b6`,
-/// `a7xb6`, `Yellow` for `Y`). The suggestion is only given when it parses.
-pub fn syntax_problem_in(err: &SyntaxError, src: &str) -> Problem {
-    let p = syntax_problem(err);
-    let at = err.span.start.min(src.len());
-    let Some(head) = src.get(..at) else {
-        return p;
-    };
-    let start = head.rfind(['\n', ';']).map_or(0, |i| i + 1);
-    let Some(tail) = src.get(at..) else {
-        return p;
-    };
-    let end = tail
-        .find(['\n', ';', '{', '#', '(', ')'])
-        .map_or(src.len(), |i| at + i);
-    let Some(segment) = src.get(start..end) else {
-        return p;
-    };
-    let segment = segment.trim();
-    match near_miss(segment) {
-        Some(fixed) if syntax::parse_line(&fixed).is_ok() => {
-            p.with_help(format!("did you mean `{fixed}`?{}", why(segment)))
-        }
-        _ => p,
+    );
+    match &err.help {
+        Some(h) => p.with_help(h.clone()),
+        None => p,
     }
-}
-
-/// The reason a near miss is wrong, for the help line.
-fn why(segment: &str) -> &'static str {
-    if segment.split_whitespace().any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphabetic());
-        ["yellow", "black", "white"]
-            .iter()
-            .any(|n| w.eq_ignore_ascii_case(n))
-    }) {
-        " Sides are written `B` and `Y`."
-    } else if segment
-        .as_bytes()
-        .windows(2)
-        .any(|w| (b'A'..=b'H').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
-    {
-        " Squares are written in lower case."
-    } else {
-        " A man's move is written `from-to` with no spaces; a take is `x e6`, after the \
-         moves."
-    }
-}
-
-/// `text` with the near misses of the notation put right: side names for `B`/`Y`,
-/// capital squares, spaces round a move's `-`, and moves written `a7b6`, `a7xb6` or
-/// `a7:b6`; `None` when nothing changed.
-pub fn near_miss(text: &str) -> Option<String> {
-    fn is_square(c: &[char], i: usize) -> bool {
-        i + 1 < c.len() && ('a'..='h').contains(&c[i]) && ('1'..='8').contains(&c[i + 1])
-    }
-    // Whole words naming a side.
-    let mut words = String::new();
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let lower = word.to_ascii_lowercase();
-        out.push_str(match lower.as_str() {
-            "yellow" | "white" => "Y",
-            "black" => "B",
-            _ => word.as_str(),
-        });
-        word.clear();
-    };
-    for ch in text.chars() {
-        if ch.is_alphanumeric() {
-            word.push(ch);
-        } else {
-            flush(&mut word, &mut words);
-            words.push(ch);
-        }
-    }
-    flush(&mut word, &mut words);
-    let mut c: Vec<char> = words.chars().collect();
-    // Capital squares, when not part of a longer word.
-    for i in 0..c.len().saturating_sub(1) {
-        let alone = i == 0 || !c[i - 1].is_alphanumeric();
-        let next = c.get(i + 2).copied();
-        let ends =
-            next.is_none_or(|n| !n.is_ascii_digit() && (!n.is_ascii_lowercase() || n == 'x'));
-        if alone && ('A'..='H').contains(&c[i]) && ('1'..='8').contains(&c[i + 1]) && ends {
-            c[i] = c[i].to_ascii_lowercase();
-        }
-    }
-    // Moves: `a7 - b6`, `a7–b6`, `a7b6`, `a7xb6`, `a7:b6`.
-    let mut out: Vec<char> = Vec::with_capacity(c.len());
-    let mut i = 0;
-    while i < c.len() {
-        if is_square(&c, i) && (i == 0 || !c[i - 1].is_alphanumeric()) {
-            let mut j = i + 2;
-            while c.get(j) == Some(&' ') {
-                j += 1;
-            }
-            let mut k = j;
-            let fix = match c.get(j) {
-                Some('-' | '–' | '—') => {
-                    k += 1;
-                    while c.get(k) == Some(&' ') {
-                        k += 1;
-                    }
-                    k > j + 1 || j > i + 2 || c[j] != '-'
-                }
-                Some('x' | 'X' | ':') if j == i + 2 => {
-                    k += 1;
-                    k == j + 1
-                }
-                _ => j == i + 2,
-            };
-            if fix && is_square(&c, k) && c.get(k + 2).is_none_or(|n| !n.is_alphanumeric()) {
-                out.extend([c[i], c[i + 1], '-', c[k], c[k + 1]]);
-                i = k + 2;
-                continue;
-            }
-        }
-        out.push(c[i]);
-        i += 1;
-    }
-    let fixed: String = out.into_iter().collect();
-    (fixed != text).then_some(fixed)
 }
 
 /// A goal that was reached, and in how many of its side's turns.
@@ -545,7 +425,7 @@ pub fn run_file(src: &str, opts: Options) -> FileRun {
         Ok(f) => f,
         Err(e) => {
             return FileRun {
-                syntax: Some(syntax_problem_in(&e, src)),
+                syntax: Some(syntax_problem(&e)),
                 games: Vec::new(),
             };
         }
@@ -639,16 +519,8 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         };
         let goal = match g.tag("Goal") {
             Some(t) => {
-                let goal = syntax::parse_goal(&t.value.node).map_err(|e| {
-                    let p = syntax_problem(&e);
-                    let p = match near_miss(&t.value.node) {
-                        Some(fixed) if syntax::parse_goal(&fixed).is_ok() => {
-                            p.with_help(format!("did you mean `{fixed}`?{}", why(&t.value.node)))
-                        }
-                        _ => p,
-                    };
-                    p.shifted(t.value.span.start)
-                })?;
+                let goal = syntax::parse_goal(&t.value.node)
+                    .map_err(|e| syntax_problem(&e).shifted(t.value.span.start))?;
                 let goal = shift_goal(goal, t.value.span.start);
                 Some((
                     GoalTrack {
@@ -796,7 +668,7 @@ pub fn run_line_each(
 ) -> (Vec<(Span, Effect)>, Option<Problem>) {
     let items = match syntax::parse_line(line) {
         Ok(items) => items,
-        Err(e) => return (Vec::new(), Some(syntax_problem_in(&e, line))),
+        Err(e) => return (Vec::new(), Some(syntax_problem(&e))),
     };
     run_items_each(runner, &items, |ev, effect, after| {
         each(ev.kind_span, effect, after);
@@ -832,72 +704,4 @@ pub fn run_items_each(
         }
     }
     (done, None)
-}
-
-#[cfg(test)]
-mod near_miss_tests {
-    use super::*;
-
-    #[test]
-    fn near_misses_are_put_right() {
-        for (typed, fixed) in [
-            ("A7-B6", "a7-b6"),
-            ("a7b6", "a7-b6"),
-            ("a7 - b6", "a7-b6"),
-            ("a7 -b6", "a7-b6"),
-            ("a7xb6", "a7-b6"),
-            ("a7:b6", "a7-b6"),
-            ("a7–b6 h5-h4", "a7-b6 h5-h4"),
-            ("1. Y: A7-B6 H5-H4", "1. Y: a7-b6 h5-h4"),
-            ("Yellow wins rendezvous in 1", "Y wins rendezvous in 1"),
-            ("assert to-move black", "assert to-move B"),
-        ] {
-            assert_eq!(near_miss(typed).as_deref(), Some(fixed), "{typed}");
-        }
-    }
-
-    #[test]
-    fn the_notation_itself_is_left_alone() {
-        for ok in [
-            "a7-b6",
-            "a7-b6 x e6",
-            "c6-d5 d7-c6 e7-d7 x e6",
-            "mark d5 d6",
-            "interchange c3 e5",
-            "assert men B 4 Y 5",
-            "Y: mark d5",
-            "B wins game in 3",
-        ] {
-            assert_eq!(near_miss(ok), None, "{ok}");
-        }
-    }
-
-    #[test]
-    fn odd_text_never_panics() {
-        for text in [
-            "",
-            "a",
-            "A",
-            "a7",
-            "a7-",
-            "a7 -",
-            "é7xé6",
-            "a7\u{a0}b6",
-            "ÿA7",
-            "a7b",
-            "Z9z9",
-        ] {
-            let _ = near_miss(text);
-            let err = syntax::parse_line(text).err();
-            if let Some(e) = err {
-                let _ = syntax_problem_in(&e, text);
-            }
-        }
-        // An error span past a multi-byte character.
-        let e = SyntaxError::new(
-            Span::new(1, 2),
-            crate::syntax::SyntaxErrorKind::UnclosedString,
-        );
-        let _ = syntax_problem_in(&e, "éa");
-    }
 }

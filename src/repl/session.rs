@@ -432,7 +432,7 @@ impl Session {
         let items = match crate::syntax::parse_line(line) {
             Ok(items) => items,
             Err(e) => {
-                let p = interp::syntax_problem_in(&e, line);
+                let p = interp::syntax_problem(&e);
                 let mut out = Output::fail(self.render(&p, line));
                 out.retry = Some(line.to_string());
                 return out;
@@ -662,7 +662,7 @@ impl Session {
         let file = match crate::syntax::parse_file(&src) {
             Ok(f) => f,
             Err(e) => {
-                let p = interp::syntax_problem_in(&e, &src);
+                let p = interp::syntax_problem(&e);
                 return Output::fail(self.render_named(&p, &name, &src));
             }
         };
