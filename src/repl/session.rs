@@ -479,6 +479,11 @@ impl Session {
                 }
             }
         }
+        if problem.is_some() && applied == 0 {
+            // Nothing of the line was taken: it comes back whole for editing, so its
+            // comments are not kept twice.
+            lead.clear();
+        }
         let mut out = Output::default();
         let played_any = !new_steps.is_empty();
         let recorded = played_any || !lead.is_empty();

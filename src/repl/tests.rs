@@ -488,6 +488,15 @@ fn typed_events_keep_their_annotations_comments_and_directives() {
         "# an opening\nmark d5 { the centre }\n1. Y: a7-a6 h5-h4 !? ( a7-b6 ) # why not\nassert to-move B\n"
     );
     assert_eq!(s.handle(":game").text, s.game_text());
+    // A line rejected whole leaves no trace in the record (it comes back for editing).
+    let out = s.handle("{ a try } a7-a4");
+    assert!(out.failed);
+    assert_eq!(out.retry.as_deref(), Some("{ a try } a7-a4"));
+    assert!(
+        s.game_text().ends_with("assert to-move B\n"),
+        "{}",
+        s.game_text()
+    );
     let text = s.game_file();
     let run = crate::interp::run_file(&text, crate::interp::Options::default());
     assert!(run.passed(), "{text}");
