@@ -372,11 +372,14 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
     if s.game.steps.is_empty() {
         // At the start of a game begun by `:new`, `:setup` or `:load`: the game before.
         return match s.bring_back() {
-            Some(by) => {
+            Some((by, warning)) => {
                 let mut out = Output::text(format!(
                     "back to the game before {by} ({})",
                     actions(s.game.steps.len())
                 ));
+                if let Some(w) = warning {
+                    out.warn(&w);
+                }
                 out.push(&s.board_if_auto());
                 out
             }

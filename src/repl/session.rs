@@ -644,12 +644,32 @@ impl Session {
     }
 
     /// Brings back the game the last `:new`, `:setup` or `:load` put aside, dropping
-    /// the current one (which has no actions left to undo); the command's name, or
-    /// `None` when there is none.
-    pub(super) fn bring_back(&mut self) -> Option<&'static str> {
+    /// the current one (which has no actions left to undo): the command's name and, when
+    /// the dropped game held undone actions or comments and directives, a warning
+    /// saying so; `None` when there is no game to bring back.
+    pub(super) fn bring_back(&mut self) -> Option<(&'static str, Option<String>)> {
         let e = self.earlier.pop()?;
-        self.game = e.record;
-        Some(e.by)
+        let dropped = std::mem::replace(&mut self.game, e.record);
+        let mut lost = Vec::new();
+        if !dropped.undone.is_empty() {
+            lost.push(format!("{} undone", actions(dropped.undone.len())));
+        }
+        if !dropped.lead.is_empty() {
+            let n = dropped.lead.len();
+            lost.push(format!(
+                "{n} comment{} or directive{}",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        let warning = (!lost.is_empty()).then(|| {
+            format!(
+                "warning: the game begun by {} is dropped with its {}",
+                e.by,
+                lost.join(" and ")
+            )
+        });
+        Some((e.by, warning))
     }
 
     /// Loads a game of a game file, keeping its main line for undo: the only game, or

@@ -158,12 +158,20 @@ fn undo_brings_back_the_game_before_new_setup_and_load() {
     assert_eq!(s.history().collect::<Vec<_>>(), ["mark d5", "a7-a6 h5-h4"]);
     assert!(s.has_unsaved());
 
-    // The same for `:setup`, after an action in the new game is undone first.
+    // The same for `:setup`, after an action in the new game is undone first: the
+    // dropped game's undone action is not lost without a word.
     assert!(!s.handle(&format!(":setup \"{HINT}\"")).failed);
     assert!(!s.handle("c6-d5 d7-c6 e7-d7 x e6").failed);
     assert!(!s.handle(":undo").failed);
     assert_eq!(s.position().to_string(), HINT);
-    assert!(!s.handle(":undo").failed);
+    let out = s.handle(":undo");
+    assert!(!out.failed);
+    assert!(
+        out.error
+            .contains("the game begun by :setup is dropped with its 1 action undone"),
+        "{}",
+        out.error
+    );
     assert_eq!(s.position(), &played);
 
     // And for `:load`.
