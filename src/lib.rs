@@ -1,4 +1,5 @@
-//! lanrick: the reference software for Lewis Carroll's game Lanrick (1893 rules).
+//! lanrick: the reference software for Lewis Carroll's game Lanrick (the 1893 rules with their
+//! options, and the December 1880 rules).
 //!
 //! - [`engine`]: the rules — positions, Rendezvous, turns, outcomes, games.
 //! - [`syntax`]: the notation's text to a syntax tree with spans.
