@@ -987,7 +987,7 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     let position = match Position::parse_as(rules, text) {
         Ok(p) => p,
         Err(e) => {
-            let p = interp::position_problem(&e, Span::new(0, 0));
+            let p = interp::position_problem_for(&e, Span::new(0, 0), rules);
             eprint!(
                 "{}",
                 report::render_human(&p, "position", text, use_color(ColorChoice::Auto, true))

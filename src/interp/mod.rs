@@ -361,6 +361,19 @@ fn position_code(kind: &PositionErrorKind) -> &'static str {
 
 /// The Problem for a malformed position string written at `at` (the span of its text).
 pub fn position_problem(err: &PositionError, at: Span) -> Problem {
+    position_problem_for(err, at, Rules::default())
+}
+
+/// The Problem for a malformed position string of a game played by `rules`: the help
+/// line gives that edition's form and an example.
+pub fn position_problem_for(err: &PositionError, at: Span, rules: Rules) -> Problem {
+    let help = if rules.is_1893() {
+        "a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"".to_string()
+    } else {
+        format!(
+            "a {rules} position string is `<placement> <side> [<mark>] <phase>`, e.g. \"8/8/8/8/8/8/8/8 B set\" or \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B\""
+        )
+    };
     let span = Span::new(
         at.start + err.span.start,
         at.start + err.span.end.max(err.span.start),
@@ -371,7 +384,7 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
         span,
         "here",
     )
-    .with_help("a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"")
+    .with_help(help)
 }
 
 /// Parses a position string written between quotes at `at` in the source, where `text`
@@ -380,7 +393,7 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
 fn parse_position_at(rules: Rules, text: &str, at: Span) -> Result<Position, Problem> {
     Position::parse_as(rules, text).map_err(|mut e| {
         e.span = written_offset(text, e.span.start)..written_offset(text, e.span.end);
-        position_problem(&e, at)
+        position_problem_for(&e, at, rules)
     })
 }
 

@@ -552,7 +552,11 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
             out
         }
         Err(e) => {
-            let p = crate::interp::position_problem(&e, crate::syntax::ast::Span::new(0, 0));
+            let p = crate::interp::position_problem_for(
+                &e,
+                crate::syntax::ast::Span::new(0, 0),
+                s.rules,
+            );
             let mut out = Output::fail(s.render(&p, text));
             out.error = s.render(&p, text);
             out
