@@ -193,8 +193,9 @@ pub fn render(args: RenderArgs) -> u8 {
     }
 }
 
-/// The diagram of main-line step `n` of `game`, titled with the event that led there.
-fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
+/// The diagram of main-line step `n` of `game` (empty past its end), titled with the
+/// event that led there unless `options` has a title.
+pub fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
     let Some(step) = game.main.get(n).and_then(|&i| game.steps.get(i)) else {
         return String::new();
     };

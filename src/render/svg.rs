@@ -12,7 +12,7 @@
 
 use super::escape;
 use super::tree::{Arrow, Step};
-use crate::engine::{Phase, Position, Side, Square};
+use crate::engine::{Phase, Position, Rendezvous, Side, Square};
 use std::fmt::Write;
 
 /// The side of a square, in user units.
@@ -65,6 +65,8 @@ pub struct Marks {
     pub arrows: Vec<Arrow>,
     /// The square of the man taken (Rule 7 or 8).
     pub taken: Option<Square>,
+    /// The Rendezvous just won (Rule 8), drawn dashed when the position has none.
+    pub won: Option<Rendezvous>,
 }
 
 impl Marks {
@@ -73,6 +75,7 @@ impl Marks {
         Marks {
             arrows: step.arrows.clone(),
             taken: step.taken,
+            won: step.won,
         }
     }
 }
@@ -99,11 +102,13 @@ fn centre(sq: Square, flip: bool) -> (f64, f64) {
     )
 }
 
-/// The shapes used by [`overlay`]: men, Rendezvous frame, Mark, take ring, arrowheads.
+/// The shapes used by [`overlay`]: men, Rendezvous frames, Marks, take ring, arrowheads.
 pub fn defs() -> String {
     concat!(
         "<defs>",
         "<g id=\"rv\"><rect x=\"3\" y=\"3\" width=\"44\" height=\"44\" fill=\"#b9dfb0\" stroke=\"#1d5c2e\" stroke-width=\"5\"/></g>",
+        "<g id=\"rw\"><rect x=\"3\" y=\"3\" width=\"44\" height=\"44\" fill=\"none\" stroke=\"#1d5c2e\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/></g>",
+        "<g id=\"mw\"><polygon points=\"25,1 49,25 25,49 1,25\" fill=\"none\" stroke=\"#1d5c2e\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/></g>",
         "<g id=\"mk\"><polygon points=\"25,1 49,25 25,49 1,25\" fill=\"#f5f5f5\" stroke=\"#1d5c2e\" stroke-width=\"3\"/></g>",
         "<g id=\"b\"><circle cx=\"25\" cy=\"25\" r=\"15\" fill=\"#1c1c1c\" stroke=\"#000000\" stroke-width=\"2\"/>",
         "<text x=\"25\" y=\"30.5\" text-anchor=\"middle\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"15\" font-weight=\"bold\" fill=\"#ffffff\">B</text></g>",
@@ -156,8 +161,8 @@ pub fn background(flip: bool) -> String {
     out
 }
 
-/// What changes from position to position: the Rendezvous squares and the Mark, the
-/// men, the take and the arrows.
+/// What changes from position to position: the Rendezvous squares and the Mark (or,
+/// dashed, the Rendezvous just won), the men, the take and the arrows.
 pub fn overlay(pos: &Position, marks: &Marks, flip: bool) -> String {
     let mut out = String::new();
     let mut put = |id: &str, sq: Square| {
@@ -169,6 +174,11 @@ pub fn overlay(pos: &Position, marks: &Marks, flip: bool) -> String {
             put("rv", sq);
         }
         put("mk", rv.mark());
+    } else if let Some(rv) = &marks.won {
+        for sq in rv.squares().iter() {
+            put("rw", sq);
+        }
+        put("mw", rv.mark());
     }
     for sq in Square::ALL {
         match pos.man_at(sq) {

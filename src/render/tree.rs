@@ -9,7 +9,7 @@
 //! [`interp::run_game`] builds from the game's tags, whatever edition they name.
 
 use crate::engine::rendezvous::{RING, RING_INDEX, ring_step};
-use crate::engine::{Position, Side, Square, TurnEnd, Way};
+use crate::engine::{Position, Rendezvous, Side, Square, TurnEnd, Way};
 use crate::interp::{self, Effect, Options, Problem, Runner};
 use crate::syntax::ast::{self, Annotation, Event, EventKind, HeaderItem, Item, Span};
 
@@ -101,6 +101,8 @@ pub struct Step {
     pub arrows: Vec<Arrow>,
     /// The square of the man taken at the end of the turn (Rule 7 or 8).
     pub taken: Option<Square>,
+    /// The Rendezvous the event's turn won (Rule 8), no longer in the position.
+    pub won: Option<Rendezvous>,
     /// Annotation glyphs and NAGs, as written (`!?`, `$14`).
     pub annotations: Vec<String>,
     /// Comments written with the event, or after it among the events.
@@ -301,6 +303,7 @@ fn build_game(
         position: *start.position(),
         arrows: Vec::new(),
         taken: None,
+        won: None,
         annotations: Vec::new(),
         comments: Vec::new(),
         notes: Vec::new(),
@@ -391,6 +394,7 @@ impl Walk<'_, '_> {
     ) -> Result<Option<usize>, Problem> {
         let text = slice(self.src, ev.kind_span);
         let comments: Vec<String> = ev.comments.iter().map(|c| c.normalized_text()).collect();
+        let before = *runner.position();
         let result = runner.apply(ev);
         if let EventKind::Assert(_) = ev.kind {
             let problem = result.err();
@@ -421,6 +425,7 @@ impl Walk<'_, '_> {
             position: *runner.position(),
             arrows: Vec::new(),
             taken: None,
+            won: None,
             annotations: ev.annotations.iter().map(|a| annotation(a.node)).collect(),
             comments,
             notes: Vec::new(),
@@ -444,6 +449,9 @@ impl Walk<'_, '_> {
                         TurnEnd::Played => None,
                         TurnEnd::Replaced(sq) | TurnEnd::Removed(sq) => Some(sq),
                     };
+                    if let TurnEnd::Removed(_) = turn.end {
+                        step.won = before.rendezvous().copied();
+                    }
                 }
             }
             Ok(Effect::Checked) => {}
