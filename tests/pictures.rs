@@ -24,10 +24,13 @@ fn example(name: &str) -> String {
     std::fs::read_to_string(root().join("examples").join(name)).unwrap()
 }
 
+/// An element: its name and its attributes in order.
+type Element = (String, Vec<(String, String)>);
+
 /// A strict enough XML reader: the prolog, elements properly nested and closed,
 /// attributes quoted and not repeated, entities known, no stray `<` or `&`. Returns
 /// the elements' names with their attributes, in document order.
-fn parse_xml(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String> {
+fn parse_xml(text: &str) -> Result<Vec<Element>, String> {
     fn check_text(t: &str) -> Result<(), String> {
         let mut rest = t;
         while let Some(i) = rest.find('&') {
@@ -49,7 +52,9 @@ fn parse_xml(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String>
         if t.contains('>') && t.contains("]]>") {
             return Err("]]> in text".into());
         }
-        if t.chars().any(|c| c < ' ' && !matches!(c, '\t' | '\n' | '\r')) {
+        if t.chars()
+            .any(|c| c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
+        {
             return Err("control character".into());
         }
         Ok(())
@@ -90,11 +95,13 @@ fn parse_xml(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String>
             Some(t) => (t, true),
             None => (tag, false),
         };
-        let name_end = tag
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(tag.len());
+        let name_end = tag.find(|c: char| c.is_whitespace()).unwrap_or(tag.len());
         let name = &tag[..name_end];
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || ":-_".contains(c)) {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_alphanumeric() || ":-_".contains(c))
+        {
             return Err(format!("bad element name {name:?}"));
         }
         if stack.is_empty() {
@@ -106,7 +113,9 @@ fn parse_xml(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String>
         let mut attrs: Vec<(String, String)> = Vec::new();
         let mut a = tag[name_end..].trim_start();
         while !a.is_empty() {
-            let eq = a.find('=').ok_or(format!("attribute without value in <{name}>"))?;
+            let eq = a
+                .find('=')
+                .ok_or(format!("attribute without value in <{name}>"))?;
             let key = a[..eq].trim().to_string();
             let after = &a[eq + 1..];
             let quote = after.chars().next().ok_or("no value")?;
@@ -137,7 +146,7 @@ fn parse_xml(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String>
 }
 
 /// The elements of a diagram, after checking it is a well-formed SVG 1.1 document.
-fn checked_svg(text: &str) -> Vec<(String, Vec<(String, String)>)> {
+fn checked_svg(text: &str) -> Vec<Element> {
     let elements = parse_xml(text).unwrap_or_else(|e| panic!("not well-formed: {e}\n{text}"));
     let (name, attrs) = &elements[0];
     assert_eq!(name, "svg");
@@ -162,7 +171,7 @@ fn checked_svg(text: &str) -> Vec<(String, Vec<(String, String)>)> {
 }
 
 /// How many `<use>` elements draw the shape `id`.
-fn uses(elements: &[(String, Vec<(String, String)>)], id: &str) -> usize {
+fn uses(elements: &[Element], id: &str) -> usize {
     let want = format!("#{id}");
     elements
         .iter()
@@ -172,7 +181,8 @@ fn uses(elements: &[(String, Vec<(String, String)>)], id: &str) -> usize {
 
 #[test]
 fn the_xml_reader_refuses_what_is_not_well_formed() {
-    let ok = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg a=\"1\"><g/><t>x &amp; y</t></svg>\n";
+    let ok =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg a=\"1\"><g/><t>x &amp; y</t></svg>\n";
     assert!(parse_xml(ok).is_ok());
     for bad in [
         "<svg></svg>",
@@ -226,7 +236,10 @@ fn the_rendezvous_is_drawn_from_the_engines_squares_whatever_its_shape() {
         let el = checked_svg(&svg);
         assert_eq!(uses(&el, "rv"), squares, "{text}");
         assert_eq!(uses(&el, "mk"), 1);
-        assert_eq!(uses(&el, "rv"), pos.rendezvous().unwrap().squares().count() as usize);
+        assert_eq!(
+            uses(&el, "rv"),
+            pos.rendezvous().unwrap().squares().count() as usize
+        );
     }
 }
 
@@ -244,7 +257,10 @@ fn diagrams_match_their_snapshots() {
         width: 320,
         ..Options::default()
     };
-    insta::assert_snapshot!("svg_hint_3_solution_flipped", step_svg(&t.games[0], 1, &flipped));
+    insta::assert_snapshot!(
+        "svg_hint_3_solution_flipped",
+        step_svg(&t.games[0], 1, &flipped)
+    );
 }
 
 #[test]
@@ -267,10 +283,15 @@ fn flipping_turns_the_board_round() {
 
 #[test]
 fn text_from_a_file_is_escaped_in_the_page() {
-    let src = "[Event \"<script>alert(1)</script> & 'x'\"]\nmark d5 { </script><b>bold</b> & co }\n";
+    let src =
+        "[Event \"<script>alert(1)</script> & 'x'\"]\nmark d5 { </script><b>bold</b> & co }\n";
     let t = tree::build(src, None).unwrap();
     let page = html::page("a<b>.lanrick", src, &t, false);
-    assert_eq!(page.matches("<script").count(), 2, "only the page's own scripts");
+    assert_eq!(
+        page.matches("<script").count(),
+        2,
+        "only the page's own scripts"
+    );
     assert_eq!(page.matches("</script>").count(), 2);
     assert!(!page.contains("<b>bold"));
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;x&#39;"));
@@ -286,7 +307,9 @@ fn the_page_is_self_contained() {
         let outside = page
             .replace("http://www.w3.org/2000/svg", "")
             .replace("http://www.w3.org/1999/xlink", "");
-        for needle in ["http:", "https:", "//cdn", " src=", "<link", "@import", "url(http"] {
+        for needle in [
+            "http:", "https:", "//cdn", " src=", "<link", "@import", "url(http",
+        ] {
             assert!(!outside.contains(needle), "{name}: {needle}");
         }
     }
@@ -381,7 +404,11 @@ fn lanrick(dir: &Path) -> Command {
 fn render_draws_a_position_string_or_a_game_at_any_step() {
     let dir = tempfile::tempdir().unwrap();
     let out = lanrick(dir.path())
-        .args(["render", "--position", "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark"])
+        .args([
+            "render",
+            "--position",
+            "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark",
+        ])
         .assert()
         .success();
     let svg = String::from_utf8(out.get_output().stdout.clone()).unwrap();
@@ -391,7 +418,9 @@ fn render_draws_a_position_string_or_a_game_at_any_step() {
     let game = root().join("examples/complete-game.lanrick");
     let game = game.to_str().unwrap();
     lanrick(dir.path())
-        .args(["render", game, "--after", "1", "-o", "one.svg", "--size", "300"])
+        .args([
+            "render", game, "--after", "1", "-o", "one.svg", "--size", "300",
+        ])
         .assert()
         .success();
     let one = std::fs::read_to_string(dir.path().join("one.svg")).unwrap();
@@ -490,7 +519,10 @@ fn replay_html_writes_the_page_atomically() {
         .args(["replay", "missing.lanrick", "--html", "tour.html"])
         .assert()
         .code(2);
-    assert_eq!(std::fs::read_to_string(dir.path().join("tour.html")).unwrap(), page);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tour.html")).unwrap(),
+        page
+    );
     // A page that cannot be written (OUT is a directory) changes nothing, leaves no
     // temporary file, and says why.
     std::fs::create_dir(dir.path().join("taken")).unwrap();
@@ -500,7 +532,10 @@ fn replay_html_writes_the_page_atomically() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("cannot write taken"));
-    assert_eq!(std::fs::read_to_string(dir.path().join("taken/keep")).unwrap(), "x");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("taken/keep")).unwrap(),
+        "x"
+    );
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .filter_map(|e| e.ok())
@@ -514,7 +549,11 @@ fn replay_html_writes_the_page_atomically() {
         .assert()
         .code(1)
         .stderr(predicates::str::contains("lanrick::rule::occupied"));
-    assert!(std::fs::read_to_string(dir.path().join("bad.html")).unwrap().contains("mv illegal"));
+    assert!(
+        std::fs::read_to_string(dir.path().join("bad.html"))
+            .unwrap()
+            .contains("mv illegal")
+    );
 }
 
 // ---- the pictures in docs/ ----
@@ -574,6 +613,9 @@ fn the_pictures_in_docs_are_up_to_date() {
     let md = std::fs::read_to_string(root().join("docs/pictures.md")).unwrap();
     for (rel, _) in doc_pictures() {
         let link = rel.strip_prefix("docs").unwrap().display().to_string();
-        assert!(md.contains(link.trim_start_matches('/')), "docs/pictures.md lacks {link}");
+        assert!(
+            md.contains(link.trim_start_matches('/')),
+            "docs/pictures.md lacks {link}"
+        );
     }
 }

@@ -275,7 +275,7 @@ fn game_html(g: &GameTree, index: usize, inverse: &[usize], src: &str) -> String
         })
         .collect();
     for p in &g.problems {
-        let shown = at_steps.iter().any(|q| *q == p);
+        let shown = at_steps.contains(&p);
         let unmet = g
             .puzzle
             .as_ref()

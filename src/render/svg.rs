@@ -284,9 +284,9 @@ pub fn diagram(pos: &Position, marks: &Marks, opts: &Options) -> String {
     let height = BOARD_HEIGHT + extra;
     let px_height = u64::from(opts.width) * u64::from(height) / u64::from(WIDTH);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"{}\" height=\"{px_height}\" viewBox=\"0 0 {WIDTH} {height}\">\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"{}\" height=\"{px_height}\" viewBox=\"0 0 {WIDTH} {height}\">",
         opts.width
     );
     let _ = writeln!(
