@@ -392,6 +392,43 @@ fn a_huge_file_is_refused_not_drawn() {
     assert_eq!(one.total, 400);
 }
 
+#[test]
+fn every_test_case_draws_without_panicking_into_well_formed_pictures() {
+    let mut count = 0;
+    for dir in ["ok", "err", "syntax", "fuzz"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/cases").join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for path in files {
+            let bytes = std::fs::read(&path).unwrap();
+            let src = String::from_utf8_lossy(&bytes);
+            let Ok(t) = tree::build(&src, None) else {
+                continue;
+            };
+            for flip in [false, true] {
+                let page = html::page("case", &src, &t, flip);
+                let data = page_data(&page);
+                assert_eq!(data.as_array().unwrap().len(), t.games.len());
+            }
+            for g in &t.games {
+                for n in 0..g.main.len() {
+                    checked_svg(&step_svg(g, n, &Options::default()));
+                }
+                // Every step's links stay inside the game.
+                for s in &g.steps {
+                    for i in s.parent.iter().chain(s.next.iter()).chain(&s.variations) {
+                        assert!(*i < g.steps.len(), "{}", path.display());
+                    }
+                }
+            }
+            count += 1;
+        }
+    }
+    assert!(count >= 60, "only {count} cases");
+}
+
 // ---- the command line ----
 
 fn lanrick(dir: &Path) -> Command {
@@ -508,12 +545,16 @@ fn replay_html_writes_the_page_atomically() {
     assert_eq!(page.matches("<option ").count(), 5);
     // One game of a collection: no picker.
     lanrick(dir.path())
-        .args(["replay", tour, "--game", "2", "--html", "two.html"])
+        .args([
+            "replay", tour, "--game", "2", "--html", "two.html", "--flip",
+        ])
         .assert()
         .success();
     let two = std::fs::read_to_string(dir.path().join("two.html")).unwrap();
     assert!(!two.contains("<select id=\"game-picker\">"));
     assert!(two.contains("<h2>Man&#39;s moves</h2>"));
+    // Flipped: h1 is the top-left square, so the file letters run h to a.
+    assert!(two.contains("text-anchor=\"middle\">h</text><text x=\"13\" y=\"40\""));
     // A file that cannot be read leaves the old page as it was.
     lanrick(dir.path())
         .args(["replay", "missing.lanrick", "--html", "tour.html"])

@@ -88,6 +88,9 @@ pub enum Command {
         /// instead of printing boards.
         #[arg(long, value_name = "OUT")]
         html: Option<PathBuf>,
+        /// With --html: Black at the bottom of the board.
+        #[arg(long, requires = "html")]
+        flip: bool,
     },
     /// Draw a position as an SVG diagram: a position string, or a game file's main line
     /// at its end, after N actions, or at every step.
@@ -193,14 +196,16 @@ pub fn run() -> ExitCode {
             game,
             color,
             html: Some(out),
+            flip,
             ..
-        }) => pictures::replay_html(&file, game, &out, use_color(color, true)),
+        }) => pictures::replay_html(&file, game, &out, flip, use_color(color, true)),
         Some(Command::Replay {
             file,
             each,
             game,
             color,
             html: None,
+            ..
         }) => replay(&file, each, game, use_color(color, false)),
         Some(Command::Render {
             file,

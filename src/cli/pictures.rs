@@ -211,8 +211,9 @@ pub fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
     svg::diagram(&step.position, &Marks::of(step), &options)
 }
 
-/// `lanrick replay FILE --html OUT`: the replay page of the file (or of one game).
-pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, color: bool) -> u8 {
+/// `lanrick replay FILE --html OUT`: the replay page of the file (or of one game),
+/// with `flip` Black at the bottom.
+pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, color: bool) -> u8 {
     let name = path.display().to_string();
     let (src, tree) = match load(path, game, color) {
         Ok(x) => x,
@@ -223,7 +224,7 @@ pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, color: bool) ->
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or(name);
-    let page = crate::render::html::page(&title, &src, &tree, false);
+    let page = crate::render::html::page(&title, &src, &tree, flip);
     match write_atomically(out, &page) {
         Err(msg) => {
             eprintln!("error: {msg}");

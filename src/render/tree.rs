@@ -11,7 +11,7 @@
 use crate::engine::rendezvous::{RING, RING_INDEX, ring_step};
 use crate::engine::{Position, Rendezvous, Side, Square, TurnEnd, Way};
 use crate::interp::{self, Effect, Options, Problem, Runner};
-use crate::syntax::ast::{self, Annotation, Event, EventKind, HeaderItem, Item, Span};
+use crate::syntax::ast::{self, Annotation, CommentKind, Event, EventKind, HeaderItem, Item, Span};
 
 /// The most steps one tree may hold, over all its games: a bigger file would make a
 /// page nobody can load. Pick one game of a big collection instead.
@@ -235,6 +235,33 @@ fn too_large() -> Problem {
     .with_help("choose one game of the collection with --game N")
 }
 
+/// The comments among a game's tags, a run of `#` lines read as one paragraph.
+fn intro(header: &[HeaderItem]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut joining = false;
+    for h in header {
+        match h {
+            HeaderItem::Comment(c) if c.kind == CommentKind::Line => {
+                let text = c.normalized_text();
+                match out.last_mut() {
+                    Some(last) if joining => {
+                        last.push(' ');
+                        last.push_str(&text);
+                    }
+                    _ => out.push(text),
+                }
+                joining = true;
+            }
+            HeaderItem::Comment(c) => {
+                out.push(c.normalized_text());
+                joining = false;
+            }
+            HeaderItem::Tag(_) => joining = false,
+        }
+    }
+    out
+}
+
 /// Builds one game's tree, spending `budget` steps.
 fn build_game(
     src: &str,
@@ -257,14 +284,7 @@ fn build_game(
             .tags()
             .map(|t| (t.name.node.clone(), t.value.node.clone()))
             .collect(),
-        intro: g
-            .header
-            .iter()
-            .filter_map(|h| match h {
-                HeaderItem::Comment(c) => Some(c.normalized_text()),
-                HeaderItem::Tag(_) => None,
-            })
-            .collect(),
+        intro: intro(&g.header),
         steps: Vec::new(),
         main: Vec::new(),
         problems: run.problems.clone(),
@@ -522,6 +542,14 @@ mod tests {
         assert_eq!(g.steps[v].depth, 1);
         assert_eq!(g.steps[v].comments, vec!["v"]);
         assert_eq!(g.steps[2].arrows.len(), 2);
+    }
+
+    #[test]
+    fn a_run_of_line_comments_among_the_tags_is_one_paragraph() {
+        let src = "# one\n# two\n[Event \"E\"]\n{ three }\n# four\n[Site \"S\"]\n# five\nmark d5\n";
+        let t = build(src, None).unwrap();
+        assert_eq!(t.games[0].intro, vec!["one two", "three", "four"]);
+        assert_eq!(t.games[0].steps[0].comments, vec!["five"]);
     }
 
     #[test]
