@@ -523,7 +523,13 @@ const SCRIPT: &str = r##"
     var link = document.querySelector("#game-" + games[g].number + " .mv[data-step='" + s + "']");
     if (link) {
       link.classList.add("current");
-      if (link.scrollIntoView) { link.scrollIntoView({ block: "nearest" }); }
+      // Scroll the move list, never the page: the board stays in view.
+      var box = link.closest(".moves");
+      if (box) {
+        var r = link.getBoundingClientRect(), b = box.getBoundingClientRect();
+        if (r.top < b.top) { box.scrollTop -= b.top - r.top + 8; }
+        else if (r.bottom > b.bottom) { box.scrollTop += r.bottom - b.bottom + 8; }
+      }
     }
     var hash = "#game=" + (g + 1) + "&step=" + s;
     if (location.hash.indexOf("selftest") < 0 && location.hash !== hash && history.replaceState) {

@@ -191,18 +191,29 @@ pub fn overlay(pos: &Position, marks: &Marks, flip: bool) -> String {
         put("tk", sq);
     }
     for a in &marks.arrows {
-        out.push_str(&arrow(a, flip));
+        let from_taken = a.path.first().is_some_and(|&sq| pos.man_at(sq).is_some());
+        out.push_str(&arrow(a, flip, from_taken));
     }
     out
 }
 
 /// One arrow: a white halo, then the line with its head, the end drawn back so the
-/// head's tip stops at the edge of the man on the last square.
-fn arrow(a: &Arrow, flip: bool) -> String {
+/// head's tip stops at the edge of the man on the last square; with `from_taken` (a
+/// man stands on the first square now) the start too, so his letter stays readable.
+fn arrow(a: &Arrow, flip: bool, from_taken: bool) -> String {
     let mut pts: Vec<(f64, f64)> = a.path.iter().map(|&sq| centre(sq, flip)).collect();
     let n = pts.len();
     if n < 2 {
         return String::new();
+    }
+    if from_taken {
+        let (x0, y0) = pts[0];
+        let (x1, y1) = pts[1];
+        let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+        if len > 0.0 {
+            let skip = 12.0_f64.min(len / 4.0);
+            pts[0] = (x0 + (x1 - x0) / len * skip, y0 + (y1 - y0) / len * skip);
+        }
     }
     let (x0, y0) = pts[n - 2];
     let (x1, y1) = pts[n - 1];
