@@ -587,6 +587,9 @@ const SCRIPT: &str = r##"
         "position=" + document.getElementById("position").textContent,
         "men=" + overlay.querySelectorAll("use[*|href='#b'], use[*|href='#y']").length,
         "arrows=" + overlay.querySelectorAll("polyline[marker-end]").length,
+        "rendezvous=" + overlay.querySelectorAll("use[*|href='#rv']").length,
+        "mark=" + overlay.querySelectorAll("use[*|href='#mk']").length,
+        "scrolled=" + window.scrollY,
         "current=" + (current ? current.textContent : ""),
         "problem=" + (step && step.problem ? document.querySelectorAll("#detail .problem").length : 0)
       ].join(" | ") + "\n";
