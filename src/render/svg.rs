@@ -243,15 +243,22 @@ fn arrow(a: &Arrow, flip: bool, from_taken: bool) -> String {
 pub fn caption(pos: &Position) -> Vec<String> {
     let mut lines = Vec::new();
     let side = pos.to_act();
-    lines.push(match (pos.winner(), pos.phase()) {
-        (Some(w), _) => format!("Game over: {w} wins"),
-        (None, Phase::Mark) => format!(
+    // An if-chain, not a match: an edition's phase not named here still gets a line.
+    let phase = pos.phase();
+    lines.push(if let Some(w) = pos.winner() {
+        format!("Game over: {w} wins")
+    } else if phase == Phase::Mark {
+        format!(
             "{side} sets the Mark for {} {}-square Rendezvous",
             crate::engine::rendezvous::article(pos.rendezvous_size()),
             pos.rendezvous_size()
-        ),
-        (None, Phase::First) => format!("{side} to play: first turn, {} squares", pos.allowance()),
-        (None, Phase::Play) => format!("{side} to play: {} squares", pos.allowance()),
+        )
+    } else if phase == Phase::First {
+        format!("{side} to play: first turn, {} squares", pos.allowance())
+    } else if phase == Phase::Play {
+        format!("{side} to play: {} squares", pos.allowance())
+    } else {
+        format!("{side} to act ({})", phase.word())
     });
     if let Some(rv) = pos.rendezvous() {
         let kind = if rv.is_open() { "open" } else { "close" };

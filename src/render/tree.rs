@@ -477,7 +477,7 @@ impl Walk<'_, '_> {
             Ok(Effect::Checked) => {}
             Err(p) => {
                 step.side = Some(runner.position().to_act());
-                if let EventKind::Turn { moves, take } = &ev.kind {
+                if let EventKind::Turn { moves, take, .. } = &ev.kind {
                     step.arrows = moves
                         .iter()
                         .map(|m| Arrow::straight(m.from.node, m.to.node, true))
