@@ -211,7 +211,38 @@ fn write_action(out: &mut String, prefix: &Prefix, kind: &EventKind) {
                 let _ = write!(out, " {}", s.node);
             }
         }
-        EventKind::Turn { moves, take } => {
+        EventKind::MarkWith {
+            square,
+            squares,
+            turned,
+        } => {
+            let _ = write!(out, "mark {}", square.node);
+            for t in squares {
+                let _ = write!(out, " {}", t.node);
+            }
+            if turned.is_some() {
+                out.push_str(" turned");
+            }
+        }
+        EventKind::MoveMark(m) => {
+            let _ = write!(out, "mark {}-{}", m.from.node, m.to.node);
+        }
+        EventKind::Set { groups } => {
+            out.push_str("set");
+            for g in groups {
+                if let Some(side) = g.side {
+                    let _ = write!(out, " {}", side.node.letter());
+                }
+                for sq in &g.squares {
+                    let _ = write!(out, " {}", sq.node);
+                }
+            }
+        }
+        EventKind::Turn {
+            moves,
+            take,
+            wanderers,
+        } => {
             let mut first = true;
             for m in moves {
                 if !first {
@@ -225,6 +256,12 @@ fn write_action(out: &mut String, prefix: &Prefix, kind: &EventKind) {
                     out.push(' ');
                 }
                 let _ = write!(out, "x {}", t.square.node);
+            }
+            if !wanderers.is_empty() {
+                out.push_str(" wanderers");
+                for m in wanderers {
+                    let _ = write!(out, " {}-{}", m.from.node, m.to.node);
+                }
             }
         }
         EventKind::Pass => out.push_str("pass"),

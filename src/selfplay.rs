@@ -1,5 +1,9 @@
-//! Self-play: complete legal games from the Rule 2 start, reproducible from a seed,
-//! written in canonical notation (NOTATION.md).
+//! Self-play: complete legal games from the start of any edition, reproducible from a
+//! seed, written in canonical notation (NOTATION.md).
+//!
+//! In 1880 the arranger sets the men at random on the border, the first player moves
+//! the Mark now and then while he may, and the winner of a Rendezvous takes a random
+//! wanderer and sends the others to the border along random clear lines.
 //!
 //! Both players pick at random among legal actions, biased to finish: a man's move
 //! that brings a man into the Rendezvous is preferred, then one that brings him
@@ -10,8 +14,8 @@
 //! ends with an agreed `draw`.
 
 use crate::engine::{
-    Action, DrawReason, Game, GameResult, Phase, Position, Side, Square, SquareSet, TurnEnd,
-    TurnInProgress, Way,
+    Action, DrawReason, Form, Game, GameResult, MarkSpec, OutcomeAction, Phase, Position, Rules,
+    Side, Square, SquareSet, TurnEnd, TurnInProgress, Way,
 };
 use std::fmt::Write as _;
 
@@ -104,15 +108,25 @@ pub struct SelfPlayGame {
     pub result: &'static str,
 }
 
-/// Plays `games` games from `seed` and returns them in notation, with the statistics.
+/// Plays `games` 1893 games from `seed` and returns them in notation, with the
+/// statistics.
 pub fn generate(games: usize, seed: u64) -> (String, Stats) {
-    let (list, stats) = play_games(games, seed);
+    generate_with(games, seed, Rules::default())
+}
+
+/// Plays `games` games by `rules` from `seed` and returns them in notation (with a
+/// `Rules` tag unless the rules are the default), with the statistics.
+pub fn generate_with(games: usize, seed: u64, rules: Rules) -> (String, Stats) {
+    let (list, stats) = play_games_with(games, seed, rules);
     let mut out = String::new();
     for (i, g) in list.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let _ = writeln!(out, "[Event \"selfplay {seed} #{}\"]", i + 1);
+        if rules != Rules::default() {
+            let _ = writeln!(out, "[Rules \"{rules}\"]");
+        }
         out.push_str("[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n");
         let _ = writeln!(out, "[Result \"{}\"]", g.result);
         out.push('\n');
@@ -127,11 +141,16 @@ pub fn generate(games: usize, seed: u64) -> (String, Stats) {
 /// Plays `games` games from `seed`: game `i` uses its own generator derived from the
 /// seed and `i`, so each game is reproducible alone.
 pub fn play_games(games: usize, seed: u64) -> (Vec<SelfPlayGame>, Stats) {
+    play_games_with(games, seed, Rules::default())
+}
+
+/// Plays `games` games by `rules` from `seed` (see [`play_games`]).
+pub fn play_games_with(games: usize, seed: u64, rules: Rules) -> (Vec<SelfPlayGame>, Stats) {
     let mut stats = Stats::default();
     let list = (0..games)
         .map(|i| {
             let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
-            play_game(&mut rng, &mut stats)
+            play_game_with(&mut rng, &mut stats, rules)
         })
         .collect();
     (list, stats)
@@ -139,7 +158,12 @@ pub fn play_games(games: usize, seed: u64) -> (Vec<SelfPlayGame>, Stats) {
 
 /// Plays one game from the Rule 2 start.
 pub fn play_game(rng: &mut Rng, stats: &mut Stats) -> SelfPlayGame {
-    let mut game = Game::new(Position::start());
+    play_game_with(rng, stats, Rules::default())
+}
+
+/// Plays one game by `rules` from its start.
+pub fn play_game_with(rng: &mut Rng, stats: &mut Stats, rules: Rules) -> SelfPlayGame {
+    let mut game = Game::new(Position::start_for(rules));
     let mut actions = Vec::new();
     let mut events = Vec::new();
     stats.games += 1;
@@ -157,7 +181,7 @@ pub fn play_game(rng: &mut Rng, stats: &mut Stats) -> SelfPlayGame {
             Err(e) => unreachable!("self-play chose an illegal action {event}: {e}"),
         };
         match &action {
-            Action::Mark { .. } => {
+            Action::Mark { .. } | Action::MarkWith { .. } => {
                 if let Some(r) = game.position().rendezvous() {
                     stats.marks_by_size[r.size() as usize] += 1;
                     if let Some(l) = r.line() {
@@ -219,20 +243,54 @@ fn squares_text(squares: impl IntoIterator<Item = Square>) -> String {
 
 /// The next action for the side to act in `pos` (the game is not over), and its event.
 fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
+    if pos.phase() == Phase::Set {
+        let mut border: Vec<Square> = SquareSet::BORDER.iter().collect();
+        let mut pick = |n: usize| -> Vec<Square> {
+            let mut set = SquareSet::EMPTY;
+            for _ in 0..n {
+                set.insert(border.swap_remove(rng.below(border.len())));
+            }
+            set.iter().collect()
+        };
+        let black = pick(5);
+        let yellow = pick(5);
+        let event = format!(
+            "set B {} Y {}",
+            squares_text(black.iter().copied()),
+            squares_text(yellow.iter().copied())
+        );
+        return (Action::Set { black, yellow }, event);
+    }
     if pos.phase() == Phase::Mark {
         let options = pos.mark_options();
         let r = options[rng.below(options.len())];
-        let mut event = format!("mark {}", r.mark());
-        if let Some(l) = r.line_square() {
-            let _ = write!(event, " {l}");
-        }
-        return (
-            Action::Mark {
+        let event = OutcomeAction::Mark(r).to_string();
+        let action = match r.form() {
+            Form::Standard => Action::Mark {
                 square: r.mark(),
                 towards: r.line_square(),
             },
-            event,
-        );
+            Form::Turned => Action::MarkWith {
+                square: r.mark(),
+                spec: MarkSpec {
+                    squares: Vec::new(),
+                    turned: true,
+                },
+            },
+            Form::Chosen => Action::MarkWith {
+                square: r.mark(),
+                spec: MarkSpec {
+                    squares: r.squares().iter().collect(),
+                    turned: false,
+                },
+            },
+        };
+        return (action, event);
+    }
+    let mark_moves = pos.mark_moves();
+    if !mark_moves.is_empty() && rng.chance(15) {
+        let (from, to, _) = mark_moves[rng.below(mark_moves.len())];
+        return (Action::MoveMark { from, to }, format!("mark {from}-{to}"));
     }
     if pos.can_interchange().is_ok() && rng.chance(12) {
         let chosen: Vec<Square> = match pos.interchange_choice_needed() {
@@ -263,7 +321,31 @@ fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
         v[rng.below(v.len())]
     });
     if turn.moves().is_empty() && take.is_none() {
+        if let Some(&(from, to, _)) = mark_moves.first() {
+            return (Action::MoveMark { from, to }, format!("mark {from}-{to}"));
+        }
         return (Action::Pass, "pass".to_string());
+    }
+    // 1880: the winner sends the other wanderers in the field to the border.
+    let mut wanderers = Vec::new();
+    if let Some(t) = take
+        && !pos.rules().is_1893()
+        && turn.take(t).is_ok()
+    {
+        while let Some(from) = {
+            let pending: Vec<Square> = turn.pending_wanderers().iter().collect();
+            (!pending.is_empty()).then(|| pending[rng.below(pending.len())])
+        } {
+            let targets: Vec<Square> = turn.wanderer_targets(from).iter().collect();
+            if targets.is_empty() {
+                break;
+            }
+            let to = targets[rng.below(targets.len())];
+            if turn.send_wanderer(from, to).is_err() {
+                break;
+            }
+            wanderers.push((from, to));
+        }
     }
     let mut event = String::new();
     for m in turn.moves() {
@@ -278,8 +360,21 @@ fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
         }
         let _ = write!(event, "x {t}");
     }
+    if !wanderers.is_empty() {
+        event.push_str(" wanderers");
+        for (a, b) in &wanderers {
+            let _ = write!(event, " {a}-{b}");
+        }
+    }
     let moves = turn.moves().iter().map(|m| (m.from, m.to)).collect();
-    (Action::Turn { moves, take }, event)
+    (
+        Action::Turn {
+            moves,
+            take,
+            wanderers,
+        },
+        event,
+    )
 }
 
 /// King steps from `sq` to the nearest square of `target` (0 inside it).

@@ -945,7 +945,7 @@ fn rule7_replacement_is_a_choice() {
     assert_eq!(t.used(), 1);
     assert_eq!(
         t.check_move(sq("d6"), sq("d7")).unwrap_err(),
-        RuleViolation::TurnOver(TurnOver::Rule7)
+        RuleViolation::TurnOver(TurnOver::Replaced)
     );
     assert_eq!(t.take(sq("a1")).unwrap_err().rule(), RuleRef::Rule(7));
     let r = t.finish().unwrap();
@@ -1069,7 +1069,7 @@ fn rule8_removal_is_forced_and_winner_with_fewer_sets_next() {
     assert_eq!(t.take(sq("d4")).unwrap(), TurnEnd::Removed(sq("d4")));
     assert_eq!(
         t.check_move(sq("a3"), sq("b4")).unwrap_err(),
-        RuleViolation::TurnOver(TurnOver::Rule8)
+        RuleViolation::TurnOver(TurnOver::RendezvousWon)
     );
     assert_eq!(
         t.check_move(sq("a3"), sq("b4")).unwrap_err().rule(),
@@ -1313,10 +1313,15 @@ fn d9_threefold_repetition_in_one_rendezvous() {
     assert!(results[..8].iter().all(Option::is_none), "{results:?}");
     assert_eq!(results[8], Some(GameResult::Drawn(DrawReason::Repetition)));
     assert_eq!(g.result(), Some(GameResult::Drawn(DrawReason::Repetition)));
+    // After the draw, a further event cites the draw (D-9), not Rule 9.
+    let refused = g.play(&action("b8-b7")).unwrap_err().violation;
     assert_eq!(
-        g.play(&action("b8-b7")).unwrap_err().violation,
-        RuleViolation::GameOver
+        refused,
+        RuleViolation::GameEnded {
+            how: Ended::Repetition
+        }
     );
+    assert_eq!(refused.rule(), RuleRef::Decision(9));
 }
 
 #[test]
@@ -1351,7 +1356,9 @@ fn resign_and_agreed_draw() {
     );
     assert_eq!(
         g.play(&Action::Draw).unwrap_err().violation,
-        RuleViolation::GameOver
+        RuleViolation::GameEnded {
+            how: Ended::Resigned
+        }
     );
 
     let mut g = Game::new(pos(START_D5));
@@ -1540,11 +1547,23 @@ fn position_string_errors() {
     );
     assert_eq!(
         parse_err("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 plays"),
-        (K::BadPhase, 35..40)
+        (
+            K::BadPhase {
+                rules: Rules::default(),
+                after_mark: true
+            },
+            35..40
+        )
     );
     assert_eq!(
         parse_err("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 mark"),
-        (K::BadPhase, 35..39)
+        (
+            K::BadPhase {
+                rules: Rules::default(),
+                after_mark: true
+            },
+            35..39
+        )
     );
     assert_eq!(
         parse_err("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5"),

@@ -314,6 +314,7 @@ fn random_game(rng: &mut Rng, found: &mut Vec<(String, Position)>) {
                     Action::Turn {
                         moves: t.moves().iter().map(|m| (m.from, m.to)).collect(),
                         take,
+                        wanderers: vec![],
                     }
                 }
             }

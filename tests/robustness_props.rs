@@ -176,7 +176,14 @@ fn generate(seed: u64, max_actions: usize) -> Generated {
                 if rng.one_in(3) {
                     text = format!("{}: {text}", side.letter());
                 }
-                (Action::Turn { moves, take }, text)
+                (
+                    Action::Turn {
+                        moves,
+                        take,
+                        wanderers: vec![],
+                    },
+                    text,
+                )
             }
         };
         if game.play(&action).is_err() {

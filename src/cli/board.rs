@@ -68,6 +68,9 @@ pub fn diagram(pos: &Position, color: bool) -> String {
 /// The lines under the board: the Rendezvous, the men in and out, and what is due.
 pub fn summary(pos: &Position) -> String {
     let mut out = String::new();
+    if pos.rules() != crate::engine::Rules::default() {
+        let _ = writeln!(out, "Rules: {}", pos.rules());
+    }
     match pos.rendezvous() {
         Some(r) => {
             let kind = if r.is_open() { "open" } else { "close" };
@@ -81,6 +84,9 @@ pub fn summary(pos: &Position) -> String {
                 let _ = write!(out, ", {} line", l.name());
             }
             out.push('\n');
+        }
+        None if pos.phase() == Phase::Set => {
+            let _ = writeln!(out, "No men set yet");
         }
         None => {
             let _ = writeln!(
@@ -105,7 +111,12 @@ pub fn summary(pos: &Position) -> String {
         }
     }
     if let Some(w) = pos.winner() {
-        let _ = writeln!(out, "Game over: {w} wins (Rule 9)");
+        let rule = if pos.rules().is_1893() {
+            "Rule 9"
+        } else {
+            "Rule 6, 1880"
+        };
+        let _ = writeln!(out, "Game over: {w} wins ({rule})");
         return out;
     }
     let side = pos.to_act();
@@ -117,6 +128,18 @@ pub fn summary(pos: &Position) -> String {
             pos.allowance()
         ),
         Phase::Play => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
+        Phase::Set => writeln!(out, "{side} sets the men (`set B … Y …`)"),
+        Phase::Second => writeln!(
+            out,
+            "{side} to play (his first turn, {} squares)",
+            pos.allowance()
+        ),
+        Phase::Shift(first) if first == side => writeln!(
+            out,
+            "{side} to play ({} squares, or move the Mark one square)",
+            pos.allowance()
+        ),
+        Phase::Shift(_) => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
     };
     out
 }

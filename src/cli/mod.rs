@@ -9,7 +9,7 @@ pub mod pictures;
 pub mod report;
 pub mod stream;
 
-use crate::engine::{Position, count_outcomes, outcomes};
+use crate::engine::{Position, Rules, count_outcomes, outcomes};
 use crate::interp::{self, Options, Problem};
 use crate::syntax::ast::Span;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -17,7 +17,8 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Lewis Carroll's Lanrick (1893 rules): check, replay, format and explore games.
+/// Lewis Carroll's Lanrick (the 1893 rules with their options, and December 1880): check,
+/// replay, format and explore games.
 #[derive(Parser, Debug)]
 #[command(name = "lanrick", version, about)]
 pub struct Cli {
@@ -146,11 +147,18 @@ pub enum Command {
         /// Also print one line per outcome: a canonical turn, a tab, the position.
         #[arg(long)]
         list: bool,
+        /// The rules the position is played by: `1893` (default), `1880`,
+        /// `1893 turned both-first`, `1893-es`.
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
     },
     /// The interactive prompt: play events, undo, save, explore (`:help` inside).
     Repl {
         /// Continue from the end of this game file's main line.
         file: Option<PathBuf>,
+        /// The rules of a new game (a loaded file's `Rules` tag wins).
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
     },
     /// Play complete random legal games from the start and write them in notation.
     Selfplay {
@@ -163,7 +171,15 @@ pub enum Command {
         /// Write to this file (atomically) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
     },
+}
+
+/// Reads a `--rules` value; the error lists the editions and options that exist.
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    s.parse::<Rules>().map_err(|e| e.to_string())
 }
 
 /// Exit code when everything passed.
@@ -238,12 +254,21 @@ pub fn run() -> ExitCode {
             check,
             color,
         }) => fmt(&files, check, use_color(color, true)),
-        Some(Command::Turns { position, list }) => turns(&position, list),
-        Some(Command::Repl { file }) => crate::repl::run(file.as_deref()),
+        Some(Command::Turns {
+            position,
+            list,
+            rules,
+        }) => turns(&position, list, rules),
+        Some(Command::Repl { file, rules }) => crate::repl::run_with(file.as_deref(), rules),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
         }
-        Some(Command::Selfplay { games, seed, out }) => selfplay(games, seed, out.as_deref()),
+        Some(Command::Selfplay {
+            games,
+            seed,
+            out,
+            rules,
+        }) => selfplay(games, seed, out.as_deref(), rules),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR
@@ -773,8 +798,11 @@ fn fmt(files: &[PathBuf], check: bool, color: bool) -> u8 {
     code
 }
 
-fn turns(text: &str, list: bool) -> u8 {
-    let position = match Position::parse(text) {
+/// The most lines `turns --list` writes for the set-up phase of an early edition.
+const SETUP_LIST_LIMIT: u64 = 100_000;
+
+fn turns(text: &str, list: bool, rules: Rules) -> u8 {
+    let position = match Position::parse_as(rules, text) {
         Ok(p) => p,
         Err(e) => {
             let p = interp::position_problem(&e, Span::new(0, 0));
@@ -787,6 +815,15 @@ fn turns(text: &str, list: bool) -> u8 {
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    if list && position.phase() == crate::engine::Phase::Set {
+        let n = crate::engine::search::SETUPS;
+        if n > SETUP_LIST_LIMIT {
+            eprintln!(
+                "error: the arranger has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them"
+            );
+            return EXIT_ERROR;
+        }
+    }
     let result = if list {
         let all = outcomes(&position);
         writeln!(out, "{}", all.len()).and_then(|_| {
@@ -804,8 +841,8 @@ fn turns(text: &str, list: bool) -> u8 {
     }
 }
 
-fn selfplay(games: usize, seed: u64, out: Option<&Path>) -> u8 {
-    let (text, _) = crate::selfplay::generate(games, seed);
+fn selfplay(games: usize, seed: u64, out: Option<&Path>, rules: Rules) -> u8 {
+    let (text, _) = crate::selfplay::generate_with(games, seed, rules);
     let written = match out {
         None => {
             let stdout = std::io::stdout();

@@ -3,12 +3,13 @@
 //!
 //! [`Game::play`] applies one [`Action`] fully or not at all.
 
+use super::editions::MarkSpec;
 use super::outcomes::FastMap;
-use super::position::{Phase, Position, PositionKey};
+use super::position::{Position, PositionKey};
 use super::side::Side;
 use super::square::Square;
 use super::turn::TurnResult;
-use super::violation::RuleViolation;
+use super::violation::{Ended, RuleViolation};
 use std::fmt;
 
 /// Something a player does.
@@ -21,6 +22,28 @@ pub enum Action {
         /// The line's second square, for a 3-square Rendezvous.
         towards: Option<Square>,
     },
+    /// Set the Mark with the squares or options written after it: `mark d5 turned`,
+    /// `mark c5 c8 f8 g1 c1 a3 a7` (the 1893 options).
+    MarkWith {
+        /// The Mark's square.
+        square: Square,
+        /// What follows it.
+        spec: MarkSpec,
+    },
+    /// Move the Mark one square, with the men in its set (1880 Rule 5): a turn.
+    MoveMark {
+        /// The Mark's square.
+        from: Square,
+        /// Its new square.
+        to: Square,
+    },
+    /// Set the men on the border (1880 Rule 2: the arranger sets all ten).
+    Set {
+        /// Black's squares.
+        black: Vec<Square>,
+        /// Yellow's squares.
+        yellow: Vec<Square>,
+    },
     /// Demand an interchange; the squares are the setter's choice of the demanding
     /// side's men (needed when the setter has fewer men).
     Interchange(Vec<Square>),
@@ -30,6 +53,8 @@ pub enum Action {
         moves: Vec<(Square, Square)>,
         /// The man taken, if written.
         take: Option<Square>,
+        /// The wanderers sent to the border after the take (1880), in order.
+        wanderers: Vec<(Square, Square)>,
     },
     /// Pass (D-6).
     Pass,
@@ -42,8 +67,10 @@ pub enum Action {
 /// Why a game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum WinReason {
-    /// The loser has only one man left (Rule 9).
+    /// The loser has only one man left (1893 Rule 9).
     LastMan,
+    /// The loser has no men left (1880 Rule 6).
+    NoMenLeft,
     /// The loser resigned.
     Resignation,
 }
@@ -80,6 +107,14 @@ impl fmt::Display for GameResult {
             } => write!(f, "{winner} wins: {} has one man left (Rule 9)", !*winner),
             GameResult::Won {
                 winner,
+                reason: WinReason::NoMenLeft,
+            } => write!(
+                f,
+                "{winner} wins: {} has no men left (Rule 6, 1880)",
+                !*winner
+            ),
+            GameResult::Won {
+                winner,
                 reason: WinReason::Resignation,
             } => write!(f, "{winner} wins: {} resigned", !*winner),
             GameResult::Drawn(DrawReason::Repetition) => write!(
@@ -98,6 +133,8 @@ pub enum ActionPart {
     Whole,
     /// The man's move with this index in the turn.
     Move(usize),
+    /// The wanderer's move with this index after the take.
+    Wanderer(usize),
     /// The take (`x square`) of the turn.
     Take,
 }
@@ -128,6 +165,9 @@ pub struct Played {
     pub turn: Option<TurnResult>,
     /// The game's result, when this action ended the game.
     pub result: Option<GameResult>,
+    /// Whether the action was one of the side's numbered turns (a turn, a pass, a 1880
+    /// Mark move), which goals count.
+    pub numbered: bool,
 }
 
 /// A game in progress or finished.
@@ -151,14 +191,14 @@ impl Game {
     /// A game from `position` (turns numbered from 1).
     pub fn new(position: Position) -> Game {
         let mut seen = FastMap::default();
-        if position.phase() != Phase::Mark {
+        if position.phase().in_play() {
             seen.insert(position.key(), 1);
         }
         Game {
             position,
             result: position.winner().map(|winner| GameResult::Won {
                 winner,
-                reason: WinReason::LastMan,
+                reason: win_reason(&position),
             }),
             turns: 0,
             seen,
@@ -194,8 +234,23 @@ impl Game {
             violation,
             part: ActionPart::Whole,
         };
-        if self.result.is_some() {
-            return Err(whole(RuleViolation::GameOver));
+        if let Some(result) = self.result {
+            let v = match result {
+                GameResult::Drawn(DrawReason::Repetition) => RuleViolation::GameEnded {
+                    how: Ended::Repetition,
+                },
+                GameResult::Drawn(DrawReason::Agreed) => {
+                    RuleViolation::GameEnded { how: Ended::Agreed }
+                }
+                GameResult::Won {
+                    reason: WinReason::Resignation,
+                    ..
+                } => RuleViolation::GameEnded {
+                    how: Ended::Resigned,
+                },
+                GameResult::Won { .. } => RuleViolation::GameOver,
+            };
+            return Err(whole(v));
         }
         let side = self.position.to_act();
         let mut turn_result = None;
@@ -210,6 +265,7 @@ impl Game {
                     side,
                     turn: None,
                     result: Some(result),
+                    numbered: false,
                 });
             }
             Action::Draw => {
@@ -219,33 +275,43 @@ impl Game {
                     side,
                     turn: None,
                     result: Some(result),
+                    numbered: false,
                 });
             }
             Action::Mark { square, towards } => {
                 self.position.set_mark(*square, *towards).map_err(whole)?
             }
+            Action::MarkWith { square, spec } => {
+                self.position.set_mark_with(*square, spec).map_err(whole)?
+            }
+            Action::MoveMark { from, to } => self.position.move_mark(*from, *to).map_err(whole)?,
+            Action::Set { black, yellow } => self.position.set_men(black, yellow).map_err(whole)?,
             Action::Interchange(squares) => self.position.interchange(squares).map_err(whole)?,
             Action::Pass => self.position.pass().map_err(whole)?,
-            Action::Turn { moves, take } => {
-                let result = play_turn(&self.position, moves, *take)?;
+            Action::Turn {
+                moves,
+                take,
+                wanderers,
+            } => {
+                let result = play_turn_with(&self.position, moves, *take, wanderers)?;
                 let p = result.position;
                 turn_result = Some(result);
                 p
             }
         };
-        if matches!(action, Action::Mark { .. }) {
+        if matches!(action, Action::Mark { .. } | Action::MarkWith { .. }) {
             self.seen.clear();
         }
-        if matches!(action, Action::Turn { .. } | Action::Pass) {
+        if action.is_numbered() {
             self.turns += 1;
         }
         self.position = next;
         if let Some(winner) = next.winner() {
             self.result = Some(GameResult::Won {
                 winner,
-                reason: WinReason::LastMan,
+                reason: win_reason(&next),
             });
-        } else if next.phase() == Phase::Mark {
+        } else if !next.phase().in_play() {
             self.seen.clear();
         } else {
             let n = self.seen.entry(next.key()).or_insert(0);
@@ -258,7 +324,28 @@ impl Game {
             side,
             turn: turn_result,
             result: self.result,
+            numbered: action.is_numbered(),
         })
+    }
+}
+
+impl Action {
+    /// Whether the action is one of a side's turns, numbered in the notation: a turn
+    /// of man's moves (or a take alone), a pass, or a 1880 Mark move.
+    pub fn is_numbered(&self) -> bool {
+        matches!(
+            self,
+            Action::Turn { .. } | Action::Pass | Action::MoveMark { .. }
+        )
+    }
+}
+
+/// How the game was won when the position ends it, by its edition.
+fn win_reason(p: &Position) -> WinReason {
+    if p.rules().is_1893() {
+        WinReason::LastMan
+    } else {
+        WinReason::NoMenLeft
     }
 }
 
@@ -270,6 +357,20 @@ pub fn play_turn(
     position: &Position,
     moves: &[(Square, Square)],
     take: Option<Square>,
+) -> Result<TurnResult, ActionError> {
+    play_turn_with(position, moves, take, &[])
+}
+
+/// Plays a whole turn atomically: the man's moves, the take, then the wanderers sent
+/// to the border (1880).
+///
+/// # Errors
+/// The first violation, with the part at fault.
+pub fn play_turn_with(
+    position: &Position,
+    moves: &[(Square, Square)],
+    take: Option<Square>,
+    wanderers: &[(Square, Square)],
 ) -> Result<TurnResult, ActionError> {
     let mut turn = position.begin_turn().map_err(|violation| ActionError {
         violation,
@@ -286,6 +387,21 @@ pub fn play_turn(
             violation,
             part: ActionPart::Take,
         })?;
+    } else if !wanderers.is_empty()
+        && let Some(choices) = turn.take_choices()
+        && let (1, Some(sq)) = (choices.count(), choices.first())
+    {
+        turn.take(sq).map_err(|violation| ActionError {
+            violation,
+            part: ActionPart::Take,
+        })?;
+    }
+    for (i, &(from, to)) in wanderers.iter().enumerate() {
+        turn.send_wanderer(from, to)
+            .map_err(|violation| ActionError {
+                violation,
+                part: ActionPart::Wanderer(i),
+            })?;
     }
     turn.finish().map_err(|violation| ActionError {
         violation,

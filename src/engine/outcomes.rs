@@ -28,8 +28,25 @@ pub enum OutcomeAction {
     Turn {
         /// The man's moves in order.
         moves: Vec<ManMove>,
-        /// The man replaced (Rule 7) or removed (Rule 8).
+        /// The man replaced (Rule 7) or removed (Rule 8; in 1880, the wanderer taken
+        /// off).
         take: Option<Square>,
+        /// The wanderers sent to the border (1880), in order.
+        wanderers: Vec<(Square, Square)>,
+    },
+    /// Moving the Mark one square (1880 Rule 5).
+    MoveMark {
+        /// The Mark's square.
+        from: Square,
+        /// Its new square.
+        to: Square,
+    },
+    /// The arranger's set-up (1880 Rule 2).
+    Set {
+        /// Black's squares.
+        black: Vec<Square>,
+        /// Yellow's squares.
+        yellow: Vec<Square>,
     },
     /// A pass (D-6).
     Pass,
@@ -42,12 +59,38 @@ impl fmt::Display for OutcomeAction {
         match self {
             OutcomeAction::Mark(r) => {
                 write!(f, "mark {}", r.mark())?;
-                if let Some(l) = r.line_square() {
-                    write!(f, " {l}")?;
+                match r.form() {
+                    super::rendezvous::Form::Turned => f.write_str(" turned")?,
+                    super::rendezvous::Form::Chosen => {
+                        for sq in r.squares() {
+                            write!(f, " {sq}")?;
+                        }
+                    }
+                    super::rendezvous::Form::Standard => {
+                        if let Some(l) = r.line_square() {
+                            write!(f, " {l}")?;
+                        }
+                    }
                 }
                 Ok(())
             }
-            OutcomeAction::Turn { moves, take } => {
+            OutcomeAction::MoveMark { from, to } => write!(f, "mark {from}-{to}"),
+            OutcomeAction::Set { black, yellow } => {
+                f.write_str("set B")?;
+                for sq in black {
+                    write!(f, " {sq}")?;
+                }
+                f.write_str(" Y")?;
+                for sq in yellow {
+                    write!(f, " {sq}")?;
+                }
+                Ok(())
+            }
+            OutcomeAction::Turn {
+                moves,
+                take,
+                wanderers,
+            } => {
                 let mut first = true;
                 for m in moves {
                     if !first {
@@ -61,6 +104,12 @@ impl fmt::Display for OutcomeAction {
                         f.write_str(" ")?;
                     }
                     write!(f, "x {t}")?;
+                }
+                if !wanderers.is_empty() {
+                    f.write_str(" wanderers")?;
+                    for (a, b) in wanderers {
+                        write!(f, " {a}-{b}")?;
+                    }
                 }
                 Ok(())
             }
@@ -729,6 +778,12 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.winner().is_some() {
         return 0;
     }
+    if pos.phase() == Phase::Set {
+        return usize::try_from(super::search::SETUPS).unwrap_or(usize::MAX);
+    }
+    if !pos.rules().is_1893() {
+        return super::search::count_by_walk(pos);
+    }
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
@@ -748,6 +803,18 @@ pub fn count_outcomes(pos: &Position) -> usize {
 pub fn outcomes(pos: &Position) -> Vec<Outcome> {
     if pos.winner().is_some() {
         return Vec::new();
+    }
+    if !pos.rules().is_1893() || pos.phase() == Phase::Set {
+        let mut out = Vec::new();
+        let _ = super::search::visit_outcomes(pos, |action, position| {
+            out.push(Outcome {
+                action: action.clone(),
+                position: *position,
+            });
+            std::ops::ControlFlow::Continue(())
+        });
+        out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
+        return out;
     }
     if pos.phase() == Phase::Mark {
         return pos
@@ -784,10 +851,14 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
                 let position = if (black | yellow).count_ones() < u32::from(pos.total()) {
                     pos.after_rendezvous(men)
                 } else {
-                    pos.after_turn(men)
+                    pos.after_turn(men, true)
                 };
                 Outcome {
-                    action: OutcomeAction::Turn { moves, take },
+                    action: OutcomeAction::Turn {
+                        moves,
+                        take,
+                        wanderers: Vec::new(),
+                    },
                     position,
                 }
             })

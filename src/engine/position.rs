@@ -1,13 +1,17 @@
-//! A position: the men on the board, whose action is next, the Mark and the phase of
-//! the Rendezvous; its position string (parsed with precise errors, written
-//! canonically); and the actions that are not man's moves: setting the Mark (Rules 2
-//! and 4), the interchange (Rule 5) and passing (D-6).
+//! A position: the rules it is played by, the men on the board, whose action is next,
+//! the Mark and the phase of the Rendezvous; its position string (parsed with precise
+//! errors, written canonically); and the actions that are not man's moves: setting
+//! the men (1880), setting and moving the Mark, and the interchange (1893 Rule 5).
+//!
+//! The state lives here; what the rules make of it is asked of
+//! [`super::editions`], so this file holds no edition's constants.
 
-use super::rendezvous::{FIRST_MARK_SQUARES, Line, MarkProblem, Rendezvous, all_placements};
+use super::editions::{self, MarkSpec};
+use super::rendezvous::{Line, MarkProblem, Rendezvous};
+use super::rules::{OptionFlag, Rules};
 use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
-use super::turn::TurnInProgress;
 use super::violation::{InterchangeTiming, RuleViolation};
 use std::fmt;
 use std::ops::Range;
@@ -16,23 +20,44 @@ use std::str::FromStr;
 /// What the side to act is to do next.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Phase {
-    /// Set the Mark for the next Rendezvous.
+    /// Set the men on the border (1880: the arranger sets all ten).
+    Set,
+    /// Set the Mark for the next Rendezvous (1880: select it).
     Mark,
-    /// Play the first turn of this Rendezvous (allowance 2); an interchange may still be
-    /// demanded before it.
+    /// Play the first turn of this Rendezvous (1893: allowance 2); an interchange may
+    /// still be demanded before it.
     First,
+    /// Play the second player's first turn of this Rendezvous (option `both-first`:
+    /// allowance 2).
+    Second,
     /// Play any later turn.
     Play,
+    /// Play a turn while the named side, who plays first in this Rendezvous, has not yet
+    /// moved any of his men, so that on his turns he may move the Mark (1880 Rule 5).
+    Shift(Side),
 }
 
 impl Phase {
-    /// The word used in position strings: `mark`, `first`, `play`.
+    /// The word used in position strings: `set`, `mark`, `first`, `second`, `play`,
+    /// `shift-B`, `shift-Y`.
     pub const fn word(self) -> &'static str {
         match self {
+            Phase::Set => "set",
             Phase::Mark => "mark",
             Phase::First => "first",
+            Phase::Second => "second",
             Phase::Play => "play",
+            Phase::Shift(Side::Black) => "shift-B",
+            Phase::Shift(Side::Yellow) => "shift-Y",
         }
+    }
+
+    /// Whether a Mark is in play (a turn may be played).
+    pub const fn in_play(self) -> bool {
+        matches!(
+            self,
+            Phase::First | Phase::Second | Phase::Play | Phase::Shift(_)
+        )
     }
 }
 
@@ -44,10 +69,11 @@ pub const START: &str = "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark";
 
 /// A position of the game.
 ///
-/// It always satisfies: no square holds two men; at most [`MAX_MEN`] men; when a Mark is
-/// set, the Rendezvous has one square fewer than there are men on the board.
+/// It always satisfies: no square holds two men; at most [`MAX_MEN`] men; in 1893,
+/// when a Mark is set, the Rendezvous has one square fewer than there are men.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    rules: Rules,
     men: BySide<SquareSet>,
     to_act: Side,
     rendezvous: Option<Rendezvous>,
@@ -59,6 +85,7 @@ pub struct Position {
 /// same position string (the interchange flag is left out). Used for repetitions (D-9).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PositionKey {
+    rules: Rules,
     men: BySide<SquareSet>,
     to_act: Side,
     rendezvous: Option<Rendezvous>,
@@ -79,18 +106,67 @@ impl Position {
 
     /// The start of the game with `setter` to set the first Mark.
     pub fn start_with_setter(setter: Side) -> Position {
-        let set = |s: &str| -> SquareSet {
-            s.split(' ')
-                .filter_map(|t| t.parse::<Square>().ok())
-                .collect()
-        };
+        editions::e1893::start(Rules::R1893, setter)
+    }
+
+    /// The start of a game played by `rules` (1893 with options: Rule 2's men, Black to
+    /// set the Mark; 1880: the empty board, Black to arrange).
+    pub fn start_for(rules: Rules) -> Position {
+        editions::start(rules)
+    }
+
+    /// The start of a game played by `rules` with `side` first to act: the setter of
+    /// the first Mark (1893, D-3) or the arranger (1880, E-1).
+    pub fn start_for_side(rules: Rules, side: Side) -> Position {
+        let p = editions::start(rules);
+        Position { to_act: side, ..p }
+    }
+
+    /// A position from its parts, for the editions (no checks).
+    pub(crate) const fn from_state(
+        rules: Rules,
+        men: BySide<SquareSet>,
+        to_act: Side,
+        rendezvous: Option<Rendezvous>,
+        phase: Phase,
+    ) -> Position {
         Position {
-            men: BySide::new(set("b8 h8 a4 h2 d1"), set("e8 a7 h5 a1 g1")),
-            to_act: setter,
-            rendezvous: None,
-            phase: Phase::Mark,
+            rules,
+            men,
+            to_act,
+            rendezvous,
+            phase,
             interchanged: false,
         }
+    }
+
+    /// This position's rules with other state (no checks).
+    pub(crate) const fn with_state(
+        &self,
+        men: BySide<SquareSet>,
+        to_act: Side,
+        rendezvous: Option<Rendezvous>,
+        phase: Phase,
+        interchanged: bool,
+    ) -> Position {
+        Position {
+            rules: self.rules,
+            men,
+            to_act,
+            rendezvous,
+            phase,
+            interchanged,
+        }
+    }
+
+    /// The same position played by other rules (no checks; for building positions).
+    pub fn with_rules(&self, rules: Rules) -> Position {
+        Position { rules, ..*self }
+    }
+
+    /// The rules the game is played by.
+    pub const fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// A position with these men and `to_act` to set the Mark.
@@ -110,6 +186,7 @@ impl Position {
             return Err(PositionErrorKind::TooManyMen { count: total });
         }
         Ok(Position {
+            rules: Rules::R1893,
             men: BySide::new(black, yellow),
             to_act,
             rendezvous: None,
@@ -163,46 +240,38 @@ impl Position {
         self.interchanged
     }
 
-    /// The side that set the current Mark, during the first turn of a Rendezvous (the
-    /// other side plays first).
+    /// The side that set the current Mark, during the first turns of a 1893
+    /// Rendezvous (the other side plays first).
     pub fn setter(&self) -> Option<Side> {
-        (self.phase == Phase::First).then_some(!self.to_act)
+        match self.phase {
+            Phase::First => Some(!self.to_act),
+            Phase::Second => Some(self.to_act),
+            _ => None,
+        }
     }
 
-    /// The winner under Rule 9, when one side has only one man (or none) left.
+    /// The winner, when the position ends the game (1893 Rule 9: one man left; 1880
+    /// Rule 6: no men left).
     pub fn winner(&self) -> Option<Side> {
-        if self.count(Side::Black) <= 1 {
-            Some(Side::Yellow)
-        } else if self.count(Side::Yellow) <= 1 {
-            Some(Side::Black)
-        } else {
-            None
-        }
+        editions::winner(self)
     }
 
-    /// The size the next (or current) Rendezvous has: one less than the men on the
-    /// board (Def. 1).
+    /// The size the next (or current) Rendezvous has: in 1893 one less than the men on
+    /// the board (Def. 1); in the early editions always 9.
     pub fn rendezvous_size(&self) -> u8 {
-        self.total().saturating_sub(1)
+        editions::rendezvous_size(self)
     }
 
-    /// Whether the Mark due is the game's first (a 9-square Rendezvous, Rule 2: with
-    /// ten men on the board no Rendezvous has yet been won).
+    /// Whether the Mark due is the game's first in 1893 (a 9-square Rendezvous, Rule 2:
+    /// with ten men on the board no Rendezvous has yet been won).
     pub fn first_mark_due(&self) -> bool {
-        self.phase == Phase::Mark && self.total() as u32 == MAX_MEN
+        self.rules.is_1893() && self.phase == Phase::Mark && self.total() as u32 == MAX_MEN
     }
 
-    /// The allowance of the side to act for a turn (Rule 3, D-4): 2 in the first turn
-    /// for a Rendezvous, otherwise 5, 4 or 3 by his men on the board.
+    /// The allowance of the side to act for a turn, as the edition counts it (1893
+    /// Rule 3 and D-4; 1880 Rule 4: his men).
     pub fn allowance(&self) -> u8 {
-        if self.phase == Phase::First {
-            return 2;
-        }
-        match self.count(self.to_act) {
-            n if n > 4 => 5,
-            4 => 4,
-            _ => 3,
-        }
+        editions::allowance(self)
     }
 
     /// The men of `side` outside the Rendezvous (all of them when no Mark is set).
@@ -216,6 +285,7 @@ impl Position {
     /// The key of the position string, for repetitions.
     pub fn key(&self) -> PositionKey {
         PositionKey {
+            rules: self.rules,
             men: self.men,
             to_act: self.to_act,
             rendezvous: self.rendezvous,
@@ -233,33 +303,39 @@ impl Position {
         mark: Square,
         towards: Option<Square>,
     ) -> Result<Rendezvous, RuleViolation> {
+        let spec = MarkSpec {
+            squares: towards.into_iter().collect(),
+            turned: false,
+        };
+        self.mark_rendezvous_with(mark, &spec)
+    }
+
+    /// The Rendezvous the side to act would make by setting the Mark on `mark` with
+    /// the squares and options written after it.
+    ///
+    /// # Errors
+    /// Why the Mark may not stand there now.
+    pub fn mark_rendezvous_with(
+        &self,
+        mark: Square,
+        spec: &MarkSpec,
+    ) -> Result<Rendezvous, RuleViolation> {
         if self.winner().is_some() {
             return Err(RuleViolation::GameOver);
         }
         if let Some(r) = &self.rendezvous {
             return Err(RuleViolation::MarkAlreadySet { mark: r.mark() });
         }
-        let size = self.rendezvous_size();
-        let bad = |problem| RuleViolation::BadMark {
-            square: mark,
-            size,
-            problem,
-        };
-        if self.first_mark_due() && !FIRST_MARK_SQUARES.contains(mark) {
-            return Err(bad(MarkProblem::NotFirstSquare));
+        if self.phase == Phase::Set {
+            return Err(RuleViolation::MenNotSet {
+                arranger: self.to_act,
+            });
         }
-        let line = match towards {
-            None => None,
-            Some(t) if size != 3 => {
-                let _ = t;
-                return Err(bad(MarkProblem::LineNotAllowed));
-            }
-            Some(t) => Some(Line::through(mark, t).ok_or(bad(MarkProblem::NotAdjacent(t)))?),
-        };
-        Rendezvous::new(size, mark, line).map_err(bad)
+        editions::mark_rendezvous(self, mark, spec)
     }
 
-    /// Sets the Mark (Rules 2 and 4): the other side then plays the first turn.
+    /// Sets the Mark (1893 Rules 2 and 4; 1880 Rule 3): the other side then plays
+    /// first.
     ///
     /// # Errors
     /// Why the Mark may not stand there now; the position is unchanged.
@@ -269,18 +345,16 @@ impl Position {
         towards: Option<Square>,
     ) -> Result<Position, RuleViolation> {
         let r = self.mark_rendezvous(mark, towards)?;
-        Ok(self.with_rendezvous(r))
+        Ok(editions::after_mark(self, r))
     }
 
-    /// The position after the side to act sets the Mark making `r` (no checks).
-    fn with_rendezvous(&self, r: Rendezvous) -> Position {
-        Position {
-            rendezvous: Some(r),
-            to_act: !self.to_act,
-            phase: Phase::First,
-            interchanged: false,
-            ..*self
-        }
+    /// Sets the Mark with the squares and options written after it.
+    ///
+    /// # Errors
+    /// Why the Mark may not stand there now; the position is unchanged.
+    pub fn set_mark_with(&self, mark: Square, spec: &MarkSpec) -> Result<Position, RuleViolation> {
+        let r = self.mark_rendezvous_with(mark, spec)?;
+        Ok(editions::after_mark(self, r))
     }
 
     /// Every Rendezvous the side to act may make by setting the Mark now, in a stable
@@ -289,15 +363,45 @@ impl Position {
         if self.phase != Phase::Mark || self.winner().is_some() {
             return Vec::new();
         }
-        all_placements(self.rendezvous_size(), self.first_mark_due())
+        editions::mark_options(self)
     }
 
     /// Every position reached by setting the Mark now, with its Rendezvous.
     pub fn mark_outcomes(&self) -> Vec<(Rendezvous, Position)> {
         self.mark_options()
             .into_iter()
-            .map(|r| (r, self.with_rendezvous(r)))
+            .map(|r| (r, editions::after_mark(self, r)))
             .collect()
+    }
+
+    /// The arranger's set-up (1880 Rule 2): five men of each colour on border squares.
+    ///
+    /// # Errors
+    /// Why the men may not be set so; the position is unchanged.
+    pub fn set_men(&self, black: &[Square], yellow: &[Square]) -> Result<Position, RuleViolation> {
+        if self.rules.is_1893() {
+            return Err(RuleViolation::NotInEdition {
+                what: "setting the men",
+            });
+        }
+        editions::e1880::set_men(self, black, yellow)
+    }
+
+    /// Moves the Mark one square from `from` to `to`, with the men in its set (1880
+    /// Rule 5): a turn of the first player's while he has not moved his own men.
+    ///
+    /// # Errors
+    /// Why the Mark may not be moved so; the position is unchanged.
+    pub fn move_mark(&self, from: Square, to: Square) -> Result<Position, RuleViolation> {
+        editions::e1880::move_mark(self, from, to)
+    }
+
+    /// Every Mark move the side to act may make now (1880 Rule 5), with its position.
+    pub fn mark_moves(&self) -> Vec<(Square, Square, Position)> {
+        if !self.rules.is_1880() || editions::e1880::may_move_mark(self).is_err() {
+            return Vec::new();
+        }
+        editions::e1880::mark_moves(self)
     }
 
     /// Whether the side to act may demand an interchange now (Rule 5), and if not, why.
@@ -308,9 +412,16 @@ impl Position {
         if self.winner().is_some() {
             return Err(RuleViolation::GameOver);
         }
+        if !self.rules.is_1893() {
+            return Err(RuleViolation::NotInEdition {
+                what: "the interchange",
+            });
+        }
         match self.phase {
-            Phase::Mark => Err(RuleViolation::InterchangeNotNow(InterchangeTiming::NoMark)),
-            Phase::Play => Err(RuleViolation::InterchangeNotNow(
+            Phase::Mark | Phase::Set => {
+                Err(RuleViolation::InterchangeNotNow(InterchangeTiming::NoMark))
+            }
+            Phase::Play | Phase::Second | Phase::Shift(_) => Err(RuleViolation::InterchangeNotNow(
                 InterchangeTiming::AfterFirstTurn,
             )),
             Phase::First if self.interchanged => Err(RuleViolation::InterchangeNotNow(
@@ -387,69 +498,16 @@ impl Position {
         })
     }
 
-    /// Starts a turn for the side to act, to be built man's move by man's move.
-    ///
-    /// # Errors
-    /// When no turn may be played now (no Mark set, or the game is over).
-    pub fn begin_turn(&self) -> Result<TurnInProgress, RuleViolation> {
-        if self.winner().is_some() {
-            return Err(RuleViolation::GameOver);
-        }
-        if self.rendezvous.is_none() {
-            return Err(RuleViolation::MarkNotSet {
-                setter: self.to_act,
-            });
-        }
-        Ok(TurnInProgress::new(*self))
-    }
-
-    /// Passes (D-6): allowed only when the side to act has no legal man's move and no
-    /// take is due.
-    ///
-    /// # Errors
-    /// [`RuleViolation::PassNotAllowed`] with a legal move when one exists.
-    pub fn pass(&self) -> Result<Position, RuleViolation> {
-        let turn = self.begin_turn()?;
-        if let Some(choices) = turn.take_choices() {
-            return Err(RuleViolation::TakeDue {
-                choices,
-                full: turn.take_is_forced(),
-            });
-        }
-        if let Some(m) = turn.legal_moves().first() {
-            return Err(RuleViolation::PassNotAllowed {
-                example: (m.from, m.to),
-            });
-        }
-        Ok(self.after_turn(self.men))
-    }
-
     /// The position after a turn of the side to act that ended with `men` on the board
-    /// and the Rendezvous still in play.
-    pub(crate) fn after_turn(&self, men: BySide<SquareSet>) -> Position {
-        Position {
-            men,
-            to_act: !self.to_act,
-            rendezvous: self.rendezvous,
-            phase: Phase::Play,
-            interchanged: self.interchanged,
-        }
+    /// and the Rendezvous still in play (`moved_men`: whether he moved any man).
+    pub(crate) fn after_turn(&self, men: BySide<SquareSet>, moved_men: bool) -> Position {
+        editions::after_turn(self, men, moved_men)
     }
 
-    /// The position after the Rendezvous was won under Rule 8 by the side to act:
-    /// `men` is the board after the outlying man was removed. The player with fewer
-    /// men sets the next Mark; with equal numbers, the one who just lost a man.
+    /// The position after the side to act won the Rendezvous, `men` being the board
+    /// after the take and whatever his edition does next.
     pub(crate) fn after_rendezvous(&self, men: BySide<SquareSet>) -> Position {
-        let winner = self.to_act;
-        let (w, l) = (men.of(winner).count(), men.of(!winner).count());
-        let setter = if w < l { winner } else { !winner };
-        Position {
-            men,
-            to_act: setter,
-            rendezvous: None,
-            phase: Phase::Mark,
-            interchanged: false,
-        }
+        editions::after_rendezvous(self, men)
     }
 
     /// The men of both sides.
@@ -457,12 +515,20 @@ impl Position {
         self.men
     }
 
-    /// Parses a position string (see [`Position::to_string`] for the form).
+    /// Parses a 1893 position string (see [`Position::to_string`] for the form).
     ///
     /// # Errors
     /// A [`PositionError`] with the byte range of the offending part of `s`.
     pub fn parse(s: &str) -> Result<Position, PositionError> {
-        parse_position(s)
+        parse_position(Rules::R1893, s)
+    }
+
+    /// Parses a position string of a game played by `rules`.
+    ///
+    /// # Errors
+    /// A [`PositionError`] with the byte range of the offending part of `s`.
+    pub fn parse_as(rules: Rules, s: &str) -> Result<Position, PositionError> {
+        parse_position(rules, s)
     }
 }
 
@@ -497,7 +563,7 @@ impl fmt::Display for Position {
         write!(f, " {}", self.to_act.letter())?;
         match &self.rendezvous {
             Some(r) => write!(f, " {} {}", r, self.phase.word()),
-            None => f.write_str(" mark"),
+            None => write!(f, " {}", self.phase.word()),
         }
     }
 }
@@ -505,7 +571,7 @@ impl fmt::Display for Position {
 impl FromStr for Position {
     type Err = PositionError;
     fn from_str(s: &str) -> Result<Position, PositionError> {
-        parse_position(s)
+        parse_position(Rules::R1893, s)
     }
 }
 
@@ -554,10 +620,31 @@ pub enum PositionErrorKind {
     BadSide,
     /// The Mark field is not a square (or `square:square`).
     BadMark,
-    /// The phase is not `first` or `play`.
-    BadPhase,
+    /// The phase is not one of the edition's.
+    BadPhase {
+        /// The rules the string is read by.
+        rules: Rules,
+        /// Whether a Mark came before it (so a phase of play is expected).
+        after_mark: bool,
+    },
     /// A Mark was given without a phase.
     MissingPhase,
+    /// A phase of play was given without a Mark.
+    MissingMark,
+    /// A side has more men than the edition gives him.
+    TooManyForSide {
+        /// The side.
+        side: Side,
+        /// His men.
+        count: u32,
+    },
+    /// In phase `set` the board is empty.
+    SetNotEmpty,
+    /// The side not to act has all his men in the Rendezvous: he would have won it.
+    CompleteNotToAct {
+        /// The side.
+        side: Side,
+    },
     /// Two men on one square (only from [`Position::with_men`]).
     Overlap,
     /// More than 10 men: no Rendezvous could be formed.
@@ -608,8 +695,22 @@ impl fmt::Display for PositionErrorKind {
                 f,
                 "expected the Mark: a square like `d5`, `d5:d6` for a 3-square line, or the word `mark`"
             ),
-            BadPhase => write!(f, "expected the phase: `first` or `play`"),
-            MissingPhase => write!(f, "a Mark needs a phase after it: `first` or `play`"),
+            BadPhase { rules, after_mark } => write!(
+                f,
+                "expected the phase: {}",
+                phase_words(*rules, *after_mark)
+            ),
+            MissingPhase => write!(f, "a Mark needs a phase after it, such as `play`"),
+            MissingMark => write!(f, "a phase of play needs the Mark's square before it"),
+            TooManyForSide { side, count } => write!(
+                f,
+                "{side} has {count} men on the board, but each side has 5 in this edition"
+            ),
+            SetNotEmpty => write!(f, "in phase `set` the board is empty: no man is set yet"),
+            CompleteNotToAct { side } => write!(
+                f,
+                "{side}, who is not to act, has all his men in the Rendezvous: he would have won it already"
+            ),
             Overlap => write!(f, "two men on one square"),
             TooManyMen { count } => write!(
                 f,
@@ -646,6 +747,7 @@ impl fmt::Display for PositionErrorKind {
                 MarkProblem::NotFirstSquare => {
                     write!(f, "the first Mark must be on c6, d5, e4 or f3")
                 }
+                other => write!(f, "{other}"),
             },
         }
     }
@@ -653,7 +755,18 @@ impl fmt::Display for PositionErrorKind {
 
 impl std::error::Error for PositionError {}
 
-fn parse_position(s: &str) -> Result<Position, PositionError> {
+/// The phases a position string of `rules` may have, for messages.
+fn phase_words(rules: Rules, after_mark: bool) -> &'static str {
+    match (rules.is_1893(), after_mark) {
+        (false, true) => "`play`, `shift-B` or `shift-Y` (1880)",
+        (false, false) => "`set` or `mark`, or a Mark and `play`, `shift-B` or `shift-Y` (1880)",
+        (true, true) if rules.has(OptionFlag::BothFirst) => "`first`, `second` or `play`",
+        (true, true) => "`first` or `play`",
+        (true, false) => "`mark`, or a Mark and `first` or `play`",
+    }
+}
+
+fn parse_position(rules: Rules, s: &str) -> Result<Position, PositionError> {
     let err = |kind, span: Range<usize>| PositionError { kind, span };
     let fields: Vec<(usize, &str)> = s
         .split_ascii_whitespace()
@@ -735,54 +848,151 @@ fn parse_position(s: &str) -> Result<Position, PositionError> {
     }
     let (m_at, mark_text) = fields[2];
     let m_span = m_at..m_at + mark_text.len();
-    if mark_text == "mark" {
-        if fields.len() == 4 {
+    let early = !rules.is_1893();
+    if early {
+        for side in Side::BOTH {
+            let count = men.of(side).count();
+            if count > editions::e1880::MEN {
+                return Err(err(
+                    PositionErrorKind::TooManyForSide { side, count },
+                    p_at..p_at + placement.len(),
+                ));
+            }
+        }
+    }
+    let phase_of = |word: &str| -> Option<Phase> {
+        Some(match word {
+            "set" if early => Phase::Set,
+            "mark" => Phase::Mark,
+            "first" if !early => Phase::First,
+            "second" if rules.has(OptionFlag::BothFirst) => Phase::Second,
+            "play" => Phase::Play,
+            "shift-B" if rules.is_1880() => Phase::Shift(Side::Black),
+            "shift-Y" if rules.is_1880() => Phase::Shift(Side::Yellow),
+            _ => return None,
+        })
+    };
+    if fields.len() == 3 {
+        let phase = match phase_of(mark_text) {
+            Some(p @ (Phase::Set | Phase::Mark)) => p,
+            Some(_) => return Err(err(PositionErrorKind::MissingMark, m_span)),
+            None if mark_text.parse::<Square>().is_ok() || mark_text.contains(':') => {
+                return Err(err(PositionErrorKind::MissingPhase, m_span));
+            }
+            None => {
+                return Err(err(
+                    PositionErrorKind::BadPhase {
+                        rules,
+                        after_mark: false,
+                    },
+                    m_span,
+                ));
+            }
+        };
+        if phase == Phase::Set && !(men.of(Side::Black) | men.of(Side::Yellow)).is_empty() {
             return Err(err(
-                PositionErrorKind::FieldCount { found: 4 },
-                fields[3].0..fields[3].0 + fields[3].1.len(),
+                PositionErrorKind::SetNotEmpty,
+                p_at..p_at + placement.len(),
             ));
         }
         return Ok(Position {
+            rules,
             men,
             to_act,
             rendezvous: None,
-            phase: Phase::Mark,
+            phase,
             interchanged: false,
         });
     }
-    let (mark, towards) = match mark_text.split_once(':') {
-        Some((a, b)) => (a.parse::<Square>(), Some(b.parse::<Square>())),
-        None => (mark_text.parse::<Square>(), None),
+    if matches!(phase_of(mark_text), Some(Phase::Set | Phase::Mark)) {
+        return Err(err(
+            PositionErrorKind::FieldCount { found: 4 },
+            fields[3].0..fields[3].0 + fields[3].1.len(),
+        ));
+    }
+    let (mark_sq, after) = match mark_text.split_once(':') {
+        Some((a, b)) => (a, Some(b)),
+        None => (mark_text, None),
     };
-    let mark = mark.map_err(|_| err(PositionErrorKind::BadMark, m_span.clone()))?;
-    let towards = match towards {
-        Some(t) => Some(t.map_err(|_| err(PositionErrorKind::BadMark, m_span.clone()))?),
-        None => None,
-    };
-    let Some(&(ph_at, phase_text)) = fields.get(3) else {
-        return Err(err(PositionErrorKind::MissingPhase, m_span));
-    };
-    let phase = match phase_text {
-        "first" => Phase::First,
-        "play" => Phase::Play,
+    let mark = mark_sq
+        .parse::<Square>()
+        .map_err(|_| err(PositionErrorKind::BadMark, m_span.clone()))?;
+    let mut spec = MarkSpec::default();
+    match after {
+        None => {}
+        Some("t") => spec.turned = true,
+        Some(list) => {
+            for part in list.split(',') {
+                let sq = part
+                    .parse::<Square>()
+                    .map_err(|_| err(PositionErrorKind::BadMark, m_span.clone()))?;
+                spec.squares.push(sq);
+            }
+        }
+    }
+    let (ph_at, phase_text) = fields[3];
+    let phase = match phase_of(phase_text) {
+        Some(p) if p.in_play() => p,
         _ => {
             return Err(err(
-                PositionErrorKind::BadPhase,
+                PositionErrorKind::BadPhase {
+                    rules,
+                    after_mark: true,
+                },
                 ph_at..ph_at + phase_text.len(),
             ));
         }
     };
-    let size = (total as u8).saturating_sub(1);
+    let size = editions::rendezvous_size(&Position {
+        rules,
+        men,
+        to_act,
+        rendezvous: None,
+        phase: Phase::Mark,
+        interchanged: false,
+    });
     let bad = |problem| err(PositionErrorKind::Mark { size, problem }, m_span.clone());
-    let line = match towards {
-        Some(t) if size == 3 => {
-            Some(Line::through(mark, t).ok_or(bad(MarkProblem::NotAdjacent(t)))?)
+    let rendezvous = if early {
+        if spec.turned || !spec.squares.is_empty() {
+            return Err(bad(MarkProblem::LineNotAllowed));
         }
-        Some(_) => return Err(bad(MarkProblem::LineNotAllowed)),
-        None => None,
+        Rendezvous::new(9, mark, None).map_err(bad)?
+    } else if spec.turned {
+        if !rules.has(OptionFlag::Turned) {
+            return Err(bad(MarkProblem::TurnedOff));
+        }
+        if size != 7 {
+            return Err(bad(MarkProblem::NotTurnable));
+        }
+        Rendezvous::turned(mark).map_err(bad)?
+    } else {
+        match spec.squares.as_slice() {
+            [] => Rendezvous::new(size, mark, None).map_err(bad)?,
+            [t] if size == 3 => {
+                let line = Line::through(mark, *t).ok_or(bad(MarkProblem::NotAdjacent(*t)))?;
+                Rendezvous::new(size, mark, Some(line)).map_err(bad)?
+            }
+            [_] if !rules.has(OptionFlag::OpenChoice) || size % 2 == 1 => {
+                return Err(bad(MarkProblem::LineNotAllowed));
+            }
+            list if rules.has(OptionFlag::OpenChoice) && size % 2 == 0 => {
+                Rendezvous::chosen(size, mark, list).map_err(bad)?
+            }
+            _ => return Err(bad(MarkProblem::ChoiceNotAllowed)),
+        }
     };
-    let rendezvous = Rendezvous::new(size, mark, line).map_err(bad)?;
+    if early {
+        let not_acting = !to_act;
+        let his = men.of(not_acting);
+        if !his.is_empty() && (his - rendezvous.squares()).is_empty() {
+            return Err(err(
+                PositionErrorKind::CompleteNotToAct { side: not_acting },
+                p_at..p_at + placement.len(),
+            ));
+        }
+    }
     Ok(Position {
+        rules,
         men,
         to_act,
         rendezvous: Some(rendezvous),

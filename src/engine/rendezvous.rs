@@ -103,18 +103,102 @@ pub enum MarkProblem {
     NotAdjacent(Square),
     /// The first Mark of a game must be on `c6`, `d5`, `e4` or `f3` (Rule 2).
     NotFirstSquare,
+    /// Only a 7-square Rendezvous may be turned (option `turned`).
+    NotTurnable,
+    /// The Rendezvous may not be turned: the option `turned` is off.
+    TurnedOff,
+    /// Squares were chosen for the Rendezvous, but the option `open-choice` is off or
+    /// the Rendezvous due is not open.
+    ChoiceNotAllowed,
+    /// A chosen square is not a border square in line with the Mark (open-choice).
+    ChosenNotInLine(Square),
+    /// A chosen square is named twice (open-choice).
+    ChosenRepeated(Square),
+    /// The wrong number of squares was chosen (open-choice): the size is needed.
+    ChosenCount {
+        /// How many were named.
+        given: u8,
+    },
+    /// The 3×3 set round the Mark holds a man, which the first Mark's set may not
+    /// (option `free-first`).
+    FirstSetHoldsMan(Square),
+    /// The Rendezvous would hold one of the setter's own men (1880 Rule 3, or the
+    /// option `setter-clear`).
+    HoldsOwnMan(Square),
+}
+
+impl fmt::Display for MarkProblem {
+    /// What is wrong, without the rule or the Mark's square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MarkProblem::NoSuchSize => write!(f, "no Rendezvous of that size exists"),
+            MarkProblem::NeedsField => write!(f, "the Mark must stand on a field square"),
+            MarkProblem::LineOffBoard(l) => {
+                write!(f, "the {} line of three would leave the board", l.name())
+            }
+            MarkProblem::LineRequired => write!(f, "a 3-square Rendezvous needs its line"),
+            MarkProblem::LineNotAllowed => {
+                write!(f, "only a 3-square Rendezvous takes a second square")
+            }
+            MarkProblem::NotAdjacent(sq) => write!(f, "{sq} is not next to the Mark"),
+            MarkProblem::NotFirstSquare => write!(f, "the first Mark goes on c6, d5, e4 or f3"),
+            MarkProblem::NotTurnable => write!(
+                f,
+                "only the 7-square Rendezvous may be turned, and this one is not of 7 squares"
+            ),
+            MarkProblem::TurnedOff => write!(
+                f,
+                "the Rendezvous may be turned only with the option `turned`"
+            ),
+            MarkProblem::ChoiceNotAllowed => write!(
+                f,
+                "squares may be chosen only for an open Rendezvous with the option `open-choice`"
+            ),
+            MarkProblem::ChosenNotInLine(sq) => write!(
+                f,
+                "{sq} is not a border square in line with the Mark (the end of one of its eight rays)"
+            ),
+            MarkProblem::ChosenRepeated(sq) => write!(f, "{sq} is chosen twice"),
+            MarkProblem::ChosenCount { given } => write!(
+                f,
+                "{given} squares were chosen, but the Rendezvous needs as many as its size"
+            ),
+            MarkProblem::FirstSetHoldsMan(sq) => write!(
+                f,
+                "the first Mark's 3×3 set must hold no man, and it holds the man on {sq}"
+            ),
+            MarkProblem::HoldsOwnMan(sq) => write!(
+                f,
+                "the setter may have no man in the Rendezvous, and his man on {sq} is in it"
+            ),
+        }
+    }
 }
 
 /// The squares the first Mark may be set on (Rule 2): the central four of the
 /// diagonal `a8`–`h1`.
 pub const FIRST_MARK_SQUARES: SquareSet = SquareSet((1 << 42) | (1 << 35) | (1 << 28) | (1 << 21));
 
-/// A Rendezvous: its Mark, its line (size 3 only), its size and its squares.
+/// How a Rendezvous' squares were chosen beyond its size and Mark.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Form {
+    /// Carroll's shape for the size (with the line for size 3).
+    Standard,
+    /// The 7-square shape turned 90° (option `turned`): the Mark and the three squares
+    /// of the file on each side.
+    Turned,
+    /// Open squares chosen by the setter among the ends of the Mark's rays (option
+    /// `open-choice`), other than the standard ones.
+    Chosen,
+}
+
+/// A Rendezvous: its Mark, its line (size 3 only), its size, its form and its squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rendezvous {
     mark: Square,
     line: Option<Line>,
     size: u8,
+    form: Form,
     squares: SquareSet,
 }
 
@@ -153,8 +237,80 @@ impl Rendezvous {
             mark,
             line,
             size,
+            form: Form::Standard,
             squares,
         })
+    }
+
+    /// The 7-square Rendezvous turned 90° round a field square `mark` (option
+    /// `turned`): the Mark and the three squares of the file on each side of it.
+    ///
+    /// # Errors
+    /// [`MarkProblem::NeedsField`] on a border square.
+    pub fn turned(mark: Square) -> Result<Rendezvous, MarkProblem> {
+        if mark.is_border() {
+            return Err(MarkProblem::NeedsField);
+        }
+        use Direction::*;
+        let squares = [NorthEast, East, SouthEast, SouthWest, West, NorthWest]
+            .iter()
+            .filter_map(|&d| mark.step(d))
+            .fold(SquareSet::from_square(mark), SquareSet::with);
+        Ok(Rendezvous {
+            mark,
+            line: None,
+            size: 7,
+            form: Form::Turned,
+            squares,
+        })
+    }
+
+    /// The open Rendezvous of the border squares `chosen` round a field square `mark`
+    /// (option `open-choice`): each must be the end of one of the Mark's rays. When
+    /// they are the standard shape's squares, the result is the standard Rendezvous.
+    ///
+    /// # Errors
+    /// Why the choice is not allowed for a Rendezvous of `size`.
+    pub fn chosen(size: u8, mark: Square, chosen: &[Square]) -> Result<Rendezvous, MarkProblem> {
+        if !matches!(size, 4 | 6 | 8) {
+            return Err(MarkProblem::ChoiceNotAllowed);
+        }
+        if mark.is_border() {
+            return Err(MarkProblem::NeedsField);
+        }
+        let ends = ray_ends(mark);
+        let mut squares = SquareSet::EMPTY;
+        for &sq in chosen {
+            if !ends.contains(sq) {
+                return Err(MarkProblem::ChosenNotInLine(sq));
+            }
+            if squares.contains(sq) {
+                return Err(MarkProblem::ChosenRepeated(sq));
+            }
+            squares.insert(sq);
+        }
+        if squares.count() != u32::from(size) {
+            return Err(MarkProblem::ChosenCount {
+                given: chosen.len().min(255) as u8,
+            });
+        }
+        let form = if squares == shape(size, mark) {
+            Form::Standard
+        } else {
+            Form::Chosen
+        };
+        Ok(Rendezvous {
+            mark,
+            line: None,
+            size,
+            form,
+            squares,
+        })
+    }
+
+    /// How its squares were chosen.
+    pub const fn form(&self) -> Form {
+        self.form
     }
 
     /// The square the Mark is on.
@@ -207,9 +363,20 @@ impl Rendezvous {
 impl fmt::Display for Rendezvous {
     /// The Mark as written in a position string: `d5`, or `d5:d6` for a 3-square line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line_square() {
-            Some(l) => write!(f, "{}:{}", self.mark, l),
-            None => write!(f, "{}", self.mark),
+        match (self.form, self.line_square()) {
+            (Form::Turned, _) => write!(f, "{}:t", self.mark),
+            (Form::Chosen, _) => {
+                write!(f, "{}:", self.mark)?;
+                for (i, sq) in self.squares.into_iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{sq}")?;
+                }
+                Ok(())
+            }
+            (Form::Standard, Some(l)) => write!(f, "{}:{}", self.mark, l),
+            (Form::Standard, None) => write!(f, "{}", self.mark),
         }
     }
 }
@@ -222,6 +389,14 @@ fn ray_end(mark: Square, dir: Direction) -> Square {
         sq = next;
     }
     sq
+}
+
+/// The border squares at the ends of the eight rays from `mark`.
+pub fn ray_ends(mark: Square) -> SquareSet {
+    Direction::ALL
+        .iter()
+        .map(|&d| ray_end(mark, d))
+        .fold(SquareSet::EMPTY, SquareSet::with)
 }
 
 /// The squares of the shape of `size` round a field square `mark`.

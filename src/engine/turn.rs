@@ -5,13 +5,14 @@
 //! mover's men are in the Rendezvous. Every method either applies its action fully or
 //! returns a [`RuleViolation`] and changes nothing.
 
+use super::editions;
 use super::geometry::{LINE, RAYS, RING_STEPS, WITHIN};
-use super::position::Position;
+use super::position::{Phase, Position};
 use super::rendezvous::{RING, RING_INDEX, Rendezvous, ring_step};
 use super::side::{BySide, Side};
 use super::square::{Direction, Square};
 use super::squareset::SquareSet;
-use super::violation::{RuleViolation, TurnOver};
+use super::violation::{RuleViolation, TurnOver, WandererProblem};
 use std::fmt;
 
 /// How a man travels in one move.
@@ -63,6 +64,8 @@ pub struct TurnResult {
     pub moves: Vec<ManMove>,
     /// How the turn ended.
     pub end: TurnEnd,
+    /// The wanderers sent to the border after the take (1880 Rule 6), in order.
+    pub wanderers: Vec<(Square, Square)>,
     /// The position after the turn.
     pub position: Position,
 }
@@ -86,6 +89,59 @@ pub struct TurnInProgress {
     allowance: u8,
     moves: Vec<ManMove>,
     state: State,
+    /// The wanderers in the field still to be sent to the border (1880).
+    pending: SquareSet,
+    /// The wanderers sent so far.
+    sent: Vec<(Square, Square)>,
+}
+
+impl Position {
+    /// Starts a turn for the side to act, to be built man's move by man's move.
+    ///
+    /// # Errors
+    /// When no turn may be played now (no Mark set, or the game is over).
+    pub fn begin_turn(&self) -> Result<TurnInProgress, RuleViolation> {
+        if self.winner().is_some() {
+            return Err(RuleViolation::GameOver);
+        }
+        if self.rendezvous().is_none() {
+            if self.phase() == Phase::Set {
+                return Err(RuleViolation::MenNotSet {
+                    arranger: self.to_act(),
+                });
+            }
+            return Err(RuleViolation::MarkNotSet {
+                setter: self.to_act(),
+            });
+        }
+        Ok(TurnInProgress::new(*self))
+    }
+
+    /// Passes (D-6): allowed only when the side to act has no legal man's move, no
+    /// Mark move (1880) and no take due.
+    ///
+    /// # Errors
+    /// [`RuleViolation::PassNotAllowed`] with a legal move when one exists.
+    pub fn pass(&self) -> Result<Position, RuleViolation> {
+        let turn = self.begin_turn()?;
+        if let Some(choices) = turn.take_choices() {
+            return Err(RuleViolation::TakeDue {
+                choices,
+                full: turn.take_is_forced(),
+            });
+        }
+        if let Some(m) = turn.legal_moves().first() {
+            return Err(RuleViolation::PassNotAllowed {
+                example: (m.from, m.to),
+            });
+        }
+        if let Some((from, to, _)) = self.mark_moves().first() {
+            return Err(RuleViolation::PassNotAllowed {
+                example: (*from, *to),
+            });
+        }
+        Ok(self.after_turn(self.all_men(), false))
+    }
 }
 
 impl TurnInProgress {
@@ -113,7 +169,58 @@ impl TurnInProgress {
             allowance: start.allowance(),
             moves: Vec::new(),
             state,
+            pending: SquareSet::EMPTY,
+            sent: Vec::new(),
         }
+    }
+
+    /// Whether the game is played by an early edition (the take removes a wanderer and
+    /// the others are sent to the border).
+    fn early(&self) -> bool {
+        !self.start.rules().is_1893()
+    }
+
+    /// The wanderers still to be sent to the border (1880 Rule 6), once the take is
+    /// made.
+    pub fn pending_wanderers(&self) -> SquareSet {
+        self.pending
+    }
+
+    /// The border squares the wanderer on `from` may be sent to now (E-5).
+    pub fn wanderer_targets(&self, from: Square) -> SquareSet {
+        editions::e1880::wanderer_targets(from, self.occupied())
+    }
+
+    /// Sends the wanderer on `from` straight to the border square `to` (1880 Rule 6,
+    /// E-5: along a line clear when his move comes).
+    ///
+    /// # Errors
+    /// When no wanderer is to be sent, `from` is not one, or `to` is not the border end
+    /// of a clear line from him.
+    pub fn send_wanderer(&mut self, from: Square, to: Square) -> Result<(), RuleViolation> {
+        if !self.early() || !matches!(self.state, State::Taken(_)) || self.pending.is_empty() {
+            return Err(RuleViolation::Wanderer(WandererProblem::NotDue));
+        }
+        if !self.pending.contains(from) {
+            return Err(RuleViolation::Wanderer(WandererProblem::NotAWanderer {
+                square: from,
+                pending: self.pending,
+            }));
+        }
+        let targets = self.wanderer_targets(from);
+        if !targets.contains(to) {
+            return Err(RuleViolation::Wanderer(WandererProblem::BadTarget {
+                from,
+                to,
+                targets,
+            }));
+        }
+        let theirs = self.men.get_mut(!self.mover);
+        theirs.remove(from);
+        theirs.insert(to);
+        self.pending.remove(from);
+        self.sent.push((from, to));
+        Ok(())
     }
 
     /// The position the turn started from.
@@ -199,14 +306,17 @@ impl TurnInProgress {
                     full: choices.count() == 1,
                 }
             }
-            State::Taken(TurnEnd::Removed(_)) => RuleViolation::TurnOver(TurnOver::Rule8),
-            _ => RuleViolation::TurnOver(TurnOver::Rule7),
+            State::Taken(TurnEnd::Removed(_)) => RuleViolation::TurnOver(TurnOver::RendezvousWon),
+            _ => RuleViolation::TurnOver(TurnOver::Replaced),
         }
     }
 
     /// The most one man standing on `from` may count: 3, or the whole allowance when he
     /// is the mover's only man outside the Rendezvous (Rule 3, D-5).
     pub fn man_limit(&self, from: Square) -> u8 {
+        if !editions::limits_each_man(self.start.rules()) {
+            return u8::MAX;
+        }
         let outside = self.men.of(self.mover) - self.rendezvous.squares();
         if outside == SquareSet::from_square(from) {
             u8::MAX
@@ -318,7 +428,8 @@ impl TurnInProgress {
                 count: m.count,
                 used: self.used,
                 allowance: self.allowance,
-                first_turn: self.start.phase() == super::position::Phase::First,
+                first_turn: matches!(self.start.phase(), Phase::First | Phase::Second)
+                    && self.start.rules().is_1893(),
             });
         }
         Ok(m)
@@ -363,6 +474,18 @@ impl TurnInProgress {
             State::TakeDue => {}
         }
         let choices = self.men.of(!self.mover) - self.rendezvous.squares();
+        if self.early() {
+            // 1880 Rule 6: any wanderer is taken off; the others in the field are then
+            // sent to the border.
+            if !choices.contains(square) {
+                return Err(RuleViolation::TakeNotOutlying { square, choices });
+            }
+            self.men.get_mut(!self.mover).remove(square);
+            self.pending = choices.without(square) - SquareSet::BORDER;
+            let end = TurnEnd::Removed(square);
+            self.state = State::Taken(end);
+            return Ok(end);
+        }
         let end = if choices.count() == 1 {
             let expected = choices.first().unwrap_or(square);
             if square != expected {
@@ -398,18 +521,25 @@ impl TurnInProgress {
                 _ => return Err(RuleViolation::TakeMissing { choices }),
             }
         }
+        if !turn.pending.is_empty() {
+            return Err(RuleViolation::Wanderer(WandererProblem::Missing {
+                pending: turn.pending,
+            }));
+        }
+        let moved = !turn.moves.is_empty();
         let (end, position) = match turn.state {
             State::Moving if turn.moves.is_empty() => return Err(RuleViolation::EmptyTurn),
-            State::Moving => (TurnEnd::Played, turn.start.after_turn(turn.men)),
+            State::Moving => (TurnEnd::Played, turn.start.after_turn(turn.men, moved)),
             State::Taken(TurnEnd::Removed(sq)) => {
                 (TurnEnd::Removed(sq), turn.start.after_rendezvous(turn.men))
             }
-            State::Taken(end) => (end, turn.start.after_turn(turn.men)),
+            State::Taken(end) => (end, turn.start.after_turn(turn.men, moved)),
             State::TakeDue => return Err(turn.closed_error()),
         };
         Ok(TurnResult {
             moves: turn.moves,
             end,
+            wanderers: turn.sent,
             position,
         })
     }

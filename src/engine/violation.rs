@@ -3,6 +3,7 @@
 //! recompute anything.
 
 use super::rendezvous::MarkProblem;
+use super::rules::Rules;
 use super::side::Side;
 use super::square::Square;
 use super::squareset::SquareSet;
@@ -18,6 +19,13 @@ pub enum RuleRef {
     Rule(u8),
     /// The project's decision `D-n` (see `docs/rules.md`).
     Decision(u8),
+    /// Carroll's rule number in another edition's text (`Rule 5 (1880)`), or in his
+    /// 1881 answers (`Rule 4 (1881)`).
+    RuleOf(u16, u8),
+    /// The project's decision `E-n` for the early editions.
+    EditionDecision(u8),
+    /// The edition as a whole (an action it does not have).
+    Edition(u16),
 }
 
 impl fmt::Display for RuleRef {
@@ -26,6 +34,9 @@ impl fmt::Display for RuleRef {
             RuleRef::Def(n) => write!(f, "Def. {n} (1893)"),
             RuleRef::Rule(n) => write!(f, "Rule {n} (1893)"),
             RuleRef::Decision(n) => write!(f, "D-{n}"),
+            RuleRef::RuleOf(year, n) => write!(f, "Rule {n} ({year})"),
+            RuleRef::EditionDecision(n) => write!(f, "E-{n}"),
+            RuleRef::Edition(year) => write!(f, "The {year} rules"),
         }
     }
 }
@@ -44,10 +55,99 @@ pub enum InterchangeTiming {
 /// Why a turn has no more room for a man's move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TurnOver {
-    /// Rule 7 ended the turn.
-    Rule7,
-    /// Rule 8 ended the Rendezvous.
-    Rule8,
+    /// The turn ended when an outlying man was replaced (1893 Rule 7).
+    Replaced,
+    /// The Rendezvous was won and is over.
+    RendezvousWon,
+}
+
+/// Why a game ended, for refusing later actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ended {
+    /// The same position a third time in one Rendezvous (D-9).
+    Repetition,
+    /// The players agreed a draw (D-9).
+    Agreed,
+    /// A player resigned (D-9).
+    Resigned,
+}
+
+/// What is wrong with a `set` (1880 Rule 2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SetProblem {
+    /// Men are set on border squares only.
+    NotBorder(Square),
+    /// A square was named twice.
+    Repeated(Square),
+    /// A side has the wrong number of men.
+    Count {
+        /// The side.
+        side: Side,
+        /// How many squares were named for it.
+        given: u8,
+        /// How many it needs.
+        needed: u8,
+    },
+}
+
+/// Why the Mark may not be moved (1880 Rule 5).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MarkMoveBan {
+    /// No Mark is in play.
+    NoMark,
+    /// The player who laid the Mark never has the privilege.
+    Selector,
+    /// He has moved one of his own men in this Rendezvous.
+    PrivilegeOver,
+    /// The move does not start on the Mark.
+    NotTheMark {
+        /// Where the Mark is.
+        mark: Square,
+    },
+    /// The Mark moves one square in one of the eight directions.
+    NotOneSquare,
+    /// The new centre would be a border square.
+    ToBorder,
+    /// A carried man would land on a man who is not carried.
+    Collision {
+        /// The carried man.
+        carried: Square,
+        /// Where he would land.
+        onto: Square,
+    },
+    /// The new set would include one of his own men who was not carried (E-3).
+    IncludesOwn {
+        /// The man.
+        square: Square,
+    },
+}
+
+/// What is wrong with the wanderers of a winning event (1880 Rule 6, E-5).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WandererProblem {
+    /// Wanderers in the field are still to be sent to the border.
+    Missing {
+        /// The wanderers still in the field.
+        pending: SquareSet,
+    },
+    /// No wanderer is to be sent now.
+    NotDue,
+    /// The man named is not a wanderer in the field.
+    NotAWanderer {
+        /// The square named.
+        square: Square,
+        /// The wanderers still to be sent.
+        pending: SquareSet,
+    },
+    /// The target is not the border end of a clear line from the wanderer.
+    BadTarget {
+        /// The wanderer.
+        from: Square,
+        /// The target named.
+        to: Square,
+        /// The border squares he may be sent to.
+        targets: SquareSet,
+    },
 }
 
 /// An illegal action, with the rule it breaks and the facts that show it.
@@ -55,6 +155,36 @@ pub enum TurnOver {
 pub enum RuleViolation {
     /// The game is over; nothing more may be played.
     GameOver,
+    /// The game ended in a draw or by resignation; nothing more may be played.
+    GameEnded {
+        /// How it ended.
+        how: Ended,
+    },
+    /// The action does not exist in this game's edition.
+    NotInEdition {
+        /// What was tried.
+        what: &'static str,
+    },
+    /// `set` is the first action of an early-edition game only.
+    SetNotNow,
+    /// The men are to be set before anything else (1880 Rule 2).
+    MenNotSet {
+        /// Who sets them.
+        arranger: Side,
+    },
+    /// The men may not be set so.
+    BadSet(SetProblem),
+    /// The Mark may not be moved so (1880 Rule 5).
+    MarkMove {
+        /// The Mark's square as written.
+        from: Square,
+        /// Where it was to go.
+        to: Square,
+        /// Why not.
+        why: MarkMoveBan,
+    },
+    /// The wanderers were not sent as Rule 6 (1880) says.
+    Wanderer(WandererProblem),
     /// A Mark is set already; the action needs the Mark to be due.
     MarkAlreadySet {
         /// Where the current Mark is.
@@ -233,6 +363,11 @@ impl RuleViolation {
         use RuleViolation::*;
         match self {
             GameOver => RuleRef::Rule(9),
+            GameEnded { .. } => RuleRef::Decision(9),
+            NotInEdition { .. } => RuleRef::Edition(1893),
+            SetNotNow | MenNotSet { .. } | BadSet(_) | MarkMove { .. } | Wanderer(_) => {
+                RuleRef::Edition(1893)
+            }
             MarkAlreadySet { .. } | MarkNotSet { .. } => RuleRef::Rule(2),
             BadMark { problem, .. } => match problem {
                 MarkProblem::NotFirstSquare => RuleRef::Rule(2),
@@ -252,8 +387,8 @@ impl RuleViolation {
             NotInLine { .. } | PathBlocked { .. } | TargetOccupied { .. } => RuleRef::Rule(1),
             AlreadyMoved { .. } | OverAllowance { .. } | EmptyTurn => RuleRef::Rule(3),
             TooFarForOneMan { .. } => RuleRef::Rule(3),
-            TurnOver(self::TurnOver::Rule7) => RuleRef::Rule(7),
-            TurnOver(self::TurnOver::Rule8) => RuleRef::Rule(8),
+            TurnOver(self::TurnOver::Replaced) => RuleRef::Rule(7),
+            TurnOver(self::TurnOver::RendezvousWon) => RuleRef::Rule(8),
             TakeDue { full, .. } => RuleRef::Rule(if *full { 8 } else { 7 }),
             TakeNotDue { .. } | TakeNotOutlying { .. } | TakeMissing { .. } => RuleRef::Rule(7),
             TakeWrongMan { .. } => RuleRef::Rule(8),
@@ -266,7 +401,15 @@ impl RuleViolation {
     pub fn code(&self) -> &'static str {
         use RuleViolation::*;
         match self {
-            GameOver => "game_over",
+            GameOver | GameEnded { .. } => "game_over",
+            NotInEdition { .. } => "not_in_edition",
+            SetNotNow => "set_not_now",
+            MenNotSet { .. } => "men_not_set",
+            BadSet(SetProblem::Count { .. }) => "set_count",
+            BadSet(_) => "set_square",
+            MarkMove { .. } => "mark_move",
+            Wanderer(WandererProblem::Missing { .. }) => "wanderers_missing",
+            Wanderer(_) => "wanderer",
             MarkAlreadySet { .. } => "mark_already_set",
             MarkNotSet { .. } => "mark_not_set",
             BadMark { problem, .. } => match problem {
@@ -304,11 +447,117 @@ impl RuleViolation {
 }
 
 impl fmt::Display for RuleViolation {
+    /// The message citing the 1893 rules; see [`RuleViolation::cited`] for others.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.cited(Rules::default()), f)
+    }
+}
+
+/// A violation cited in a game's rules: `Rule 5 (1880): …`.
+#[derive(Clone, Copy, Debug)]
+pub struct Cited<'a> {
+    violation: &'a RuleViolation,
+    rules: Rules,
+}
+
+impl RuleViolation {
+    /// The violation as it reads in a game played by `rules`: the rule in that
+    /// edition's numbering, then what is wrong.
+    pub fn cited(&self, rules: Rules) -> Cited<'_> {
+        Cited {
+            violation: self,
+            rules,
+        }
+    }
+
+    /// The rule broken, in the numbering of `rules`.
+    pub fn rule_in(&self, rules: Rules) -> RuleRef {
+        super::editions::cite(self, rules)
+    }
+}
+
+impl fmt::Display for Cited<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use RuleViolation::*;
-        write!(f, "{}: ", self.rule())?;
-        match self {
+        let early = !self.rules.is_1893();
+        write!(f, "{}: ", self.violation.rule_in(self.rules))?;
+        match self.violation {
             GameOver => write!(f, "the game is over; nothing more may be played"),
+            GameEnded { how } => match how {
+                Ended::Repetition => write!(
+                    f,
+                    "the game was drawn by the third repetition of a position; nothing more may be played"
+                ),
+                Ended::Agreed => write!(
+                    f,
+                    "the game was drawn by agreement; nothing more may be played"
+                ),
+                Ended::Resigned => write!(f, "a player resigned; nothing more may be played"),
+            },
+            NotInEdition { what } => write!(f, "{what} is not part of the {} rules", self.rules),
+            SetNotNow => write!(f, "the men are set only at the start of the game"),
+            MenNotSet { arranger } => write!(
+                f,
+                "no men are on the board yet: {arranger} must first set all ten men on border squares"
+            ),
+            BadSet(SetProblem::NotBorder(sq)) => {
+                write!(
+                    f,
+                    "men are set on border squares only, and {sq} is in the field"
+                )
+            }
+            BadSet(SetProblem::Repeated(sq)) => write!(f, "{sq} is named twice in the set-up"),
+            BadSet(SetProblem::Count {
+                side,
+                given,
+                needed,
+            }) => write!(
+                f,
+                "each side has {needed} men: {given} squares were named for {side}"
+            ),
+            MarkMove { from, to, why } => match why {
+                MarkMoveBan::NoMark => write!(f, "no Mark is in play to be moved"),
+                MarkMoveBan::Selector => {
+                    write!(f, "the player who laid the Mark may never move it")
+                }
+                MarkMoveBan::PrivilegeOver => write!(
+                    f,
+                    "the Mark may be moved only until the first player moves one of his own men in this Rendezvous"
+                ),
+                MarkMoveBan::NotTheMark { mark } => {
+                    write!(f, "the Mark is on {mark}, not on {from}")
+                }
+                MarkMoveBan::NotOneSquare => write!(
+                    f,
+                    "the Mark moves exactly one square in one of the eight directions; {from}-{to} does not"
+                ),
+                MarkMoveBan::ToBorder => {
+                    write!(f, "the Mark may not be moved to a border square ({to})")
+                }
+                MarkMoveBan::Collision { carried, onto } => write!(
+                    f,
+                    "the man on {carried} would be carried onto {onto}, which holds a man outside the Rendezvous"
+                ),
+                MarkMoveBan::IncludesOwn { square } => write!(
+                    f,
+                    "moving the Mark to {to} would bring your man on {square} into the Rendezvous (E-3)"
+                ),
+            },
+            Wanderer(w) => match w {
+                WandererProblem::Missing { pending } => write!(
+                    f,
+                    "the wanderers in the field must be sent to the border: {pending} still to go"
+                ),
+                WandererProblem::NotDue => write!(f, "no wanderer is to be sent to the border now"),
+                WandererProblem::NotAWanderer { square, pending } => write!(
+                    f,
+                    "{square} is not a wanderer in the field; still to be sent: {pending}"
+                ),
+                WandererProblem::BadTarget { from, to, .. } => write!(
+                    f,
+                    "a wanderer goes straight to the border square where a clear line from him ends, and {from}-{to} is not such a move"
+                ),
+            },
             MarkAlreadySet { mark } => {
                 write!(f, "the Mark is already set on {mark} for this Rendezvous")
             }
@@ -350,6 +599,11 @@ impl fmt::Display for RuleViolation {
                     f,
                     "the first Mark must be set on c6, d5, e4 or f3, not on {square}"
                 ),
+                MarkProblem::HoldsOwnMan(own) if early => write!(
+                    f,
+                    "the set round {square} holds your own man on {own}; the selector's Rendezvous must not include any of his own men"
+                ),
+                other => write!(f, "{other}"),
             },
             InterchangeNotNow(t) => match t {
                 InterchangeTiming::NoMark => {
@@ -458,12 +712,25 @@ impl fmt::Display for RuleViolation {
                 }
                 Ok(())
             }
-            TurnOver(self::TurnOver::Rule7) => write!(
+            TurnOver(self::TurnOver::Replaced) => write!(
                 f,
                 "the turn ended when the outlying man was replaced; no further man may move"
             ),
-            TurnOver(self::TurnOver::Rule8) => {
+            TurnOver(self::TurnOver::RendezvousWon) => {
                 write!(f, "the Rendezvous is won and over; no further man may move")
+            }
+            TakeDue { choices, full } if early => {
+                if *full {
+                    write!(
+                        f,
+                        "all your men are in the Rendezvous: the wanderer on {choices} is taken off, and no man may move"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "all your men are in the Rendezvous: take off one of the wanderers ({choices}); no man may move"
+                    )
+                }
             }
             TakeDue { choices, full } => {
                 if *full {
@@ -482,6 +749,9 @@ impl fmt::Display for RuleViolation {
                 f,
                 "a man may be taken only when all your men are in the Rendezvous; {outside} still outside"
             ),
+            TakeNotOutlying { square, choices } if early => {
+                write!(f, "{square} is not a wanderer; take off one of {choices}")
+            }
             TakeNotOutlying { square, choices } => write!(
                 f,
                 "{square} is not an outlying man; choose one of {choices}"
@@ -489,6 +759,10 @@ impl fmt::Display for RuleViolation {
             TakeWrongMan { square, expected } => write!(
                 f,
                 "the man removed is the one outlying man, on {expected}, not {square}"
+            ),
+            TakeMissing { choices } if early => write!(
+                f,
+                "all your men are in the Rendezvous: choose which wanderer to take off ({choices}) with `x <square>`"
             ),
             TakeMissing { choices } => write!(
                 f,

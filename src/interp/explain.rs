@@ -5,7 +5,8 @@
 use super::problem::Problem;
 use crate::engine::game::{ActionError, ActionPart};
 use crate::engine::{
-    MarkProblem, Phase, Position, RuleViolation, Side, Square, SquareSet, TurnInProgress,
+    MarkMoveBan, MarkProblem, Phase, Position, RuleViolation, SetProblem, Side, Square, SquareSet,
+    TurnInProgress, WandererProblem,
 };
 use crate::syntax::ast::{Event, EventKind, Span};
 
@@ -64,10 +65,106 @@ fn moves_help(turn: &TurnInProgress, from: Option<Square>) -> String {
     }
 }
 
+/// The help line for a Mark that may not move so: the moves that are legal, or why
+/// there are none.
+fn mark_move_help(pos: &Position, why: MarkMoveBan) -> String {
+    let moves = pos.mark_moves();
+    if !moves.is_empty() {
+        let v: Vec<String> = moves
+            .iter()
+            .map(|(f, t, _)| format!("`mark {f}-{t}`"))
+            .collect();
+        return format!("the Mark may move now: {}", v.join(", "));
+    }
+    match why {
+        MarkMoveBan::Selector | MarkMoveBan::PrivilegeOver | MarkMoveBan::NoMark => {
+            "only the first player may move the Mark, on his turns before he moves any of his own men".to_string()
+        }
+        _ => "no Mark move is legal now: move a man instead".to_string(),
+    }
+}
+
+/// The help line for the wanderers: each still to be sent and where each may go.
+fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProblem) -> String {
+    if let WandererProblem::BadTarget { from, targets, .. } = w {
+        return format!("the wanderer on {from} may be sent to {}", list(targets));
+    }
+    let EventKind::Turn {
+        moves,
+        take,
+        wanderers,
+    } = &ev.kind
+    else {
+        return "no wanderer is to be sent now".to_string();
+    };
+    let Ok(mut t) = pos.begin_turn() else {
+        return "no wanderer is to be sent now".to_string();
+    };
+    for m in moves {
+        if t.play_move(m.from.node, m.to.node).is_err() {
+            break;
+        }
+    }
+    let taken = match take {
+        Some(tk) => Some(tk.square.node),
+        None => t
+            .take_choices()
+            .filter(|c| c.count() == 1)
+            .and_then(|c| c.first()),
+    };
+    if let Some(sq) = taken {
+        let _ = t.take(sq);
+    }
+    let upto = match part {
+        ActionPart::Wanderer(i) => i,
+        _ => wanderers.len(),
+    };
+    for m in wanderers.iter().take(upto) {
+        if t.send_wanderer(m.from.node, m.to.node).is_err() {
+            break;
+        }
+    }
+    let pending = t.pending_wanderers();
+    if pending.is_empty() {
+        return "no wanderer is left to send: end the event here".to_string();
+    }
+    let each: Vec<String> = pending
+        .into_iter()
+        .map(|sq| format!("{sq} to {}", list(t.wanderer_targets(sq))))
+        .collect();
+    format!("still to be sent, after `wanderers`: {}", each.join("; "))
+}
+
 /// The help line for a bad Mark: where it may stand.
 fn mark_help(pos: &Position, problem: MarkProblem) -> String {
     let size = pos.rendezvous_size();
     match problem {
+        MarkProblem::HoldsOwnMan(_) | MarkProblem::FirstSetHoldsMan(_) => {
+            let options: Vec<String> = pos
+                .mark_options()
+                .iter()
+                .map(|r| r.mark().to_string())
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            if options.is_empty() {
+                "no square is free for the Mark".to_string()
+            } else {
+                format!("the Mark may stand on {}", options.join(", "))
+            }
+        }
+        MarkProblem::TurnedOff | MarkProblem::ChoiceNotAllowed => format!(
+            "this game's rules are {}: write `mark <square>`",
+            pos.rules()
+        ),
+        MarkProblem::NotTurnable => {
+            format!("only a 7-square Rendezvous may be turned; this one has {size}")
+        }
+        MarkProblem::ChosenNotInLine(_)
+        | MarkProblem::ChosenRepeated(_)
+        | MarkProblem::ChosenCount { .. } => format!(
+            "choose {size} different border squares at the ends of the Mark's eight rays, e.g. `mark c5 c8 f8 g1 c1 a3 a7` for 6"
+        ),
         MarkProblem::NotFirstSquare => "the first Mark goes on c6, d5, e4 or f3".to_string(),
         MarkProblem::LineRequired | MarkProblem::NotAdjacent(_) | MarkProblem::LineOffBoard(_) => {
             "write the Mark and a neighbour on its line, e.g. `mark d5 d6` (vertical), `mark d5 e5` (horizontal), `mark d5 e6` or `mark d5 c6` (slanting)".to_string()
@@ -103,7 +200,7 @@ fn earlier_moves(ev: &Event, turn: &TurnInProgress, upto: usize) -> Vec<(Span, S
 pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
     let v = &err.violation;
     let code = rule_code(v);
-    let message = v.to_string();
+    let message = v.cited(pos.rules()).to_string();
     // The turn as it stood when the violation happened (for turns).
     let turn_state = match (&ev.kind, err.part) {
         (EventKind::Turn { moves, .. }, part) => pos.begin_turn().ok().map(|mut t| {
@@ -133,6 +230,65 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         },
         (EventKind::Turn { take: Some(t), .. }, ActionPart::Take) => {
             (t.square.span, short_label(v))
+        }
+        (EventKind::Turn { wanderers, .. }, ActionPart::Wanderer(i)) => match (wanderers.get(i), v)
+        {
+            (Some(node), RuleViolation::Wanderer(WandererProblem::NotAWanderer { .. })) => {
+                (node.from.span, short_label(v))
+            }
+            (Some(node), _) => (node.span, short_label(v)),
+            (None, _) => (ev.kind_span, short_label(v)),
+        },
+        (EventKind::MoveMark(m), _) => match v {
+            RuleViolation::MarkMove {
+                why: MarkMoveBan::NotTheMark { .. },
+                ..
+            } => (m.from.span, short_label(v)),
+            _ => (m.span, short_label(v)),
+        },
+        (
+            EventKind::MarkWith {
+                square,
+                squares,
+                turned,
+            },
+            _,
+        ) => match v {
+            RuleViolation::BadMark {
+                problem: MarkProblem::ChosenNotInLine(sq) | MarkProblem::ChosenRepeated(sq),
+                ..
+            } => (
+                squares
+                    .iter()
+                    .rev()
+                    .find(|s| s.node == *sq)
+                    .map_or(square.span, |s| s.span),
+                short_label(v),
+            ),
+            RuleViolation::BadMark {
+                problem: MarkProblem::TurnedOff | MarkProblem::NotTurnable,
+                ..
+            } => (turned.unwrap_or(square.span), short_label(v)),
+            RuleViolation::BadMark { .. } => (square.span, short_label(v)),
+            _ => (ev.kind_span, short_label(v)),
+        },
+        (EventKind::Set { groups }, _) => {
+            let at = match v {
+                RuleViolation::BadSet(SetProblem::NotBorder(sq) | SetProblem::Repeated(sq)) => {
+                    groups
+                        .iter()
+                        .flat_map(|g| g.squares.iter())
+                        .rev()
+                        .find(|s| s.node == *sq)
+                        .map(|s| s.span)
+                }
+                RuleViolation::BadSet(SetProblem::Count { side, .. }) => groups
+                    .iter()
+                    .find(|g| g.side.map(|s| s.node) == Some(*side))
+                    .and_then(|g| g.side.map(|s| s.span)),
+                _ => None,
+            };
+            (at.unwrap_or(ev.kind_span), short_label(v))
         }
         (EventKind::Mark { square, towards }, _) => match v {
             RuleViolation::BadMark {
@@ -178,9 +334,30 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         }
     }
     let help = match v {
-        RuleViolation::GameOver => {
+        RuleViolation::GameOver | RuleViolation::GameEnded { .. } => {
             Some("the game has a result; start a new game to play on".to_string())
         }
+        RuleViolation::NotInEdition { .. } => Some(format!(
+            "this game is played by the {} rules (its `Rules` tag); {}",
+            pos.rules(),
+            crate::engine::RulesError::what_exists()
+        )),
+        RuleViolation::MenNotSet { arranger } => Some(format!(
+            "{arranger} sets the men first, e.g. `set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6`"
+        )),
+        RuleViolation::SetNotNow => Some(match pos.phase() {
+            Phase::Mark => format!(
+                "{} selects the Rendezvous now, e.g. `mark d5`",
+                pos.to_act()
+            ),
+            _ => format!("{} plays now", pos.to_act()),
+        }),
+        RuleViolation::BadSet(_) => Some(
+            "name five border squares for each side, e.g. `set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6`"
+                .to_string(),
+        ),
+        RuleViolation::MarkMove { why, .. } => Some(mark_move_help(pos, *why)),
+        RuleViolation::Wanderer(w) => Some(wanderer_help(pos, ev, err.part, *w)),
         RuleViolation::MarkAlreadySet { .. } => Some(format!("{} plays now", pos.to_act())),
         RuleViolation::MarkNotSet { setter } => Some(format!(
             "{setter} sets the Mark first, e.g. `mark {}`",
@@ -239,10 +416,11 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             list(*outside)
         )),
         RuleViolation::TakeNotOutlying { choices, .. } | RuleViolation::TakeMissing { choices } => {
-            Some(format!(
-                "replace one of the outlying men: {}",
-                list(*choices)
-            ))
+            Some(if pos.rules().is_1893() {
+                format!("replace one of the outlying men: {}", list(*choices))
+            } else {
+                format!("take off one of the wanderers: {}", list(*choices))
+            })
         }
         RuleViolation::TakeWrongMan { expected, .. } => {
             Some(format!("write `x {expected}`, or leave the take out"))
@@ -291,6 +469,18 @@ fn short_label(v: &RuleViolation) -> String {
             )
         }
         RuleViolation::TakeNotOutlying { .. } => "not an outlying man".into(),
+        RuleViolation::MarkMove { .. } => "the Mark cannot move so".into(),
+        RuleViolation::Wanderer(WandererProblem::NotAWanderer { .. }) => {
+            "not a wanderer in the field".into()
+        }
+        RuleViolation::Wanderer(WandererProblem::BadTarget { .. }) => {
+            "not a clear line to the border".into()
+        }
+        RuleViolation::Wanderer(WandererProblem::Missing { .. }) => {
+            "wanderers still in the field".into()
+        }
+        RuleViolation::BadSet(_) => "cannot be set so".into(),
+        RuleViolation::NotInEdition { .. } => "not in these rules".into(),
         RuleViolation::TakeWrongMan { expected, .. } => {
             format!("the outlying man is on {expected}")
         }
@@ -301,7 +491,7 @@ fn short_label(v: &RuleViolation) -> String {
         RuleViolation::InterchangeNotOthersMan { .. } => "not a man of the demanding side".into(),
         RuleViolation::InterchangeRepeated { .. } => "named twice".into(),
         RuleViolation::PassNotAllowed { .. } => "a man can move".into(),
-        RuleViolation::GameOver => "the game is over".into(),
+        RuleViolation::GameOver | RuleViolation::GameEnded { .. } => "the game is over".into(),
         _ => "here".into(),
     }
 }

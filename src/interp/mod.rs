@@ -21,13 +21,11 @@ pub use problem::{GameRef, Label, Problem};
 
 use crate::engine::game::ActionError;
 use crate::engine::{
-    Action, Game, GameResult, Position, PositionError, PositionErrorKind, Side, TurnEnd, WinReason,
+    Action, Game, GameResult, MarkSpec, Position, PositionError, PositionErrorKind, Rules, Side,
+    TurnEnd, WinReason,
 };
 use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
-
-/// The rules editions a game file may name in its `Rules` tag.
-pub const SUPPORTED_EDITIONS: &[&str] = &["1893"];
 
 /// What an accepted event did.
 #[derive(Clone, Debug)]
@@ -42,8 +40,9 @@ pub enum Effect {
 #[derive(Clone, Debug)]
 pub struct Runner {
     game: Game,
-    /// Whether the game is still at the Rule 2 start with no event applied and no
-    /// `Position` tag, so that a side prefix on the first `mark` names the setter (D-3).
+    /// Whether the game is still at its start with no event applied and no `Position`
+    /// tag, so that a side prefix on the first `mark` names the setter (1893, D-3) or
+    /// on the first `set` the arranger (1880, E-1).
     fresh: bool,
 }
 
@@ -51,10 +50,20 @@ impl Runner {
     /// A runner from the Rule 2 start, Black to set the first Mark unless the first
     /// `mark` event names its side (D-3).
     pub fn new() -> Runner {
+        Runner::for_rules(Rules::default())
+    }
+
+    /// A runner from the start of a game played by `rules`.
+    pub fn for_rules(rules: Rules) -> Runner {
         Runner {
-            game: Game::default(),
+            game: Game::new(Position::start_for(rules)),
             fresh: true,
         }
+    }
+
+    /// The rules the game is played by.
+    pub fn rules(&self) -> Rules {
+        self.game.position().rules()
     }
 
     /// A runner from a given position.
@@ -87,12 +96,45 @@ impl Runner {
                 square: square.node,
                 towards: towards.map(|t| t.node),
             },
+            EventKind::MarkWith {
+                square,
+                squares,
+                turned,
+            } => Action::MarkWith {
+                square: square.node,
+                spec: MarkSpec {
+                    squares: squares.iter().map(|s| s.node).collect(),
+                    turned: turned.is_some(),
+                },
+            },
+            EventKind::MoveMark(m) => Action::MoveMark {
+                from: m.from.node,
+                to: m.to.node,
+            },
+            EventKind::Set { groups } => {
+                let to_act = self.game.position().to_act();
+                let (mut black, mut yellow) = (Vec::new(), Vec::new());
+                for g in groups {
+                    let side = g.side.map_or(to_act, |s| s.node);
+                    let list = match side {
+                        Side::Black => &mut black,
+                        Side::Yellow => &mut yellow,
+                    };
+                    list.extend(g.squares.iter().map(|s| s.node));
+                }
+                Action::Set { black, yellow }
+            }
             EventKind::Interchange { squares } => {
                 Action::Interchange(squares.iter().map(|s| s.node).collect())
             }
-            EventKind::Turn { moves, take } => Action::Turn {
+            EventKind::Turn {
+                moves,
+                take,
+                wanderers,
+            } => Action::Turn {
                 moves: moves.iter().map(|m| (m.from.node, m.to.node)).collect(),
                 take: take.map(|t| t.square.node),
+                wanderers: wanderers.iter().map(|m| (m.from.node, m.to.node)).collect(),
             },
             EventKind::Pass => Action::Pass,
             EventKind::Resign => Action::Resign,
@@ -110,8 +152,10 @@ impl Runner {
 
     fn explain(&self, before: &Position, ev: &Event, err: &ActionError) -> Problem {
         let mut p = explain::explain(before, ev, err);
-        if let (crate::engine::RuleViolation::GameOver, Some(r)) =
-            (&err.violation, self.game.result())
+        if let (
+            crate::engine::RuleViolation::GameOver | crate::engine::RuleViolation::GameEnded { .. },
+            Some(r),
+        ) = (&err.violation, self.game.result())
         {
             p = p.with_help(format!("the game is over: {r}"));
         }
@@ -121,17 +165,21 @@ impl Runner {
     fn check_prefix(&mut self, ev: &Event) -> Result<(), Problem> {
         let numbered = matches!(
             ev.kind,
-            EventKind::Turn { .. } | EventKind::Pass | EventKind::Resign | EventKind::Draw
+            EventKind::Turn { .. }
+                | EventKind::Pass
+                | EventKind::Resign
+                | EventKind::Draw
+                | EventKind::MoveMark(_)
         );
         if let Some(n) = ev.prefix.number {
             if !numbered {
                 return Err(Problem::new(
                     "lanrick::prefix::number",
-                    "marks, interchanges and directives carry no turn number",
+                    "marks, set-ups, interchanges and directives carry no turn number",
                     n.span,
                     "remove this number",
                 )
-                .with_help("only turns and passes are numbered"));
+                .with_help("only turns, passes and Mark moves are numbered"));
             }
             let expected = self.game.next_turn_number();
             if n.node != expected {
@@ -147,9 +195,16 @@ impl Runner {
         if let Some(side) = ev.prefix.side {
             let to_act = self.game.position().to_act();
             if side.node != to_act {
-                if self.fresh && matches!(ev.kind, EventKind::Mark { .. }) {
-                    // D-3: the record names the side that sets the first Mark.
-                    self.game = Game::new(Position::start_with_setter(side.node));
+                let rules = self.rules();
+                let names_first = if rules.is_1893() {
+                    matches!(ev.kind, EventKind::Mark { .. } | EventKind::MarkWith { .. })
+                } else {
+                    matches!(ev.kind, EventKind::Set { .. })
+                };
+                if self.fresh && names_first {
+                    // D-3: the record names the side that sets the first Mark; E-1:
+                    // the arranger of a 1880 game.
+                    self.game = Game::new(Position::start_for_side(rules, side.node));
                     return Ok(());
                 }
                 return Err(Problem::new(
@@ -174,7 +229,7 @@ impl Runner {
         };
         match d {
             Directive::Position(text) => {
-                let want = parse_position_at(&text.node, text.span)?;
+                let want = parse_position_at(pos.rules(), &text.node, text.span)?;
                 if want.to_string() != pos.to_string() {
                     return Err(fail(
                         "position",
@@ -285,8 +340,11 @@ fn position_code(kind: &PositionErrorKind) -> &'static str {
         PositionErrorKind::RankTooShort { .. } => "rank_too_short",
         PositionErrorKind::BadSide => "side",
         PositionErrorKind::BadMark => "mark",
-        PositionErrorKind::BadPhase => "phase",
-        PositionErrorKind::MissingPhase => "phase",
+        PositionErrorKind::BadPhase { .. } => "phase",
+        PositionErrorKind::MissingPhase | PositionErrorKind::MissingMark => "phase",
+        PositionErrorKind::TooManyForSide { .. } => "too_many_men",
+        PositionErrorKind::SetNotEmpty => "set_not_empty",
+        PositionErrorKind::CompleteNotToAct { .. } => "complete",
         PositionErrorKind::Overlap => "overlap",
         PositionErrorKind::TooManyMen { .. } => "too_many_men",
         PositionErrorKind::Mark { .. } => "mark_does_not_fit",
@@ -311,10 +369,38 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
 /// Parses a position string written between quotes at `at` in the source, where `text`
 /// is its value with the escapes `\"` and `\\` resolved: an error's span is moved
 /// back onto the written characters.
-fn parse_position_at(text: &str, at: Span) -> Result<Position, Problem> {
-    Position::parse(text).map_err(|mut e| {
+fn parse_position_at(rules: Rules, text: &str, at: Span) -> Result<Position, Problem> {
+    Position::parse_as(rules, text).map_err(|mut e| {
         e.span = written_offset(text, e.span.start)..written_offset(text, e.span.end);
         position_problem(&e, at)
+    })
+}
+
+/// Reads a `Rules` value written between quotes at `at`.
+fn rules_at(text: &str, at: Span) -> Result<Rules, Problem> {
+    text.parse::<Rules>().map_err(|e| {
+        let start = at.start + written_offset(text, e.span.start);
+        let end = at.start + written_offset(text, e.span.end);
+        let label = match e.kind {
+            crate::engine::RulesErrorKind::UnknownOption => "unknown option",
+            crate::engine::RulesErrorKind::OptionsNotAllowed => "no options here",
+            crate::engine::RulesErrorKind::RepeatedOption => "given twice",
+            crate::engine::RulesErrorKind::NotYetPlayable => "not playable yet",
+            _ => "unknown edition",
+        };
+        Problem::new(
+            "lanrick::tag::rules",
+            format!(
+                "the Rules value \"{text}\" is not one lanrick knows: {}",
+                match e.kind {
+                    crate::engine::RulesErrorKind::Empty => "it is empty".to_string(),
+                    _ => format!("`{}`", e.found),
+                }
+            ),
+            Span::new(start, end.max(start)),
+            label,
+        )
+        .with_help(crate::engine::RulesError::what_exists())
     })
 }
 
@@ -461,17 +547,23 @@ impl GoalTrack {
         if self.reached.is_some() || played.side != self.goal.side.node {
             return;
         }
-        let Some(turn) = &played.turn else {
+        // A pass is one of his turns (NOTATION.md), and so is a 1880 Mark move.
+        if !played.numbered {
             return;
-        };
+        }
         self.turns += 1;
         let won_game = matches!(
             played.result,
-            Some(GameResult::Won { winner, reason: WinReason::LastMan }) if winner == self.goal.side.node
+            Some(GameResult::Won { winner, reason: WinReason::LastMan | WinReason::NoMenLeft })
+                if winner == self.goal.side.node
         );
+        let won_rendezvous = played
+            .turn
+            .as_ref()
+            .is_some_and(|t| matches!(t.end, TurnEnd::Removed(_)));
         let won = match self.goal.target.node {
             GoalTarget::Game => won_game,
-            GoalTarget::Rendezvous => won_game || matches!(turn.end, TurnEnd::Removed(_)),
+            GoalTarget::Rendezvous => won_game || won_rendezvous,
         };
         if won {
             self.reached = Some(self.turns);
@@ -491,26 +583,15 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         goal: None,
     };
     let setup = (|| -> Result<(Runner, Option<(GoalTrack, Span)>), Problem> {
-        if let Some(rules) = g.tag("Rules")
-            && !SUPPORTED_EDITIONS.contains(&rules.value.node.trim())
-        {
-            return Err(Problem::new(
-                "lanrick::tag::rules",
-                format!(
-                    "the rules edition \"{}\" is not supported",
-                    rules.value.node
-                ),
-                rules.value.span,
-                "unsupported edition",
-            )
-            .with_help(format!(
-                "supported editions: {} (the default)",
-                SUPPORTED_EDITIONS.join(", ")
-            )));
-        }
+        let rules = match g.tag("Rules") {
+            Some(t) => rules_at(&t.value.node, t.value.span)?,
+            None => Rules::default(),
+        };
         let runner = match g.tag("Position") {
-            Some(t) => Runner::from_position(parse_position_at(&t.value.node, t.value.span)?),
-            None => Runner::new(),
+            Some(t) => {
+                Runner::from_position(parse_position_at(rules, &t.value.node, t.value.span)?)
+            }
+            None => Runner::for_rules(rules),
         };
         let goal = match g.tag("Goal") {
             Some(t) => {

@@ -118,15 +118,25 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "new",
-        args: "",
-        summary: "start a new game from the Rule 2 start",
-        help: "Starts a new game from the Rule 2 start, Black to set the first Mark (write \
-               `Y: mark d5` to let Yellow set it). The actions played so far are put aside: \
+        args: "[rules]",
+        summary: "start a new game (optionally by other rules: `:new 1880`)",
+        help: "Starts a new game from the start of its rules: in 1893 the Rule 2 start, \
+               Black to set the first Mark (write `Y: mark d5` to let Yellow set it); in \
+               1880 the empty board, Black to set the men (`Y: set …` lets Yellow). \
+               `:new 1880`, `:new 1893-es` or `:new 1893 turned both-first` changes the \
+               rules for this and later games. The actions played so far are put aside: \
                `:undo` brings them back.",
         bang: false,
-        run: |s, _, _| {
+        run: |s, arg, _| {
+            let arg = arg.trim();
+            if !arg.is_empty() {
+                match arg.parse::<crate::engine::Rules>() {
+                    Ok(r) => s.rules = r,
+                    Err(e) => return Output::fail(format!("error: {e}")),
+                }
+            }
             let aside = s.reset(None, ":new");
-            let mut out = Output::text("new game from the Rule 2 start");
+            let mut out = Output::text(format!("new game by the {} rules", s.rules));
             if let Some(note) = aside {
                 out.push(&note);
             }
@@ -164,17 +174,27 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "rules",
         args: "[n]",
-        summary: "the rules in short",
-        help: "Lists the nine rules of 1893; `:rules 3` shows one in short.",
+        summary: "the rules of this game's edition in short",
+        help: "Lists the rules of the game's edition (1893: nine rules and its options; \
+               1880: six rules); `:rules 3` shows one in short.",
         bang: false,
-        run: |_, arg, _| {
+        run: |s, arg, _| {
+            let rules = s.runner().rules();
             let arg = arg.trim();
             if arg.is_empty() {
-                return Output::text(rules::list());
+                return Output::text(rules::list_for(rules));
             }
-            match arg.parse::<u8>().ok().and_then(rules::show) {
+            match arg
+                .parse::<u8>()
+                .ok()
+                .and_then(|n| rules::show_for(rules, n))
+            {
                 Some(text) => Output::text(text),
-                None => Output::fail(format!("error: no rule `{arg}`; the rules are 1 to 9")),
+                None => Output::fail(format!(
+                    "error: no rule `{arg}`; the {} rules are 1 to {}",
+                    rules.edition(),
+                    rules::count_for(rules)
+                )),
             }
         },
     },
@@ -472,7 +492,7 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
     if text.is_empty() {
         return Output::fail("error: `:setup` needs a position string in quotes");
     }
-    match crate::engine::Position::parse(text) {
+    match crate::engine::Position::parse_as(s.rules, text) {
         Ok(p) => {
             let aside = s.reset(Some(p), ":setup");
             let mut out = Output::text(format!("new game from \"{p}\""));

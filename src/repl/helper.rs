@@ -13,7 +13,10 @@ use std::borrow::Cow;
 
 /// The words an event or directive may start with.
 pub const KEYWORDS: &[&str] = &[
+    "set",
     "mark",
+    "wanderers",
+    "turned",
     "interchange",
     "pass",
     "resign",

@@ -24,15 +24,20 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// The line printed when the REPL starts.
-pub const BANNER: &str = "lanrick repl: Lewis Carroll's Lanrick (1893 rules). Type events (`mark d5`, `d1-d3`), or :help.";
+pub const BANNER: &str = "lanrick repl: Lewis Carroll's Lanrick (1893 rules unless --rules or `:new 1880` says otherwise). Type events (`mark d5`, `d1-d3`), or :help.";
 
 /// Runs the REPL, starting from the end of `file`'s game when given. Returns the exit
 /// code: on a terminal always 0; otherwise 1 when any line failed.
 pub fn run(file: Option<&Path>) -> u8 {
+    run_with(file, crate::engine::Rules::default())
+}
+
+/// Runs the REPL with new games played by `rules` (a loaded file's `Rules` tag wins).
+pub fn run_with(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
     if std::io::stdin().is_terminal() {
-        interactive(file)
+        interactive(file, rules)
     } else {
-        plain(file)
+        plain(file, rules)
     }
 }
 
@@ -48,8 +53,8 @@ fn print(out: &Output) {
 }
 
 /// Reads lines from a pipe or file: no prompt, no colour, no line editing.
-fn plain(file: Option<&Path>) -> u8 {
-    let mut session = Session::new(false);
+fn plain(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
+    let mut session = Session::with_rules(false, rules);
     println!("{BANNER}");
     let mut failed = false;
     if let Some(path) = file {
@@ -92,9 +97,9 @@ pub fn history_path() -> Option<PathBuf> {
 }
 
 /// The REPL on a terminal, with rustyline.
-fn interactive(file: Option<&Path>) -> u8 {
+fn interactive(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
     let color = use_color(ColorChoice::Auto, false);
-    let mut session = Session::new(color);
+    let mut session = Session::with_rules(color, rules);
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_dups(true)
@@ -104,7 +109,7 @@ fn interactive(file: Option<&Path>) -> u8 {
         Ok(e) => e,
         Err(e) => {
             eprintln!("warning: no line editing ({e}); reading lines plainly");
-            return plain(file);
+            return plain(file, rules);
         }
     };
     editor.set_helper(Some(LineHelper::new(*session.position(), color)));

@@ -6,7 +6,8 @@
 //! `mark d5 d6`.
 
 use crate::engine::{
-    DrawReason, GameResult, Phase, Played, Position, Side, Square, TurnEnd, WinReason,
+    DrawReason, GameResult, OutcomeAction, Phase, Played, Position, Rules, Side, Square, TurnEnd,
+    WinReason,
 };
 use std::fmt::Write;
 
@@ -19,6 +20,10 @@ pub fn canonical_action(before: &Position, played: &Played, after: &Position) ->
             TurnEnd::Played => {}
             TurnEnd::Replaced(sq) | TurnEnd::Removed(sq) => parts.push(format!("x {sq}")),
         }
+        if !turn.wanderers.is_empty() {
+            parts.push("wanderers".into());
+            parts.extend(turn.wanderers.iter().map(|(a, b)| format!("{a}-{b}")));
+        }
         return parts.join(" ");
     }
     match played.result {
@@ -29,14 +34,26 @@ pub fn canonical_action(before: &Position, played: &Played, after: &Position) ->
         Some(GameResult::Drawn(DrawReason::Agreed)) => return "draw".into(),
         _ => {}
     }
+    if before.phase() == Phase::Set {
+        let list = |side| {
+            after
+                .men(side)
+                .iter()
+                .map(|s: Square| s.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return format!("set B {} Y {}", list(Side::Black), list(Side::Yellow));
+    }
     if before.phase() == Phase::Mark
         && let Some(r) = after.rendezvous()
     {
-        let mut s = format!("mark {}", r.mark());
-        if let Some(l) = r.line_square() {
-            let _ = write!(s, " {l}");
-        }
-        return s;
+        return OutcomeAction::Mark(*r).to_string();
+    }
+    if let (Some(a), Some(b)) = (before.rendezvous(), after.rendezvous())
+        && a.mark() != b.mark()
+    {
+        return format!("mark {}-{}", a.mark(), b.mark());
     }
     if before.men(Side::Black) != after.men(Side::Black) {
         // An interchange: the setter's men afterwards are the squares he chose, when
@@ -74,6 +91,8 @@ pub struct Header {
     pub event: String,
     /// The `Date` tag (`YYYY.MM.DD`), if known.
     pub date: Option<String>,
+    /// The `Rules` tag, when the game is not played by the default rules.
+    pub rules: Rules,
     /// The `Position` tag, when the game did not start at the Rule 2 start.
     pub position: Option<Position>,
     /// The `Result` tag (`B`, `Y` or `draw`, as `selfplay` writes it), once the game
@@ -87,6 +106,9 @@ pub fn game_file(header: &Header, events: &[Recorded]) -> String {
     let _ = writeln!(out, "[Event {}]", crate::fmt::quote(&header.event));
     if let Some(d) = &header.date {
         let _ = writeln!(out, "[Date {}]", crate::fmt::quote(d));
+    }
+    if header.rules != Rules::default() {
+        let _ = writeln!(out, "[Rules \"{}\"]", header.rules);
     }
     if let Some(p) = &header.position {
         let _ = writeln!(out, "[Position \"{p}\"]");
@@ -143,6 +165,7 @@ mod tests {
     fn file_layout() {
         let header = Header {
             event: "a \"test\"".into(),
+            rules: Rules::default(),
             date: Some("2024.01.01".into()),
             position: None,
             result: Some(GameResult::Drawn(DrawReason::Agreed)),
@@ -179,6 +202,7 @@ mod tests {
                     ("e7".parse().expect("square"), "d7".parse().expect("square")),
                 ],
                 take: None,
+                wanderers: vec![],
             })
             .expect("Carroll's first hint is legal");
         assert_eq!(

@@ -1,4 +1,6 @@
-//! The 1893 rules in short, for `:rules`: a reminder at the prompt, not the text.
+//! Each edition's rules in short, for `:rules`: a reminder at the prompt, not the text.
+
+use crate::engine::{Edition, OptionFlag, Rules};
 
 /// One rule: its number, a title, and a few sentences.
 pub struct Rule {
@@ -99,4 +101,109 @@ pub fn show(number: u8) -> Option<String> {
         .iter()
         .find(|r| r.number == number)
         .map(|r| format!("Rule {} ({}): {}\n", r.number, r.title, r.text))
+}
+
+/// Rules 1 to 6 of December 1880 (with the 1881 answers and the project's decisions),
+/// in short.
+pub const RULES_1880: &[Rule] = &[
+    Rule {
+        number: 1,
+        title: "the men",
+        text: "Each player has five men. A square holds one man; the Mark does not fill \
+               its square.",
+    },
+    Rule {
+        number: 2,
+        title: "the set-up",
+        text: "One player, the arranger, sets all ten men on border squares: \
+               `set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6`. Black arranges unless the record \
+               names Yellow (`Y: set …`, E-1).",
+    },
+    Rule {
+        number: 3,
+        title: "selecting the Rendezvous",
+        text: "The other player selects a 3×3 set of nine squares by laying the Mark on its \
+               centre, a field square (`mark d5`). The set may hold the opponent's men but \
+               none of his own, unless every set does (E-2).",
+    },
+    Rule {
+        number: 4,
+        title: "moving the men",
+        text: "A turn moves up to as many squares as the mover has men, divided among his \
+               men as he likes, each man along one straight or slanting line over empty \
+               squares, each man once (1881). Men in the Rendezvous may move out.",
+    },
+    Rule {
+        number: 5,
+        title: "the first player and the Mark",
+        text: "The player who did not select plays first. While he has not moved any of \
+               his own men in this Rendezvous he may instead move the Mark one square \
+               (`mark d5-e6`), carrying every man in the set with it; not to a border \
+               square, not onto a man left behind, not bringing his own men in (E-3). The \
+               selector never may.",
+    },
+    Rule {
+        number: 6,
+        title: "winning a Rendezvous and the game",
+        text: "As soon as all a player's men are in the set (E-4) he takes off one \
+               wanderer (`x e6`) and sends every other wanderer in the field straight to \
+               the border (`wanderers e4-e1 f5-h7`, E-5). The loser selects the next \
+               Rendezvous; the winner plays first. A player with no men left has lost.",
+    },
+];
+
+/// The rules of an edition in short.
+pub fn rules_of(rules: Rules) -> &'static [Rule] {
+    match rules.edition() {
+        Edition::E1880 | Edition::E1879 => RULES_1880,
+        Edition::E1893 => RULES,
+    }
+}
+
+/// How many rules the edition has.
+pub fn count_for(rules: Rules) -> usize {
+    rules_of(rules).len()
+}
+
+/// The text of `:rules` for a game played by `rules`: one line per rule, then the
+/// options that are on.
+pub fn list_for(rules: Rules) -> String {
+    let mut out = format!("The {} rules:\n", rules.edition());
+    for r in rules_of(rules) {
+        out.push_str(&format!("Rule {}: {}\n", r.number, r.title));
+    }
+    for o in rules.options().iter() {
+        let what = match o {
+            OptionFlag::Turned => "the 7-square shape may be turned 90° (`mark d5 turned`)",
+            OptionFlag::OpenChoice => {
+                "the setter chooses the open squares among the ends of the Mark's rays"
+            }
+            OptionFlag::FreeFirst => {
+                "the first Mark may go on any field square whose 3×3 set is empty"
+            }
+            OptionFlag::BothFirst => {
+                "each player's first turn in a Rendezvous moves at most 2 squares"
+            }
+            OptionFlag::SetterClear => "the setter may have no man in the Rendezvous",
+        };
+        out.push_str(&format!("Option {}: {what}\n", o.name()));
+    }
+    out.push_str("`:rules N` shows one in short.\n");
+    out
+}
+
+/// The text of `:rules N` for a game played by `rules`, if there is such a rule.
+pub fn show_for(rules: Rules, number: u8) -> Option<String> {
+    rules_of(rules)
+        .iter()
+        .find(|r| r.number == number)
+        .map(|r| {
+            format!(
+                "Rule {} ({}, {}): {}\n",
+                r.number,
+                rules.edition(),
+                r.title,
+                r.text
+            )
+        })
 }

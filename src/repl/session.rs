@@ -4,7 +4,7 @@
 use super::commands;
 use super::record::{self, Header, Recorded};
 use crate::cli::{board, report};
-use crate::engine::{Phase, Played, Position, TurnEnd};
+use crate::engine::{Phase, Played, Position, Rules, TurnEnd};
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::syntax::ast::Item;
 use std::fmt::Write;
@@ -102,6 +102,8 @@ pub struct Session {
     pub(super) dirty: bool,
     /// Games put aside by `:new`, `:setup` and `:load`, the latest last.
     earlier: Vec<Earlier>,
+    /// The rules of new games (`lanrick repl --rules`, `:new 1880`).
+    pub(super) rules: Rules,
 }
 
 impl Default for Session {
@@ -116,8 +118,14 @@ const INPUT_NAME: &str = "input";
 impl Session {
     /// A session at the Rule 2 start; `color` allows ANSI colour in its output.
     pub fn new(color: bool) -> Session {
+        Session::with_rules(color, Rules::default())
+    }
+
+    /// A session at the start of a game played by `rules`.
+    pub fn with_rules(color: bool, rules: Rules) -> Session {
         Session {
-            start: Runner::new(),
+            rules,
+            start: Runner::for_rules(rules),
             start_position: None,
             event_name: "REPL session".into(),
             steps: Vec::new(),
@@ -163,11 +171,23 @@ impl Session {
             return "game over> ".into();
         }
         let side = pos.to_act();
-        match pos.phase() {
+        let edition = if pos.rules() == crate::engine::Rules::default() {
+            String::new()
+        } else {
+            format!("[{}] ", pos.rules())
+        };
+        let what = match pos.phase() {
+            Phase::Set => format!("{side} sets the men> "),
             Phase::Mark => format!("{side} sets the Mark> "),
-            Phase::First => format!("{side} (first turn, {} squares)> ", pos.allowance()),
-            Phase::Play => format!("{side} ({} squares)> ", pos.allowance()),
-        }
+            Phase::First | Phase::Second => {
+                format!("{side} (first turn, {} squares)> ", pos.allowance())
+            }
+            Phase::Shift(first) if first == side => {
+                format!("{side} ({} squares or a Mark move)> ", pos.allowance())
+            }
+            Phase::Play | Phase::Shift(_) => format!("{side} ({} squares)> ", pos.allowance()),
+        };
+        format!("{edition}{what}")
     }
 
     /// Answers one line: a `:` command, `quit`/`exit`, or events and directives
@@ -252,7 +272,7 @@ impl Session {
         let aside = self.set_aside(by);
         self.start = match start {
             Some(p) => Runner::from_position(p),
-            None => Runner::new(),
+            None => Runner::for_rules(self.rules),
         };
         self.start_position = start;
         self.steps.clear();
@@ -336,17 +356,24 @@ impl Session {
                 .push_str(&format!("error: {name} holds no game\n"));
             return out;
         };
+        let rules = match game.tag("Rules").map(|t| t.value.node.parse::<Rules>()) {
+            None => Rules::default(),
+            Some(Ok(r)) => r,
+            // Already reported by run_file.
+            Some(Err(_)) => return out,
+        };
         let start = match game.tag("Position") {
-            Some(t) => match Position::parse(&t.value.node) {
+            Some(t) => match Position::parse_as(rules, &t.value.node) {
                 Ok(p) => Some(p),
                 // Already reported by run_file.
                 Err(_) => return out,
             },
             None => None,
         };
+        self.rules = rules;
         let mut runner = match start {
             Some(p) => Runner::from_position(p),
-            None => Runner::new(),
+            None => Runner::for_rules(rules),
         };
         let start_runner = runner.clone();
         let mut steps = Vec::new();
@@ -404,6 +431,7 @@ impl Session {
     pub fn game_file(&self) -> String {
         let header = Header {
             event: self.event_name.clone(),
+            rules: self.runner().rules(),
             date: record::today(),
             position: self.start_position,
             result: self.runner().game().result(),

@@ -378,11 +378,11 @@ fn the_repl_subcommand_parses() {
     let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl", "game.lanrick"]).expect("parses");
     assert!(matches!(
         cli.command,
-        Some(crate::cli::Command::Repl { file: Some(ref f) }) if f.as_os_str() == "game.lanrick"
+        Some(crate::cli::Command::Repl { file: Some(ref f), .. }) if f.as_os_str() == "game.lanrick"
     ));
     let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl"]).expect("parses");
     assert!(matches!(
         cli.command,
-        Some(crate::cli::Command::Repl { file: None })
+        Some(crate::cli::Command::Repl { file: None, .. })
     ));
 }

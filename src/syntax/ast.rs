@@ -207,6 +207,23 @@ pub enum EventKind {
         /// The second square naming a 3-square line.
         towards: Option<Spanned<Square>>,
     },
+    /// `mark d5 turned` or `mark c5 c8 f8 g1 c1 a3 a7`: a Mark with an option of the
+    /// 1893 reading (two or more squares after it, or `turned`).
+    MarkWith {
+        /// The Mark's square.
+        square: Spanned<Square>,
+        /// The squares after it.
+        squares: Vec<Spanned<Square>>,
+        /// The `turned` keyword, if written.
+        turned: Option<Span>,
+    },
+    /// `mark d5-e6`: the Mark moved one square (1880).
+    MoveMark(MoveNode),
+    /// `set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6` or `set a1 c1 e1 g1 h3`.
+    Set {
+        /// The groups of squares, each with its side letter if written.
+        groups: Vec<SetGroup>,
+    },
     /// `interchange` or `interchange c3 e5 f6`.
     Interchange {
         /// The squares chosen, if any.
@@ -218,6 +235,8 @@ pub enum EventKind {
         moves: Vec<MoveNode>,
         /// The man taken under Rule 7 or 8.
         take: Option<Take>,
+        /// The wanderers sent to the border after the take (1880), in order.
+        wanderers: Vec<MoveNode>,
     },
     /// `pass`.
     Pass,
@@ -227,6 +246,15 @@ pub enum EventKind {
     Draw,
     /// A directive `assert ...`.
     Assert(Directive),
+}
+
+/// One side's squares in a `set`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SetGroup {
+    /// The side letter, if written.
+    pub side: Option<Spanned<Side>>,
+    /// The squares.
+    pub squares: Vec<Spanned<Square>>,
 }
 
 /// One man's move `from-to` as written.

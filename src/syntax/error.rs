@@ -177,9 +177,17 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
         | Rule::kw_interchange
         | Rule::pass
         | Rule::resign
+        | Rule::set
+        | Rule::kw_set
         | Rule::turn => &[(5, AN_ACTION)],
         Rule::move_ => &[(6, "another move like `a7-b6`")],
         Rule::take | Rule::kw_x => &[(7, "a take like `x e6`")],
+        Rule::wanderers | Rule::kw_wanderers => &[(
+            7,
+            "the wanderers sent to the border, like `wanderers e4-e1`",
+        )],
+        Rule::kw_turned => &[(8, "`turned`")],
+        Rule::set_group => &[(8, "a side and its squares, like `B a1 c1 e1 g1 h3`")],
         Rule::square => &[(8, "a square like `d4`")],
         Rule::assert_position
         | Rule::assert_to_move
@@ -201,7 +209,7 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
         Rule::kw_wins => &[(14, "`wins`")],
         Rule::kw_in => &[(15, "`in`")],
         Rule::glyph | Rule::nag => &[(16, "an annotation like `!` or `$1`")],
-        Rule::variation => &[(17, "a variation `( ... )`")],
+        Rule::variation | Rule::next_line_variation => &[(17, "a variation `( ... )`")],
         Rule::semi => &[(18, "`;`")],
         Rule::rbracket => &[(19, "`]`")],
         Rule::rparen => &[(20, "`)`")],
@@ -209,6 +217,8 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
         Rule::EOI => &[(22, END_OF_INPUT)],
         // Comments may come anywhere, so they are never worth naming; the other rules
         // are silent, and pest never reports them.
+        // The Mark's move is a square with more after it: "a square" says enough.
+        Rule::mark_move => &[],
         Rule::COMMENT
         | Rule::WHITESPACE
         | Rule::brace_comment

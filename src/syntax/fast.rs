@@ -327,6 +327,7 @@ fn turn(l: &mut Line<'_>) -> Option<EventKind> {
             return Some(EventKind::Turn {
                 moves,
                 take: Some(take),
+                wanderers: Vec::new(),
             });
         }
         let from = l.square(true)?;
@@ -338,7 +339,11 @@ fn turn(l: &mut Line<'_>) -> Option<EventKind> {
             span: Span::new(from.span.start, to.span.end),
         });
         if l.at_end() {
-            return Some(EventKind::Turn { moves, take: None });
+            return Some(EventKind::Turn {
+                moves,
+                take: None,
+                wanderers: Vec::new(),
+            });
         }
         l.space()?;
     }

@@ -9,7 +9,7 @@ use pest::iterators::Pair;
 
 use super::ast::{
     Annotation, Comment, CommentKind, Directive, Event, EventKind, File, Game, Goal, GoalTarget,
-    HeaderItem, Item, MoveNode, Prefix, Span, Spanned, Tag, Take, Variation,
+    HeaderItem, Item, MoveNode, Prefix, SetGroup, Span, Spanned, Tag, Take, Variation,
 };
 use super::error::{SyntaxError, SyntaxErrorKind};
 use super::parser::Rule;
@@ -395,6 +395,8 @@ fn event(pair: Pair<'_, Rule>) -> Result<Event> {
                 end = p.as_span().end();
                 variations.push(variation(p)?);
             }
+            // The line end before a variation written on the next line.
+            Rule::nl => {}
             _ => {
                 let kind_start = p.as_span().start();
                 // A turn's tokens end with its last move or its take, both known once
@@ -425,6 +427,9 @@ fn event(pair: Pair<'_, Rule>) -> Result<Event> {
 /// Where a lowered turn's tokens end: its take, or else its last move.
 fn turn_end(kind: &EventKind) -> usize {
     match kind {
+        EventKind::Turn { wanderers, .. } if !wanderers.is_empty() => {
+            wanderers.last().map_or(0, |m| m.span.end)
+        }
         EventKind::Turn {
             take: Some(take), ..
         } => take.span.end,
@@ -440,6 +445,7 @@ fn turn_end(kind: &EventKind) -> usize {
 fn action(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> {
     match pair.as_rule() {
         Rule::mark => mark(pair, comments),
+        Rule::set => set(pair, comments),
         Rule::interchange => interchange(pair, comments),
         Rule::pass => Ok(EventKind::Pass),
         Rule::resign => Ok(EventKind::Resign),
@@ -485,22 +491,71 @@ fn side_letter(text: &str) -> Side {
         .unwrap_or_else(|| unreachable!("grammar/lanrick.pest: a side starts with B, Y or W"))
 }
 
-/// `mark`: `mark d5` or `mark d5 d6`.
+/// `mark`: `mark d5`, `mark d5 d6`, `mark d5 turned`, `mark c5 c8 f8 …`, or the
+/// Mark's move `mark d5-e6`.
 fn mark(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> {
     let mut squares = Vec::new();
+    let mut turned = None;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::square => squares.push(square(p)?),
+            Rule::mark_move => return Ok(EventKind::MoveMark(move_(p)?)),
+            Rule::kw_turned => turned = Some(span_of(&p)),
             Rule::COMMENT => comments.push(comment(p)),
             Rule::kw_mark => {}
             _ => broken("a mark", &p),
         }
     }
     let mut it = squares.into_iter();
-    match (it.next(), it.next()) {
-        (Some(square), towards) => Ok(EventKind::Mark { square, towards }),
-        (None, _) => unreachable!("grammar/lanrick.pest: a mark has a square"),
+    let Some(square) = it.next() else {
+        unreachable!("grammar/lanrick.pest: a mark has a square")
+    };
+    let rest: Vec<_> = it.collect();
+    if turned.is_some() || rest.len() > 1 {
+        return Ok(EventKind::MarkWith {
+            square,
+            squares: rest,
+            turned,
+        });
     }
+    Ok(EventKind::Mark {
+        square,
+        towards: rest.into_iter().next(),
+    })
+}
+
+/// `set`: groups of squares, each with its side letter if written.
+fn set(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> {
+    let mut groups = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::set_group => {
+                let mut group = SetGroup {
+                    side: None,
+                    squares: Vec::new(),
+                };
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::side => {
+                            let start = q.as_span().start();
+                            group.side = Some(Spanned::new(
+                                side_letter(q.as_str()),
+                                Span::new(start, start + 1),
+                            ));
+                        }
+                        Rule::square => group.squares.push(square(q)?),
+                        Rule::COMMENT => comments.push(comment(q)),
+                        _ => broken("a set group", &q),
+                    }
+                }
+                groups.push(group);
+            }
+            Rule::COMMENT => comments.push(comment(p)),
+            Rule::kw_set => {}
+            _ => broken("a set", &p),
+        }
+    }
+    Ok(EventKind::Set { groups })
 }
 
 /// `interchange`: the keyword and any squares.
@@ -521,15 +576,30 @@ fn interchange(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<Even
 fn turn(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> {
     let mut moves = Vec::new();
     let mut taken = None;
+    let mut wanderers = Vec::new();
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::move_ => moves.push(move_(p)?),
             Rule::take => taken = Some(take(p, comments)?),
+            Rule::wanderers => {
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::move_ => wanderers.push(move_(q)?),
+                        Rule::COMMENT => comments.push(comment(q)),
+                        Rule::kw_wanderers => {}
+                        _ => broken("wanderers", &q),
+                    }
+                }
+            }
             Rule::COMMENT => comments.push(comment(p)),
             _ => broken("a turn", &p),
         }
     }
-    Ok(EventKind::Turn { moves, take: taken })
+    Ok(EventKind::Turn {
+        moves,
+        take: taken,
+        wanderers,
+    })
 }
 
 /// `move_`: `from-to`, one token.

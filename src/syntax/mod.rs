@@ -250,6 +250,14 @@ mod strip {
         }
     }
 
+    fn mv(m: &MoveNode) -> MoveNode {
+        MoveNode {
+            from: s(&m.from),
+            to: s(&m.to),
+            span: Z,
+        }
+    }
+
     fn kind(k: &EventKind) -> EventKind {
         match k {
             EventKind::Mark { square, towards } => EventKind::Mark {
@@ -259,19 +267,36 @@ mod strip {
             EventKind::Interchange { squares } => EventKind::Interchange {
                 squares: squares.iter().map(s).collect(),
             },
-            EventKind::Turn { moves, take } => EventKind::Turn {
-                moves: moves
-                    .iter()
-                    .map(|m| MoveNode {
-                        from: s(&m.from),
-                        to: s(&m.to),
-                        span: Z,
-                    })
-                    .collect(),
+            EventKind::Turn {
+                moves,
+                take,
+                wanderers,
+            } => EventKind::Turn {
+                moves: moves.iter().map(mv).collect(),
                 take: take.as_ref().map(|t| Take {
                     square: s(&t.square),
                     span: Z,
                 }),
+                wanderers: wanderers.iter().map(mv).collect(),
+            },
+            EventKind::MarkWith {
+                square,
+                squares,
+                turned,
+            } => EventKind::MarkWith {
+                square: s(square),
+                squares: squares.iter().map(s).collect(),
+                turned: turned.map(|_| Z),
+            },
+            EventKind::MoveMark(m) => EventKind::MoveMark(mv(m)),
+            EventKind::Set { groups } => EventKind::Set {
+                groups: groups
+                    .iter()
+                    .map(|g| SetGroup {
+                        side: g.side.as_ref().map(s),
+                        squares: g.squares.iter().map(s).collect(),
+                    })
+                    .collect(),
             },
             EventKind::Pass => EventKind::Pass,
             EventKind::Resign => EventKind::Resign,

@@ -205,7 +205,10 @@ fn turns_moves_and_takes() {
 
     let src = "c6-d5 d7-c6 e7-d7 x e6";
     let e = one(src);
-    let EventKind::Turn { moves: ms, take } = &e.kind else {
+    let EventKind::Turn {
+        moves: ms, take, ..
+    } = &e.kind
+    else {
         panic!("a turn")
     };
     assert_eq!(ms.len(), 3);
@@ -225,7 +228,8 @@ fn turns_moves_and_takes() {
             take: Some(Take {
                 square: Spanned::new(sq("e6"), Span::new(2, 4)),
                 span: Span::new(0, 4)
-            })
+            }),
+            wanderers: vec![],
         }
     );
     assert!(matches!(
@@ -528,7 +532,7 @@ fn error_expected() {
     assert_err(
         "mark d5 +\n",
         "expected",
-        "expected a square like `d4`, an annotation like `!` or `$1`, a variation `( ... )`, \
+        "expected `turned`, a square like `d4`, an annotation like `!` or `$1`, a variation `( ... )`, \
          `;` or the end of the line, found `+`",
         "+",
         8,

@@ -48,7 +48,11 @@ pub fn action(text: &str) -> Action {
             moves.push((sq(a), sq(b)));
         }
     }
-    Action::Turn { moves, take }
+    Action::Turn {
+        moves,
+        take,
+        wanderers: vec![],
+    }
 }
 
 /// A tiny linear congruential generator for reproducible random play.
@@ -141,6 +145,7 @@ pub fn biased_turn(
         Err(RuleViolation::EmptyTurn) => TurnResult {
             moves: Vec::new(),
             end: TurnEnd::Played,
+            wanderers: Vec::new(),
             position: p.pass().expect("no move at all: pass"),
         },
         Err(e) => panic!("finish refused a turn of legal moves: {e}"),

@@ -1,0 +1,213 @@
+//! The turn search as a reusable primitive, for every edition: a visitor over the
+//! distinct outcomes of the next action of the side to act. It writes no text, can
+//! stop early (the visitor returns [`ControlFlow::Break`]), and gives each outcome
+//! once, with the first action found that reaches it.
+//!
+//! The walk goes man's move by man's move through [`TurnInProgress`], so every rule
+//! of every edition applies as it does in play; a state of a turn (the men, which of
+//! them moved, the squares counted) is never visited twice. After a won Rendezvous it
+//! tries every take and, in 1880, every order and direction of the wanderers. In
+//! 1880 each Mark move is an outcome of its own. The fast 1893 counter in
+//! [`super::outcomes`] is checked against this walk in the tests.
+
+use super::outcomes::{FastMap, OutcomeAction};
+use super::position::{Phase, Position};
+use super::side::{BySide, Side};
+use super::squareset::SquareSet;
+use super::turn::TurnInProgress;
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+/// Calls `visit` once for each distinct outcome of the next action of the side to act
+/// (distinct resulting positions), with an action that reaches it, until `visit`
+/// breaks. Returns `Break` when the visitor stopped the walk.
+///
+/// In an early edition's `set` phase the outcomes are the arranger's set-ups, billions
+/// of them: the walk gives them in order of Black's squares, then Yellow's, and is
+/// meant to be stopped.
+pub fn visit_outcomes(
+    pos: &Position,
+    mut visit: impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if pos.winner().is_some() {
+        return ControlFlow::Continue(());
+    }
+    match pos.phase() {
+        Phase::Set => return visit_setups(pos, &mut visit),
+        Phase::Mark => {
+            for (r, p) in pos.mark_outcomes() {
+                visit(&OutcomeAction::Mark(r), &p)?;
+            }
+            return ControlFlow::Continue(());
+        }
+        _ => {}
+    }
+    let Ok(turn) = pos.begin_turn() else {
+        return ControlFlow::Continue(());
+    };
+    let mut walk = Walk {
+        seen_states: FastMap::default(),
+        seen_ends: HashSet::new(),
+        visit: &mut visit,
+    };
+    walk.turn(&turn)?;
+    for (from, to, p) in pos.mark_moves() {
+        if walk.seen_ends.insert(p) {
+            (walk.visit)(&OutcomeAction::MoveMark { from, to }, &p)?;
+        }
+    }
+    if walk.seen_ends.is_empty()
+        && let Ok(p) = pos.pass()
+    {
+        visit(&OutcomeAction::Pass, &p)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The number of distinct outcomes, by the walk (every edition; see
+/// [`super::outcomes::count_outcomes`] for the fast 1893 count and the `set` phase).
+pub fn count_by_walk(pos: &Position) -> usize {
+    let mut n = 0usize;
+    let _ = visit_outcomes(pos, |_, _| {
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    n
+}
+
+/// The number of ways to set five men of each colour on the 28 border squares:
+/// C(28, 5) × C(23, 5).
+pub const SETUPS: u64 = 98_280 * 33_649;
+
+type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet);
+
+struct Walk<'v, V> {
+    seen_states: FastMap<StateKey, ()>,
+    seen_ends: HashSet<Position>,
+    visit: &'v mut V,
+}
+
+impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
+    fn key(t: &TurnInProgress) -> StateKey {
+        (
+            BySide::new(t.men(Side::Black), t.men(Side::Yellow)),
+            t.moved(),
+            t.used(),
+            t.is_closed(),
+            t.pending_wanderers(),
+        )
+    }
+
+    fn end(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
+        let Ok(result) = t.finish() else {
+            return ControlFlow::Continue(());
+        };
+        if self.seen_ends.insert(result.position) {
+            let action = OutcomeAction::Turn {
+                moves: result.moves,
+                take: match result.end {
+                    super::turn::TurnEnd::Played => None,
+                    super::turn::TurnEnd::Replaced(sq) | super::turn::TurnEnd::Removed(sq) => {
+                        Some(sq)
+                    }
+                },
+                wanderers: result.wanderers,
+            };
+            (self.visit)(&action, &result.position)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn turn(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
+        if self.seen_states.insert(Self::key(t), ()).is_some() {
+            return ControlFlow::Continue(());
+        }
+        if let Some(choices) = t.take_choices() {
+            for c in choices {
+                let mut next = t.clone();
+                if next.take(c).is_ok() {
+                    self.wanderers(&next)?;
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+        if t.is_closed() {
+            return self.wanderers(t);
+        }
+        if !t.moves().is_empty() {
+            self.end(t)?;
+        }
+        for m in t.legal_moves() {
+            let mut next = t.clone();
+            if next.play_move(m.from, m.to).is_ok() {
+                self.turn(&next)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn wanderers(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
+        let pending = t.pending_wanderers();
+        if pending.is_empty() {
+            return self.end(t);
+        }
+        if self.seen_states.insert(Self::key(t), ()).is_some() {
+            return ControlFlow::Continue(());
+        }
+        for from in pending {
+            for to in t.wanderer_targets(from) {
+                let mut next = t.clone();
+                if next.send_wanderer(from, to).is_ok() {
+                    self.wanderers(&next)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The arranger's set-ups, in order (see [`visit_outcomes`]).
+fn visit_setups(
+    pos: &Position,
+    visit: &mut impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let border: Vec<_> = SquareSet::BORDER.into_iter().collect();
+    let mut black = Vec::with_capacity(5);
+    choose(&border, 5, 0, &mut black, &mut |b| {
+        let rest: Vec<_> = border.iter().copied().filter(|s| !b.contains(s)).collect();
+        let mut yellow = Vec::with_capacity(5);
+        choose(&rest, 5, 0, &mut yellow, &mut |y| match pos.set_men(b, y) {
+            Ok(p) => visit(
+                &OutcomeAction::Set {
+                    black: b.to_vec(),
+                    yellow: y.to_vec(),
+                },
+                &p,
+            ),
+            Err(_) => ControlFlow::Continue(()),
+        })
+    })
+}
+
+/// Calls `f` with every `k`-subset of `items[start..]` added to `chosen`, in order.
+fn choose<T: Copy>(
+    items: &[T],
+    k: usize,
+    start: usize,
+    chosen: &mut Vec<T>,
+    f: &mut impl FnMut(&[T]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if chosen.len() == k {
+        return f(chosen);
+    }
+    for i in start..items.len() {
+        if items.len() - i < k - chosen.len() {
+            break;
+        }
+        chosen.push(items[i]);
+        let r = choose(items, k, i + 1, chosen, f);
+        chosen.pop();
+        r?;
+    }
+    ControlFlow::Continue(())
+}
