@@ -244,6 +244,24 @@ fn the_rendezvous_is_drawn_from_the_engines_squares_whatever_its_shape() {
 }
 
 #[test]
+fn an_1880_game_draws_its_mark_moves_and_names_its_rules() {
+    let src =
+        std::fs::read_to_string(root().join("tests/cases/ok/editions_mixed.lanrick")).unwrap();
+    let t = tree::build(&src, Some(2)).unwrap();
+    let g = &t.games[0];
+    // `1. mark d4-c5`: the Mark moves, every man of the set with it.
+    let svg = step_svg(g, 1, &Options::default());
+    let el = checked_svg(&svg);
+    assert_eq!(uses(&el, "rv"), 9, "the 3x3 set round the Mark");
+    assert!(
+        svg.contains("marker-end=\"url(#am)\""),
+        "the Mark's move is drawn"
+    );
+    assert!(svg.contains(">Rules: 1880</text>"));
+    assert!(svg.contains(">Black to play: 5 squares; Yellow may still move the Mark</text>"));
+}
+
+#[test]
 fn diagrams_match_their_snapshots() {
     let pos = Position::parse("8/8/2BYYY2/2YBBB2/2BY4/8/8/8 Y d5 play").unwrap();
     insta::assert_snapshot!(

@@ -116,6 +116,7 @@ pub fn defs() -> String {
         "<text x=\"25\" y=\"30.5\" text-anchor=\"middle\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"15\" font-weight=\"bold\" fill=\"#1c1c1c\">Y</text></g>",
         "<g id=\"tk\"><circle cx=\"25\" cy=\"25\" r=\"21\" fill=\"none\" stroke=\"#a3004f\" stroke-width=\"2.5\" stroke-dasharray=\"4 3\"/></g>",
         "<marker id=\"ah\" viewBox=\"0 0 10 10\" refX=\"6\" refY=\"5\" markerWidth=\"3\" markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#0b4fb3\"/></marker>",
+        "<marker id=\"am\" viewBox=\"0 0 10 10\" refX=\"6\" refY=\"5\" markerWidth=\"3\" markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#1d5c2e\"/></marker>",
         "<marker id=\"ax\" viewBox=\"0 0 10 10\" refX=\"6\" refY=\"5\" markerWidth=\"3\" markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#b3261e\"/></marker>",
         "</defs>"
     )
@@ -229,6 +230,8 @@ fn arrow(a: &Arrow, flip: bool, from_taken: bool) -> String {
         .join(" ");
     let (colour, head, dash) = if a.illegal {
         ("#b3261e", "ax", " stroke-dasharray=\"9 5\"")
+    } else if a.mark {
+        ("#1d5c2e", "am", " stroke-dasharray=\"12 4\"")
     } else {
         ("#0b4fb3", "ah", "")
     };
@@ -243,22 +246,24 @@ fn arrow(a: &Arrow, flip: bool, from_taken: bool) -> String {
 pub fn caption(pos: &Position) -> Vec<String> {
     let mut lines = Vec::new();
     let side = pos.to_act();
-    // An if-chain, not a match: an edition's phase not named here still gets a line.
     let phase = pos.phase();
-    lines.push(if let Some(w) = pos.winner() {
-        format!("Game over: {w} wins")
-    } else if phase == Phase::Mark {
-        format!(
+    let allowance = pos.allowance();
+    lines.push(match (pos.winner(), phase) {
+        (Some(w), _) => format!("Game over: {w} wins"),
+        (None, Phase::Set) => format!("{side} sets the men on the border"),
+        (None, Phase::Mark) => format!(
             "{side} sets the Mark for {} {}-square Rendezvous",
             crate::engine::rendezvous::article(pos.rendezvous_size()),
             pos.rendezvous_size()
-        )
-    } else if phase == Phase::First {
-        format!("{side} to play: first turn, {} squares", pos.allowance())
-    } else if phase == Phase::Play {
-        format!("{side} to play: {} squares", pos.allowance())
-    } else {
-        format!("{side} to act ({})", phase.word())
+        ),
+        (None, Phase::First) => format!("{side} to play: first turn, {allowance} squares"),
+        (None, Phase::Second) => {
+            format!("{side} to play: his first turn, {allowance} squares")
+        }
+        (None, Phase::Play) => format!("{side} to play: {allowance} squares"),
+        (None, Phase::Shift(mover)) => {
+            format!("{side} to play: {allowance} squares; {mover} may still move the Mark")
+        }
     });
     if let Some(rv) = pos.rendezvous() {
         let kind = if rv.is_open() { "open" } else { "close" };
@@ -271,6 +276,9 @@ pub fn caption(pos: &Position) -> Vec<String> {
             rv.mark(),
             rv.size()
         ));
+    }
+    if pos.rules() != crate::engine::Rules::R1893 {
+        lines.push(format!("Rules: {}", pos.rules()));
     }
     let men = Side::BOTH
         .iter()

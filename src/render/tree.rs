@@ -25,6 +25,8 @@ pub struct Arrow {
     pub path: Vec<Square>,
     /// Whether the move was refused (drawn dashed, in the warning style).
     pub illegal: bool,
+    /// Whether it is the Mark that moved (1880), not a man (drawn dotted, green).
+    pub mark: bool,
 }
 
 impl Arrow {
@@ -33,6 +35,7 @@ impl Arrow {
         Arrow {
             path: vec![from, to],
             illegal,
+            mark: false,
         }
     }
 
@@ -62,6 +65,7 @@ impl Arrow {
         Arrow {
             path,
             illegal: false,
+            mark: false,
         }
     }
 }
@@ -472,6 +476,12 @@ impl Walk<'_, '_> {
                     if let TurnEnd::Removed(_) = turn.end {
                         step.won = before.rendezvous().copied();
                     }
+                    // 1880 Rule 6: the wanderers sent to the border after the take.
+                    step.arrows.extend(
+                        turn.wanderers
+                            .iter()
+                            .map(|&(from, to)| Arrow::straight(from, to, false)),
+                    );
                 }
             }
             Ok(Effect::Checked) => {}
@@ -487,6 +497,19 @@ impl Walk<'_, '_> {
                 step.problem = Some(p);
                 self.stopped = true;
             }
+        }
+        // A Mark that moved while in play (1880): an arrow from where it stood.
+        if step.problem.is_none()
+            && step.arrows.is_empty()
+            && before.phase().in_play()
+            && let (Some(a), Some(b)) = (before.rendezvous(), step.position.rendezvous())
+            && a.mark() != b.mark()
+        {
+            step.arrows.push(Arrow {
+                path: vec![a.mark(), b.mark()],
+                illegal: false,
+                mark: true,
+            });
         }
         self.steps.push(step);
         Ok(Some(self.steps.len() - 1))
