@@ -975,7 +975,7 @@ fn parse_position(rules: Rules, s: &str) -> Result<Position, PositionError> {
             [_] if !rules.has(OptionFlag::OpenChoice) || size % 2 == 1 => {
                 return Err(bad(MarkProblem::LineNotAllowed));
             }
-            list if rules.has(OptionFlag::OpenChoice) && size % 2 == 0 => {
+            list if rules.has(OptionFlag::OpenChoice) && size.is_multiple_of(2) => {
                 Rendezvous::chosen(size, mark, list).map_err(bad)?
             }
             _ => return Err(bad(MarkProblem::ChoiceNotAllowed)),

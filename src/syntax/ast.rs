@@ -117,6 +117,8 @@ pub struct Tag {
 }
 
 /// Something in a game's body or a variation.
+// Events outnumber comments by far; boxing them would cost an allocation each.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Item {
     /// An event (a game action or a directive).

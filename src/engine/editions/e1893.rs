@@ -112,7 +112,10 @@ pub(crate) fn mark_rendezvous(
             }
             _ => return Err(bad(MarkProblem::ChoiceNotAllowed)),
         }
-    } else if size % 2 == 0 && rules.has(OptionFlag::OpenChoice) && !spec.squares.is_empty() {
+    } else if size.is_multiple_of(2)
+        && rules.has(OptionFlag::OpenChoice)
+        && !spec.squares.is_empty()
+    {
         Rendezvous::chosen(size, mark, &spec.squares).map_err(bad)?
     } else {
         match spec.squares.as_slice() {
@@ -157,7 +160,7 @@ pub(crate) fn mark_options(pos: &Position) -> Vec<Rendezvous> {
         }
         out = with_turned;
     }
-    if size % 2 == 0 && rules.has(OptionFlag::OpenChoice) {
+    if size.is_multiple_of(2) && rules.has(OptionFlag::OpenChoice) {
         let mut chosen = Vec::new();
         for r in &out {
             let ends: Vec<Square> = ray_ends(r.mark()).into_iter().collect();
