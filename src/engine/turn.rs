@@ -551,11 +551,14 @@ impl TurnInProgress {
         if self.state != State::Moving {
             return out;
         }
-        let ctx = MoveContext::new(
+        let mut ctx = MoveContext::new(
             self.rendezvous.squares(),
             self.rendezvous.is_open(),
             self.men.of(!self.mover),
         );
+        if !editions::limits_each_man(self.start.rules()) {
+            ctx = ctx.without_man_limit();
+        }
         ctx.generate(self.men.of(self.mover), self.moved, self.remaining(), |m| {
             out.push(m)
         });
@@ -609,6 +612,9 @@ pub(crate) struct MoveContext {
     pub other: SquareSet,
     /// The Rendezvous squares' places on the [`RING`], as [`ring_places`] gives them.
     ring_rendezvous: [u32; 2],
+    /// Whether one man may count at most 3 unless he is the only one outside (1893
+    /// Rule 3, D-5); the early editions have no per-man limit.
+    limit_each: bool,
 }
 
 /// The places on the [`RING`] of the border squares of `set`, as bits of two 28-bit
@@ -656,6 +662,15 @@ impl MoveContext {
             open,
             other,
             ring_rendezvous: ring_places(rendezvous),
+            limit_each: true,
+        }
+    }
+
+    /// The same context without the per-man limit (the early editions).
+    pub(crate) fn without_man_limit(self) -> MoveContext {
+        MoveContext {
+            limit_each: false,
+            ..self
         }
     }
 }
@@ -720,7 +735,7 @@ impl MoveContext {
         // The occupied places of the ring, worked out for the first slide.
         let mut ring: Option<[u32; 2]> = None;
         for from in mine - moved {
-            let limit = if outside == SquareSet::from_square(from) {
+            let limit = if !self.limit_each || outside == SquareSet::from_square(from) {
                 remaining
             } else {
                 remaining.min(3)
