@@ -401,7 +401,7 @@ pub fn page(name: &str, src: &str, tree: &FileTree, flip: bool) -> String {
             "<button id=\"btn-next\" type=\"button\" title=\"Forward (→)\">Forward ▶</button>",
             "<button id=\"btn-last\" type=\"button\" title=\"End of the line (End)\">End »</button>",
             "</div>\n",
-            "<div id=\"caption\"></div>\n",
+            "<div id=\"caption\" aria-live=\"polite\"></div>\n",
             "<p class=\"posline\">Position: <code id=\"position\"></code></p>\n",
             "<div id=\"detail\"></div>\n",
             "</section>\n"
