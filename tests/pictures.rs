@@ -349,6 +349,15 @@ fn the_page_holds_every_step_with_its_comments_variations_and_verdict() {
     assert!(page.contains("data-step=\"2\">1. Y: g1-f2 h5-g4</a>"));
     assert!(page.contains("<ol class=\"line var\">"));
     assert!(page.contains("one square is enough for a legal turn"));
+    // ↓ from `mark f3` enters the variation `g1-g2`; ↑ from it goes to the move it
+    // replaces.
+    let data = page_data(&page);
+    let steps = &data[0]["steps"];
+    let v = steps[1]["down"].as_u64().unwrap() as usize;
+    assert_eq!(steps[v]["label"], "g1-g2");
+    assert_eq!(steps[v]["up"], 2);
+    assert_eq!(steps[v]["prev"], 1);
+    assert_eq!(steps[2]["up"], serde_json::Value::Null);
     // A puzzle's verdicts, the prover's left for a prover to fill.
     let src = example("carroll-hint-1.lanrick");
     let page = html::page("h.lanrick", &src, &tree::build(&src, None).unwrap(), false);

@@ -11,7 +11,8 @@
 //!
 //! The page reads its state from the URL: `#game=2&step=5` opens game 2 at step 5
 //! (`#step=5` means game 1). Keys: → and ← step forward and back along the line shown,
-//! Home and End go to its start and end. `#selftest=ArrowRight,ArrowLeft,...` (after
+//! ↓ enters the first variation of the next move, ↑ leaves a variation for the move it
+//! replaces, Home and End go to the line's start and end. `#selftest=ArrowRight,ArrowLeft,...` (after
 //! the state) dispatches those key presses on load and writes the state after each
 //! into `<pre id="selftest">`, for tests in a headless browser; errors the page meets
 //! are written into `<pre id="errors">`.
@@ -301,6 +302,30 @@ fn game_json(
     src: &str,
     flip: bool,
 ) -> serde_json::Value {
+    // Each variation's first step, and the step it is an alternative to.
+    let mut replaces = vec![None; g.steps.len()];
+    for (i, s) in g.steps.iter().enumerate() {
+        for &v in &s.variations {
+            if let Some(r) = replaces.get_mut(v) {
+                *r = Some(i);
+            }
+        }
+    }
+    // Up from a variation: to the move its line replaces.
+    let up = |mut i: usize| -> Option<usize> {
+        for _ in 0..g.steps.len() {
+            if let Some(r) = replaces.get(i).copied().flatten() {
+                return inverse.get(r).copied();
+            }
+            i = g.steps.get(i)?.parent?;
+        }
+        None
+    };
+    // Down: into the first alternative to the next move.
+    let down = |s: &Step| -> Option<usize> {
+        let next = g.steps.get(s.next?)?;
+        inverse.get(*next.variations.first()?).copied()
+    };
     let steps: Vec<serde_json::Value> = order
         .iter()
         .enumerate()
@@ -313,6 +338,8 @@ fn game_json(
                 "svg": svg::overlay(&s.position, &svg::Marks::of(s), flip),
                 "prev": s.parent.and_then(|p| inverse.get(p).copied()),
                 "next": s.next.and_then(|n| inverse.get(n).copied()),
+                "up": if s.depth > 0 { up(i) } else { None },
+                "down": down(s),
                 "problem": s.problem.as_ref().map(|p| p.message.clone()),
                 "detail": detail(g, s, page, src),
             }))
@@ -397,10 +424,11 @@ pub fn page(name: &str, src: &str, tree: &FileTree, flip: bool) -> String {
             "<div id=\"controls\">",
             "<button id=\"btn-first\" type=\"button\" title=\"Start (Home)\">« Start</button>",
             "<button id=\"btn-prev\" type=\"button\" title=\"Back (←)\">◀ Back</button>",
-            "<span id=\"step-label\"></span>",
+            "<span id=\"step-label\" title=\"→ ← step, ↓ into a variation, ↑ out of it\"></span>",
             "<button id=\"btn-next\" type=\"button\" title=\"Forward (→)\">Forward ▶</button>",
             "<button id=\"btn-last\" type=\"button\" title=\"End of the line (End)\">End »</button>",
             "</div>\n",
+            "<p class=\"keys\">Keys: → ← step · ↓ into a variation · ↑ back out · Home, End</p>\n",
             "<div id=\"caption\" aria-live=\"polite\"></div>\n",
             "<p class=\"posline\">Position: <code id=\"position\"></code></p>\n",
             "<div id=\"detail\"></div>\n",
@@ -434,6 +462,7 @@ main { display: flex; flex-wrap: wrap; gap: 1.2rem; padding: 1rem; align-items: 
 #controls button:disabled { opacity: .4; cursor: default; }
 #controls button:focus-visible { outline: 3px solid var(--accent); }
 #step-label { flex: 1; text-align: center; color: var(--muted); font-size: .9rem; }
+.keys { font-size: .8rem; color: var(--muted); margin: 0 0 .4rem; text-align: center; }
 #caption p { margin: .1rem 0; }
 #caption p:first-child { font-weight: 600; }
 .posline { font-size: .85rem; color: var(--muted); word-break: break-all; }
@@ -541,6 +570,8 @@ const SCRIPT: &str = r##"
     if (!step) { return; }
     if (which === "next" && step.next !== null) { show(state.game, step.next); }
     if (which === "prev" && step.prev !== null) { show(state.game, step.prev); }
+    if (which === "down" && step.down !== null) { show(state.game, step.down); }
+    if (which === "up" && step.up !== null) { show(state.game, step.up); }
     if (which === "first") { show(state.game, 0); }
     if (which === "last") {
       var s = state.step, steps = games[state.game].steps, guard = steps.length;
@@ -562,7 +593,8 @@ const SCRIPT: &str = r##"
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) { return; }
     if (e.target && e.target.tagName === "SELECT") { return; }
-    var which = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" }[e.key];
+    var which = { ArrowRight: "next", ArrowLeft: "prev", ArrowDown: "down", ArrowUp: "up",
+      Home: "first", End: "last" }[e.key];
     if (which) { e.preventDefault(); go(which); }
   });
   document.getElementById("btn-next").addEventListener("click", function () { go("next"); });

@@ -97,10 +97,11 @@ printf '[Event "A slip"]\nmark d5\n1. Y: a7-b6 e8-e7\n2. B: h8-d4 { too far }\n'
     failed=1
 }
 
-# Steps along the main line with the keyboard, into a variation by a click, and out.
+# Steps along the main line with the keyboard, into a variation by a click and by ↓,
+# and out by ← and ↑.
 variation=$(sed -n 's/.*data-step="\([0-9]*\)">g1-g2<.*/\1/p' "$work/complete-game.html")
 scenario complete-game "$work/complete-game.html" \
-    "step=1&selftest=ArrowRight,ArrowRight,ArrowRight,ArrowLeft,End,ArrowRight,Home,ArrowLeft,click:12,ArrowRight,click:$variation,ArrowRight,ArrowLeft,ArrowLeft"
+    "step=1&selftest=ArrowRight,ArrowRight,ArrowRight,ArrowLeft,End,ArrowRight,Home,ArrowLeft,click:12,ArrowRight,click:$variation,ArrowRight,ArrowLeft,ArrowLeft,ArrowRight,ArrowDown,ArrowUp,ArrowUp"
 # A collection: the picker, and a game opened from the URL.
 scenario rules-tour "$work/rules-tour.html" \
     "game=2&step=3&selftest=ArrowRight,End,game:5,End,ArrowLeft,game:1,Home"
