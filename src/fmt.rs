@@ -25,6 +25,9 @@
 //!   indented two spaces deeper than the event, and `)` stands on its own line at the
 //!   event's indentation.
 //!
+//! - Line ends are `\n`, or `\r\n` throughout for a file whose first line ends so
+//!   ([`LineEnd`]).
+//!
 //! The form is a fixed point: formatting the result again gives the same text, and
 //! parsing it gives the same tree up to spans and comment layout
 //! ([`without_spans`](crate::syntax::without_spans)).
@@ -55,6 +58,35 @@ pub fn format_file(file: &File) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The line end a file uses: that of its first line. [`format_file`] writes `\n`;
+/// [`LineEnd::apply`] gives a CRLF file its own line ends back, so that formatting
+/// keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// `\n` (also for a text with no line end).
+    Lf,
+    /// `\r\n`.
+    CrLf,
+}
+
+impl LineEnd {
+    /// The line end of `src`'s first line.
+    pub fn of(src: &str) -> LineEnd {
+        match src.find('\n') {
+            Some(i) if src[..i].ends_with('\r') => LineEnd::CrLf,
+            _ => LineEnd::Lf,
+        }
+    }
+
+    /// `text` (with `\n` line ends, as [`format_file`] writes) with this line end.
+    pub fn apply(self, text: String) -> String {
+        match self {
+            LineEnd::Lf => text,
+            LineEnd::CrLf => text.replace('\n', "\r\n"),
+        }
+    }
 }
 
 /// The canonical text of REPL items, one per line (as in a game's body).

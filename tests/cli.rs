@@ -152,7 +152,7 @@ fn github_format_escapes() {
         .run(&["check", "--format", "github", "bad, file.lanrick"])
         .code(1)
         .stdout(predicate::str::contains(
-            "::error file=bad%2C file.lanrick,line=4,col=1,title=lanrick%3A%3Arule%3A%3Anot_in_line::Rule 1 (1893)",
+            "::error file=bad%2C file.lanrick,line=4,col=1,endLine=4,endColumn=6,title=lanrick%3A%3Arule%3A%3Anot_in_line::Rule 1 (1893)",
         ))
         .stdout(predicate::str::contains("%0Ahelp: "));
 }
@@ -170,8 +170,8 @@ fn junit_format_has_a_case_per_game() {
     let xml = String::from_utf8(out).unwrap();
     assert!(xml.starts_with("<?xml"));
     assert!(xml.contains("tests=\"2\" failures=\"1\""), "{xml}");
-    assert!(xml.contains("<testcase classname=\"coll.lanrick\" name=\"Good\"/>"));
-    assert!(xml.contains("name=\"Bad\">"));
+    assert!(xml.contains("<testcase classname=\"coll.lanrick\" name=\"Good\" time=\""));
+    assert!(xml.contains("name=\"Bad\" time=\""));
     assert!(xml.contains("<failure type=\"lanrick::rule::not_in_line\""));
 }
 
@@ -335,4 +335,399 @@ fn fmt_is_idempotent_and_keeps_meaning_on_examples_and_selfplay() {
         assert_eq!(without_spans(&reparsed), without_spans(&ast));
         assert_eq!(lanrick::fmt::format_file(&reparsed), once);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue #12: no work lost, no report missing.
+
+/// The scene of a CI glob with a typo: a good file, a bad one and a path that is not there.
+fn good_bad_missing() -> Scene {
+    Scene::new()
+        .file("good.lanrick", GOOD)
+        .file("bad.lanrick", BAD)
+}
+
+fn stdout_of(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(a.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn an_unreadable_path_is_reported_with_every_other_file_in_every_format() {
+    let scene = good_bad_missing();
+    let args = ["good.lanrick", "missing.lanrick", "bad.lanrick"];
+    let run = |format: &str| {
+        let mut a = vec!["check", "--format", format];
+        a.extend(args);
+        scene.run(&a).code(2)
+    };
+    // Human: every file named on stdout, both problems on stderr.
+    let human = run("human")
+        .stderr(predicate::str::contains("cannot read missing.lanrick"))
+        .stderr(predicate::str::contains("lanrick::rule::not_in_line"));
+    let text = stdout_of(&human);
+    assert!(text.contains("ok good.lanrick"), "{text}");
+    assert!(text.contains("ERROR missing.lanrick"), "{text}");
+    assert!(text.contains("FAILED bad.lanrick"), "{text}");
+    assert!(
+        text.contains("3 files: 1 passed, 1 failed, 1 unreadable"),
+        "{text}"
+    );
+    // JSON: the three files, both diagnostics.
+    let doc: serde_json::Value = serde_json::from_str(&stdout_of(&run("json"))).unwrap();
+    let status: Vec<&str> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(status, ["passed", "unreadable", "failed"]);
+    let codes: Vec<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["lanrick::io::read", "lanrick::rule::not_in_line"]);
+    assert_eq!(doc["summary"]["unreadable"], 1);
+    // GitHub: an annotation for each.
+    let gh = stdout_of(&run("github"));
+    assert!(gh.contains("::error file=missing.lanrick,"), "{gh}");
+    assert!(gh.contains("::error file=bad.lanrick,line=4,"), "{gh}");
+    // JUnit: the unreadable file is an error, the bad game a failure.
+    let xml = stdout_of(&run("junit"));
+    assert!(
+        xml.contains("<testsuites name=\"lanrick check\" tests=\"3\" failures=\"1\" errors=\"1\""),
+        "{xml}"
+    );
+    assert!(xml.contains("<error type=\"lanrick::io::read\""), "{xml}");
+    assert!(
+        xml.contains("<testcase classname=\"good.lanrick\" name=\"Good\""),
+        "{xml}"
+    );
+}
+
+#[test]
+fn fmt_keeps_crlf_line_ends_and_passes_a_canonical_crlf_file() {
+    let messy = "[Event   \"Messy\"]\r\nmark d5 ;  Y:a7-b6 {  note  }\r\n";
+    let canonical = "[Event \"Messy\"]\r\n\r\nmark d5\r\nY: a7-b6 { note }\r\n";
+    let scene = Scene::new()
+        .file("m.lanrick", messy)
+        .file("c.lanrick", canonical);
+    scene.run(&["fmt", "--check", "c.lanrick"]).code(0);
+    scene.run(&["fmt", "m.lanrick"]).code(0);
+    assert_eq!(
+        std::fs::read_to_string(scene.path("m.lanrick")).unwrap(),
+        canonical
+    );
+    scene.run(&["fmt", "--check", "m.lanrick"]).code(0);
+    // An LF file stays LF.
+    let scene = Scene::new().file("lf.lanrick", "mark d5;a7-b6\n");
+    scene.run(&["fmt", "lf.lanrick"]).code(0);
+    assert_eq!(
+        std::fs::read_to_string(scene.path("lf.lanrick")).unwrap(),
+        "mark d5\na7-b6\n"
+    );
+}
+
+#[test]
+fn fmt_check_says_why_a_file_is_not_canonical() {
+    let messy = "[Event \"Messy\"]\n\nmark d5 ;  Y:a7-b6\n";
+    let scene = Scene::new().file("m.lanrick", messy);
+    scene.run(&["fmt", "--check", "m.lanrick"]).code(1).stdout(
+        "m.lanrick:3: not canonical\n  found:     `mark d5 ;  Y:a7-b6`\n  canonical: `mark d5`\n",
+    );
+    scene.run(&["fmt", "--diff", "m.lanrick"]).code(1).stdout(
+        "--- a/m.lanrick\n+++ b/m.lanrick\n@@ -1,3 +1,4 @@\n [Event \"Messy\"]\n \n-mark d5 ;  Y:a7-b6\n+mark d5\n+Y: a7-b6\n",
+    );
+    // Neither writes.
+    assert_eq!(
+        std::fs::read_to_string(scene.path("m.lanrick")).unwrap(),
+        messy
+    );
+}
+
+#[test]
+fn fmt_takes_directories_like_check() {
+    let scene = Scene::new()
+        .file("d/a.lanrick", "mark d5;a7-b6\n")
+        .file("d/sub/b.lanrick", "mark  d5\n")
+        .file("d/notes.txt", "mark  d5\n");
+    scene
+        .run(&["fmt", "--check", "d"])
+        .code(1)
+        .stdout(predicate::str::contains("a.lanrick:1: not canonical"))
+        .stdout(predicate::str::contains("b.lanrick:1: not canonical"));
+    // A path that cannot be read does not stop the others.
+    scene
+        .run(&["fmt", "--check", "missing.lanrick", "d"])
+        .code(2)
+        .stderr(predicate::str::contains("cannot read missing.lanrick"))
+        .stdout(predicate::str::contains("a.lanrick:1: not canonical"));
+    scene.run(&["fmt", "d"]).code(0);
+    scene.run(&["fmt", "--check", "d"]).code(0).stdout("");
+    assert_eq!(
+        std::fs::read_to_string(scene.path("d/notes.txt")).unwrap(),
+        "mark  d5\n"
+    );
+}
+
+#[test]
+fn a_dash_is_standard_input_for_check_fmt_and_replay() {
+    let scene = Scene::new();
+    let piped = |args: &[&str], input: &str| {
+        Command::cargo_bin("lanrick")
+            .unwrap()
+            .current_dir(scene.dir.path())
+            .env("NO_COLOR", "1")
+            .args(args)
+            .write_stdin(input)
+            .assert()
+    };
+    piped(&["check", "-"], BAD)
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:4:1"))
+        .stdout(predicate::str::contains("FAILED <stdin>"));
+    piped(&["check", "-"], GOOD)
+        .code(0)
+        .stdout(predicate::str::contains("ok <stdin>"));
+    // Format on save: the canonical text on stdout, the CRLF kept.
+    piped(&["fmt", "-"], "mark d5 ;  a7-b6\r\n")
+        .code(0)
+        .stdout("mark d5\r\na7-b6\r\n");
+    piped(&["fmt", "-"], "mark d5\n")
+        .code(0)
+        .stdout("mark d5\n");
+    piped(&["fmt", "--check", "-"], "mark d5 ;  a7-b6\n")
+        .code(1)
+        .stdout(predicate::str::contains("<stdin>:1: not canonical"));
+    piped(&["fmt", "-"], "mark d9\n")
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("lanrick::syntax::"));
+    piped(&["replay", "-"], GOOD)
+        .code(0)
+        .stdout(predicate::str::contains(
+            "1B2Y2B/8/1Y6/7Y/B7/8/7B/Y2B2Y1 B d5 play",
+        ));
+    // Standard input is read once.
+    piped(&["check", "-", "-"], GOOD)
+        .code(2)
+        .stderr(predicate::str::contains("read only once"));
+}
+
+/// A collection whose first game has syntax errors on several lines (one inside a
+/// variation over two lines, after a comment over two lines), whose second game is
+/// legal and whose third has a syntax error and an illegal move after it.
+const SYNTAX_ERRORS: &str = "[Event \"One\"]
+
+mark d5
+a7-b9
+Y: zz
+{ a comment
+  over lines } a7-b6 ( bogus
+  still )
+1. B: b8-c7 $999
+
+[Event \"Two\"]
+
+mark d5
+Y: a7-b6
+
+[Event \"Three\"]
+
+mark d5 $0
+";
+
+#[test]
+fn every_syntax_error_of_a_file_is_reported_and_the_other_games_are_checked() {
+    let scene = Scene::new().file("s.lanrick", SYNTAX_ERRORS).file(
+        "t.lanrick",
+        &format!("{SYNTAX_ERRORS}\n[Event \"Four\"]\n\nmark d5\na7-c6\n"),
+    );
+    let places = [
+        "s.lanrick:4:4",
+        "s.lanrick:5:4",
+        "s.lanrick:7:24",
+        "s.lanrick:9:13",
+        "s.lanrick:18:9",
+    ];
+    for cmd in ["check", "replay", "fmt"] {
+        let a = scene.run(&[cmd, "s.lanrick"]).code(1);
+        let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+        for p in places {
+            assert!(err.contains(p), "{cmd}: {p} missing in\n{err}");
+        }
+        assert_eq!(err.matches("  × ").count(), places.len(), "{cmd}:\n{err}");
+    }
+    // A game with a syntax error is named by its Event tag all the same.
+    scene
+        .run(&["check", "s.lanrick"])
+        .stderr(predicate::str::contains("game 3 \"Three\": expected a NAG"));
+    // The legal game passes; a later illegal game is still checked.
+    let a = scene
+        .run(&["check", "--format", "junit", "t.lanrick"])
+        .code(1);
+    let xml = stdout_of(&a);
+    assert!(xml.contains("tests=\"4\" failures=\"3\""), "{xml}");
+    assert!(xml.contains("name=\"Two\" time="), "{xml}");
+    assert!(xml.contains("name=\"Three\" time="), "{xml}");
+    assert!(
+        xml.contains("<failure type=\"lanrick::rule::not_in_line\""),
+        "{xml}"
+    );
+}
+
+#[test]
+fn the_result_tag_is_checked() {
+    let game = |tag: &str| format!("[Result \"{tag}\"]\n\nmark d5\nY: resign\n");
+    let scene = Scene::new()
+        .file("b.lanrick", &game("B"))
+        .file("y.lanrick", &game("Y"))
+        .file("star.lanrick", &game("*"))
+        .file("bad.lanrick", &game("1-0"))
+        .file("open.lanrick", "[Result \"*\"]\n\nmark d5\n")
+        .file("early.lanrick", "[Result \"Y\"]\n\nmark d5\n");
+    scene
+        .run(&["check", "b.lanrick", "open.lanrick", "early.lanrick"])
+        .code(0);
+    for f in ["y.lanrick", "star.lanrick"] {
+        scene
+            .run(&["check", f])
+            .code(1)
+            .stderr(predicate::str::contains("lanrick::tag::result_mismatch"))
+            .stderr(predicate::str::contains("write [Result \"B\"]"));
+    }
+    scene
+        .run(&["check", "bad.lanrick"])
+        .code(1)
+        .stderr(predicate::str::contains("lanrick::tag::result\n"))
+        .stderr(predicate::str::contains("\"1-0\" is not a result"));
+}
+
+#[test]
+fn reports_count_alike_and_carry_what_ci_tools_use() {
+    let coll = format!("{GOOD}\n{BAD}\n{GOOD}");
+    let puzzle = examples().join("carroll-hint-1.lanrick");
+    let puzzle = puzzle.to_str().unwrap();
+    let scene = Scene::new()
+        .file("coll.lanrick", &coll)
+        .file("good.lanrick", GOOD)
+        .file("empty.lanrick", "# nothing yet\n");
+    let files = ["coll.lanrick", "good.lanrick", "empty.lanrick", puzzle];
+    let run = |format: &str| {
+        let mut a = vec!["check", "--format", format];
+        a.extend(files);
+        scene.run(&a).code(1)
+    };
+    // Human: the failed file named on stdout; files and games counted as JUnit does.
+    let human = stdout_of(&run("human"));
+    assert!(
+        human.contains("FAILED coll.lanrick (1 of 3 games failed)"),
+        "{human}"
+    );
+    assert!(
+        human.contains("4 files: 3 passed, 1 failed; 5 games: 4 passed, 1 failed"),
+        "{human}"
+    );
+    let xml = stdout_of(&run("junit"));
+    assert!(
+        xml.contains("tests=\"5\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\""),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testsuite name=\"empty.lanrick\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\""),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testcase classname=\"coll.lanrick\" name=\"Bad\" time=\""),
+        "{xml}"
+    );
+    // JSON: end positions, a message without the game's name, per-game status, goals.
+    let doc: serde_json::Value = serde_json::from_str(&stdout_of(&run("json"))).unwrap();
+    let d = &doc["diagnostics"][0];
+    assert_eq!(
+        (d["line"].clone(), d["column"].clone()),
+        (9.into(), 1.into())
+    );
+    assert_eq!(
+        (d["end_line"].clone(), d["end_column"].clone()),
+        (9.into(), 6.into())
+    );
+    assert_eq!(d["game"]["number"], 2);
+    assert!(!d["message"].as_str().unwrap().contains("game 2"), "{d}");
+    let games = &doc["files"][0]["game_results"];
+    let passed: Vec<bool> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["passed"].as_bool().unwrap())
+        .collect();
+    assert_eq!(passed, [true, false, true]);
+    assert_eq!(games[1]["name"], "Bad");
+    assert_eq!(doc["files"][3]["game_results"][0]["goal"], "met");
+    assert_eq!(
+        doc["files"][0]["game_results"][0]["goal"],
+        serde_json::Value::Null
+    );
+    assert_eq!(doc["summary"]["games"]["passed"], 4);
+    // GitHub: the end of the span.
+    let gh = stdout_of(&run("github"));
+    assert!(
+        gh.contains("::error file=coll.lanrick,line=9,col=1,endLine=9,endColumn=6,title="),
+        "{gh}"
+    );
+    assert!(gh.contains("5 games: 4 passed, 1 failed"), "{gh}");
+}
+
+#[test]
+fn an_unmet_or_unchecked_goal_is_said_in_json() {
+    let unmet = "[Position \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"]\n[Goal \"Y wins rendezvous in 1\"]\n\nY: e7-f7\n";
+    let stopped = "[Position \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"]\n[Goal \"Y wins rendezvous in 1\"]\n\nY: e7-e1\n";
+    let scene = Scene::new()
+        .file("unmet.lanrick", unmet)
+        .file("stopped.lanrick", stopped);
+    let a = scene
+        .run(&[
+            "check",
+            "--format",
+            "json",
+            "unmet.lanrick",
+            "stopped.lanrick",
+        ])
+        .code(1);
+    let doc: serde_json::Value = serde_json::from_str(&stdout_of(&a)).unwrap();
+    assert_eq!(doc["files"][0]["game_results"][0]["goal"], "unmet", "{doc}");
+    assert_eq!(
+        doc["files"][1]["game_results"][0]["goal"], "unchecked",
+        "{doc}"
+    );
+}
+
+#[test]
+fn completions_and_a_manual_page_come_from_the_argument_definitions() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let a = Scene::new().run(&["completions", shell]).code(0);
+        let text = stdout_of(&a);
+        for word in ["check", "replay", "fmt", "format", "selfplay"] {
+            assert!(text.contains(word), "{shell}: no {word}");
+        }
+    }
+    Scene::new().run(&["completions", "tcsh"]).code(2);
+    let a = Scene::new().run(&["manpage"]).code(0);
+    let page = stdout_of(&a);
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH lanrick"),
+        "{page}"
+    );
+    assert!(page.contains("check"), "{page}");
+    // A page for each subcommand, as the main page's list names them.
+    let scene = Scene::new();
+    scene.run(&["manpage", "--out-dir", "."]).code(0);
+    for name in ["lanrick", "lanrick-check", "lanrick-fmt", "lanrick-replay"] {
+        let page = std::fs::read_to_string(scene.path(&format!("{name}.1"))).unwrap();
+        assert!(page.contains(&format!(".TH {name} 1")), "{page}");
+    }
+    let check = std::fs::read_to_string(scene.path("lanrick-check.1")).unwrap();
+    assert!(check.contains("lanrick check"), "{check}");
+    assert!(check.contains("\\-\\-format"), "{check}");
 }

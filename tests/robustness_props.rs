@@ -7,7 +7,9 @@
 //! - the file checks clean (`interp::run_file`);
 //! - `fmt` keeps its meaning and is idempotent;
 //! - the positions `replay --each` lists are the generator's, and replaying each prefix
-//!   of the file ends in the same position.
+//!   of the file ends in the same position;
+//! - with some lines damaged, every damaged line gets one syntax error and no other line
+//!   gets one (`syntax::parse_file_all_errors`).
 
 use lanrick::engine::{Action, Game, Position, Square, TurnInProgress};
 use lanrick::interp::{Options, run_file};
@@ -251,6 +253,57 @@ proptest! {
             prop_assert!(run.passed());
             let end = run.games[0].runner.as_ref().map(|r| *r.position());
             prop_assert_eq!(end, Some(listed[i + 1]), "prefix of {} lines", line + 1);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_damaged_line_gets_one_syntax_error(
+        seed in any::<u64>(),
+        len in 1usize..60,
+        damage in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..4), 1..6),
+    ) {
+        let mut g = generate(seed, len);
+        let junk = ["zz ", "$0 ", "a7-b9 ", ") "];
+        let mut damaged = std::collections::BTreeSet::new();
+        for (at, kind) in damage {
+            let i = at.index(g.lines.len());
+            if damaged.insert(i) {
+                g.lines[i] = format!("{}{}", junk[kind], g.lines[i]);
+            }
+        }
+        let text = g.text();
+        let errors = syntax::parse_file_all_errors(&text).err().unwrap_or_default();
+        // The offset where each line starts (after the two header lines).
+        let mut starts = Vec::new();
+        let mut at = "[Event \"generated\"]\n\n".len();
+        for l in &g.lines {
+            starts.push(at);
+            at += l.len() + 1;
+        }
+        let got: Vec<usize> = errors
+            .iter()
+            .map(|e| starts.partition_point(|&s| s <= e.span.start) - 1)
+            .collect();
+        let want: Vec<usize> = damaged.iter().copied().collect();
+        prop_assert_eq!(got, want, "{}", text);
+    }
+
+    #[test]
+    fn every_syntax_error_never_panics_and_agrees_with_the_parser(
+        text in "[ \n\r{}()#\"\\\\a-h1-9x$!?;:.\\[\\]BYmarkpsdlt-]{0,120}"
+    ) {
+        let all = syntax::parse_file_all_errors(&text);
+        let first = syntax::parse_file(&text);
+        prop_assert_eq!(all.is_ok(), first.is_ok(), "{:?}", text);
+        if let (Err(all), Err(first)) = (all, first) {
+            // The whole parse's error is one of them; they come in order, in the text.
+            prop_assert!(all.contains(&first), "{:?}: {:?} not in {:?}", text, first, all);
+            prop_assert!(all.windows(2).all(|w| w[0].span.start < w[1].span.start), "{:?}", all);
+            prop_assert!(all.iter().all(|e| e.span.start <= e.span.end && e.span.end <= text.len()));
         }
     }
 }

@@ -2,7 +2,9 @@
 //! the same game as the whole file, on the examples, the test cases and self-play
 //! output, and on hand-made collections with comments between games.
 
-use lanrick::syntax::{GameSplitter, ast, parse_file, split_games, without_spans};
+use lanrick::syntax::{
+    GameSplitter, ast, parse_file, parse_file_all_errors, split_games, without_spans,
+};
 use std::path::{Path, PathBuf};
 
 fn lanrick_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -50,6 +52,25 @@ fn agrees(name: &str, src: &str) -> usize {
                 .unwrap_or_else(|| panic!("{name}: the whole file fails, no piece does"));
             assert_eq!(first.0.span.shift(first.1), e.span, "{name}");
             assert_eq!(first.0.kind, e.kind, "{name}");
+            // Every syntax error: the pieces (as `check` reads them) find the ones the
+            // whole text gives (as `fmt` reads it), at the same places.
+            let whole: Vec<(ast::Span, &str)> = parse_file_all_errors(src)
+                .err()
+                .unwrap_or_default()
+                .iter()
+                .map(|e| (e.span, e.code()))
+                .collect();
+            let mut from_pieces = Vec::new();
+            for p in &pieces {
+                for e in parse_file_all_errors(&src[p.start..p.end])
+                    .err()
+                    .unwrap_or_default()
+                {
+                    from_pieces.push((e.span.shift(p.start), e.code()));
+                }
+            }
+            assert_eq!(from_pieces, whole, "{name}: every syntax error");
+            assert!(whole.iter().any(|w| w.0 == e.span), "{name}");
             return 0;
         }
     };
@@ -127,6 +148,9 @@ fn syntax_errors_are_found_in_the_same_place() {
         "[Event \"a\"]\nmark d5\n[Event \"b\"]\nmark d5 { open\n[Event \"c\"]\n",
         "[Event \"a\"]\nmark d5\n[Event \"b\"]\nmark d5 a7-\n[Event \"c\"]\nmark d5\n",
         "[Event \"a\"]\nmark d5\n x [Event \"b\"]\nmark d5\n",
+        // Several errors in several games, over comments and variations spanning lines.
+        "[Event \"a\"]\nmark d9\nY: zz\n{ a\n b } a7-b6 ( bogus\n c7-c6 )\nb8-c7 $0\n[Event \"b\"]\nmark d5\n[Event \"c\"]\nmark d5 $999\n( x\n",
+        "mark d5 \"open\nzz\n{ never closed\nzz\n",
     ];
     for src in cases {
         assert_eq!(agrees(src, src), 0, "{src:?}");
@@ -142,18 +166,27 @@ fn streamed_and_whole(path: &Path, jobs: usize) -> (String, String) {
     for f in checked.problems() {
         streamed.push_str(&render_human(&f.problem, &name, f.window.src(), false));
     }
-    if let Outcome::Games(g) = &checked.outcome {
+    let src = std::fs::read_to_string(path).unwrap_or_default();
+    let syntax = parse_file_all_errors(&src).is_err();
+    if let Outcome::Games(g) = &checked.outcome
+        && !syntax
+    {
         streamed.push_str(&format!("{} games\n", g.len()));
     }
-    let src = std::fs::read_to_string(path).unwrap_or_default();
-    let run = lanrick::interp::run_file(&src, lanrick::interp::Options::default());
     let mut whole = String::new();
+    if let Err(errors) = parse_file_all_errors(&src) {
+        // Every syntax error, as `check` reports them; no game is replayed.
+        for e in &errors {
+            let p = lanrick::interp::syntax_problem(e);
+            whole.push_str(&render_human(&p, &name, &src, false));
+        }
+        return (streamed, whole);
+    }
+    let run = lanrick::interp::run_file(&src, lanrick::interp::Options::default());
     for p in run.problems() {
         whole.push_str(&render_human(p, &name, &src, false));
     }
-    if run.syntax.is_none() {
-        whole.push_str(&format!("{} games\n", run.games.len()));
-    }
+    whole.push_str(&format!("{} games\n", run.games.len()));
     (streamed, whole)
 }
 
@@ -210,4 +243,33 @@ fn problems_across_many_batches_come_in_file_order() {
     let (two, _) = streamed_and_whole(&path, 2);
     assert_eq!(two, whole);
     assert_eq!(whole.matches("lanrick::").count(), 4, "{whole}");
+}
+
+/// Each problem rendered against its own small window reads exactly as against the
+/// whole text: lines, columns, context lines, long lines, CRLF and lone CR line ends.
+#[test]
+fn problems_render_the_same_in_their_own_windows() {
+    use lanrick::cli::report::{Window, render_human};
+    let long = "a7-b6 ".repeat(60);
+    let texts = [
+        "[Event \"a\"]\nmark d9\nY: zz\n{ a\n b } a7-b6 ( bogus\n c7-c6 )\nb8-c7 $0\nzz\n"
+            .to_owned(),
+        "zz\r\nmark d5\r\n\r\nY: zz\r\nb8-c7 $0\r\n".to_owned(),
+        "mark d5\rzz\nzz\r\r\nmark d5 $0\n".to_owned(),
+        format!("mark d5\n{long}zz\n{long}\nzz {long}\n$0\n"),
+        "mark d5 { never closed\nzz\n".to_owned(),
+    ];
+    for text in texts {
+        let errors = parse_file_all_errors(&text).expect_err("errors");
+        assert!(errors.len() > 1 || text.contains("never"), "{text:?}");
+        let problems: Vec<_> = errors.iter().map(lanrick::interp::syntax_problem).collect();
+        let whole = Window::whole(text.clone());
+        for (p, w) in problems.iter().zip(whole.around(&problems)) {
+            assert_eq!(
+                render_human(p, "f", w.src(), false),
+                render_human(p, "f", text.as_str(), false),
+                "{text:?}"
+            );
+        }
+    }
 }

@@ -1,16 +1,20 @@
-//! Drives the engine with arbitrary sequences of actions decoded from the input bytes:
-//! marks, interchanges, man's moves, takes, finished turns and passes, some chosen at
-//! random among the legal ones and some made up. After every step the invariants hold:
+//! Drives the engine with arbitrary sequences of actions decoded from the input bytes,
+//! in a rule set chosen by the first byte (1893, 1880, 1893-es and single options):
+//! set-ups, marks (with lines, `turned` or chosen squares), Mark moves, interchanges,
+//! man's moves, takes, wanderers, finished turns and passes, some chosen at random
+//! among the legal ones and some made up. After every step the invariants hold:
 //!
-//! - no square holds two men, and there are at most ten;
-//! - with a Mark set, the Rendezvous has one square fewer than there are men;
-//! - a Rule 7 take keeps the number of men, a Rule 8 take removes exactly one;
+//! - no square holds two men, and there are at most ten (five a side in 1880);
+//! - with a Mark set, the Rendezvous has one square fewer than there are men (1893) or
+//!   is the 3×3 set (1880);
+//! - a Rule 7 take keeps the number of men, a Rule 8 or 1880 take removes exactly one;
+//! - a Mark move or a wanderer's move is accepted exactly when it is listed;
 //! - an action that fails changes nothing;
 //! - `play_move` accepts exactly the moves `legal_moves` lists;
 //! - the position string reads back to the same position.
 #![no_main]
 
-use lanrick::engine::{Position, Side, Square, TurnEnd, TurnInProgress};
+use lanrick::engine::{MarkSpec, Phase, Position, Rules, Side, Square, SquareSet, TurnEnd, TurnInProgress};
 use libfuzzer_sys::fuzz_target;
 
 /// The input bytes, read one at a time; zero once they run out.
@@ -42,8 +46,13 @@ fn check_position(p: &Position) {
         "two men on a square: {p}"
     );
     assert!(total(p) <= 10, "too many men: {p}");
+    let early = !p.rules().is_1893();
+    if early {
+        assert!(p.count(Side::Black) <= 5 && p.count(Side::Yellow) <= 5, "{p}");
+    }
     if let Some(r) = p.rendezvous() {
-        assert_eq!(u32::from(r.size()), total(p) - 1, "Rendezvous size: {p}");
+        let size = if early { 9 } else { total(p) - 1 };
+        assert_eq!(u32::from(r.size()), size, "Rendezvous size: {p}");
         assert_eq!(
             r.squares().count(),
             u32::from(r.size()),
@@ -51,7 +60,7 @@ fn check_position(p: &Position) {
         );
     }
     let text = p.to_string();
-    match Position::parse(&text) {
+    match Position::parse_as(p.rules(), &text) {
         Ok(back) => assert_eq!(back.key(), p.key(), "{text}"),
         Err(e) => panic!("{text:?} does not read back: {e}"),
     }
@@ -60,40 +69,106 @@ fn check_position(p: &Position) {
 fn check_turn(t: &TurnInProgress) {
     let (b, y) = (t.men(Side::Black), t.men(Side::Yellow));
     assert!((b & y).is_empty(), "two men on a square during a turn");
+    let taken = u32::from(matches!(t.taken(), Some(TurnEnd::Removed(_))));
     assert_eq!(
-        b.count() + y.count(),
+        b.count() + y.count() + taken,
         total(t.start()),
         "men appeared or vanished"
     );
     assert!(t.used() <= t.allowance(), "over the allowance");
 }
 
+/// The rule sets the first byte chooses among.
+const RULES: [&str; 6] = [
+    "1893",
+    "1880",
+    "1893-es",
+    "1893 turned",
+    "1893 open-choice both-first",
+    "1893 free-first setter-clear",
+];
+
+/// The squares of a Rendezvous as a Mark event would name them beyond the Mark.
+fn spec_of(r: &lanrick::engine::Rendezvous) -> MarkSpec {
+    match r.form() {
+        lanrick::engine::Form::Turned => MarkSpec {
+            squares: vec![],
+            turned: true,
+        },
+        lanrick::engine::Form::Chosen => MarkSpec {
+            squares: r.squares().iter().collect(),
+            turned: false,
+        },
+        lanrick::engine::Form::Standard => MarkSpec {
+            squares: r.line_square().into_iter().collect(),
+            turned: false,
+        },
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut input = Bytes(data.iter());
-    let mut pos = if input.byte() & 1 == 0 {
-        Position::start()
-    } else {
-        Position::start_with_setter(Side::Yellow)
-    };
+    let first = input.byte();
+    let rules: Rules = RULES[usize::from(first >> 1) % RULES.len()]
+        .parse()
+        .expect("known rules");
+    let side = if first & 1 == 0 { Side::Black } else { Side::Yellow };
+    let mut pos = Position::start_for_side(rules, side);
     let mut turn: Option<TurnInProgress> = None;
     for _ in 0..data.len() {
         check_position(&pos);
         let op = input.byte();
-        match op % 8 {
+        if pos.phase() == Phase::Set {
+            // A set-up: five border squares a side, picked or made up.
+            let border: Vec<Square> = SquareSet::BORDER.iter().collect();
+            let mut take = |n: usize, made_up: bool| -> Vec<Square> {
+                (0..n)
+                    .map(|_| {
+                        if made_up {
+                            input.square()
+                        } else {
+                            input.pick(&border).unwrap_or(Square::ALL[0])
+                        }
+                    })
+                    .collect()
+            };
+            let made_up = op & 0x80 != 0;
+            let b = take(5, made_up);
+            let y = take(5, made_up);
+            if let Ok(next) = pos.set_men(&b, &y) {
+                assert_eq!(total(&next), 10);
+                assert!((next.occupied() - SquareSet::BORDER).is_empty());
+                pos = next;
+            }
+            continue;
+        }
+        match op % 10 {
             // A Mark, made up or among the options.
             0 => {
                 let options = pos.mark_options();
                 let picked = op & 0x80 != 0;
-                let (sq, towards) = if picked {
+                let (sq, spec) = if picked {
                     match input.pick(&options) {
-                        Some(r) => (r.mark(), r.line_square()),
+                        Some(r) => (r.mark(), spec_of(&r)),
                         None => continue,
                     }
                 } else {
                     let sq = input.square();
-                    (sq, (op & 0x40 != 0).then(|| input.square()))
+                    let n = usize::from(input.byte() % 9);
+                    let squares = if op & 0x40 != 0 {
+                        (0..n).map(|_| input.square()).collect()
+                    } else {
+                        vec![]
+                    };
+                    (
+                        sq,
+                        MarkSpec {
+                            squares,
+                            turned: op & 0x20 != 0,
+                        },
+                    )
                 };
-                match pos.set_mark(sq, towards) {
+                match pos.set_mark_with(sq, &spec) {
                     Ok(next) => {
                         let r = next.rendezvous().copied();
                         assert!(
@@ -104,7 +179,61 @@ fuzz_target!(|data: &[u8]| {
                         pos = next;
                         turn = None;
                     }
-                    Err(e) => assert!(!picked, "{pos}: listed mark {sq} {towards:?} refused: {e}"),
+                    Err(e) => assert!(!picked, "{pos}: listed mark {sq} {spec:?} refused: {e}"),
+                }
+            }
+            // A Mark move (1880), made up or among the listed ones.
+            8 => {
+                if turn.as_ref().is_some_and(|t| !t.moves().is_empty()) {
+                    continue;
+                }
+                let listed = pos.mark_moves();
+                let (from, to) = if op & 0x80 != 0 {
+                    match input.pick(&listed) {
+                        Some((f, t, _)) => (f, t),
+                        None => (input.square(), input.square()),
+                    }
+                } else {
+                    (input.square(), input.square())
+                };
+                let is_listed = listed.iter().any(|(f, t, _)| *f == from && *t == to);
+                match pos.move_mark(from, to) {
+                    Ok(next) => {
+                        assert!(is_listed, "{pos}: mark {from}-{to} played but not listed");
+                        assert_eq!(total(&next), total(&pos));
+                        assert_eq!(next.to_act(), !pos.to_act());
+                        pos = next;
+                        turn = None;
+                    }
+                    Err(_) => assert!(!is_listed, "{pos}: mark {from}-{to} listed but refused"),
+                }
+            }
+            // A wanderer sent to the border (1880), made up or among the targets.
+            9 => {
+                let Some(t) = &mut turn else { continue };
+                let pending: Vec<Square> = t.pending_wanderers().iter().collect();
+                let (from, to) = if op & 0x80 != 0 {
+                    match input.pick(&pending) {
+                        Some(f) => {
+                            let targets: Vec<Square> = t.wanderer_targets(f).iter().collect();
+                            (f, input.pick(&targets).unwrap_or_else(|| input.square()))
+                        }
+                        None => (input.square(), input.square()),
+                    }
+                } else {
+                    (input.square(), input.square())
+                };
+                let allowed = pending.contains(&from) && t.wanderer_targets(from).contains(to);
+                let before = t.clone();
+                match t.send_wanderer(from, to) {
+                    Ok(()) => {
+                        assert!(allowed, "wanderer {from}-{to} sent but not allowed");
+                        assert!(to.is_border());
+                    }
+                    Err(_) => {
+                        assert!(!allowed, "wanderer {from}-{to} allowed but refused");
+                        assert_eq!(*t, before, "a refused wanderer changed the turn");
+                    }
                 }
             }
             // An interchange with up to five chosen squares.
@@ -164,6 +293,9 @@ fuzz_target!(|data: &[u8]| {
                 let before = t.clone();
                 let n = t.men(Side::Black).count() + t.men(Side::Yellow).count();
                 match t.take(sq) {
+                    Ok(TurnEnd::Replaced(_)) if !rules.is_1893() => {
+                        panic!("a replacement outside 1893")
+                    }
                     Ok(TurnEnd::Replaced(s)) => {
                         assert_eq!(s, sq);
                         assert_eq!(
@@ -179,6 +311,10 @@ fuzz_target!(|data: &[u8]| {
                             t.men(Side::Black).count() + t.men(Side::Yellow).count(),
                             n - 1,
                             "Rule 8"
+                        );
+                        assert!(
+                            (t.pending_wanderers() - t.men(!t.mover())).is_empty(),
+                            "wanderers are the loser's men"
                         );
                     }
                     Ok(TurnEnd::Played) => panic!("a take that took nothing"),
@@ -198,7 +334,10 @@ fuzz_target!(|data: &[u8]| {
                             assert!(done.position.rendezvous().is_none());
                         }
                     }
-                    assert_eq!(done.position.to_act(), !pos.to_act());
+                    if !matches!(done.end, TurnEnd::Removed(_)) || !rules.is_1893() {
+                        // 1893 Rule 8 may give the next Mark to either side.
+                        assert_eq!(done.position.to_act(), !pos.to_act());
+                    }
                     pos = done.position;
                     turn = None;
                 }

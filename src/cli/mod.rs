@@ -2,9 +2,12 @@
 //! With the REPL, the only place that reads files or writes to the terminal.
 //!
 //! Exit codes: 0 when everything passed, 1 when a check failed, 2 when the command
-//! could not run (unreadable file, bad arguments).
+//! could not run (unreadable file, bad arguments). `check` and `fmt` take files,
+//! directories and `-` (standard input); a path that cannot be read is reported in its
+//! place and every other one is still read.
 
 pub mod board;
+pub mod diff;
 pub mod pictures;
 pub mod report;
 pub mod stream;
@@ -12,8 +15,8 @@ pub mod stream;
 use crate::engine::{Position, Rules, count_outcomes, outcomes};
 use crate::interp::{self, Options, Problem};
 use crate::syntax::ast::Span;
-use clap::{Parser, Subcommand, ValueEnum};
-use std::io::{IsTerminal, Write};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -56,7 +59,8 @@ pub enum Format {
 pub enum Command {
     /// Replay and verify game files: every event legal, every directive and goal met.
     Check {
-        /// Files, or directories searched recursively for `*.lanrick`.
+        /// Files, or directories searched recursively for `*.lanrick`; `-` is standard
+        /// input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output format.
@@ -74,7 +78,7 @@ pub enum Command {
     },
     /// Replay a game and print its final position (or every position).
     Replay {
-        /// The game file.
+        /// The game file; `-` is standard input.
         file: PathBuf,
         /// Print every position of the main line.
         #[arg(long)]
@@ -128,14 +132,20 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
     },
-    /// Rewrite files in canonical form, comments and variations kept.
+    /// Rewrite files in canonical form, comments, variations and line ends kept.
     Fmt {
-        /// The files.
+        /// Files, or directories searched recursively for `*.lanrick`; `-` reads
+        /// standard input and writes the canonical text to standard output.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Write nothing; list the files that are not canonical and exit 1 if any.
+        /// Write nothing; for each file that is not canonical, print its first line
+        /// that differs, and exit 1 if any.
         #[arg(long)]
         check: bool,
+        /// Write nothing; print a unified diff from each file that is not canonical to
+        /// its canonical text, and exit 1 if any (implies --check).
+        #[arg(long)]
+        diff: bool,
         /// Colour in diagnostics.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
@@ -174,6 +184,18 @@ pub enum Command {
         /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
+    },
+    /// Print a shell completion script: `lanrick completions bash > lanrick.bash`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `lanrick manpage > lanrick.1`.
+    Manpage {
+        /// Write `lanrick.1` and a page for each subcommand (`lanrick-check.1`, ...)
+        /// into this directory instead.
+        #[arg(long)]
+        out_dir: Option<PathBuf>,
     },
 }
 
@@ -252,8 +274,16 @@ pub fn run() -> ExitCode {
         Some(Command::Fmt {
             files,
             check,
+            diff,
             color,
-        }) => fmt(&files, check, use_color(color, true)),
+        }) => {
+            let how = match (check, diff) {
+                (_, true) => FmtMode::Diff,
+                (true, false) => FmtMode::Check,
+                (false, false) => FmtMode::Write,
+            };
+            fmt(&files, how, use_color(color, true))
+        }
         Some(Command::Turns {
             position,
             list,
@@ -269,12 +299,61 @@ pub fn run() -> ExitCode {
             out,
             rules,
         }) => selfplay(games, seed, out.as_deref(), rules),
+        Some(Command::Completions { shell }) => {
+            let mut out = std::io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "lanrick", &mut out);
+            finish(out.flush())
+        }
+        Some(Command::Manpage { out_dir }) => manpages(out_dir.as_deref()),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR
         }
     };
     ExitCode::from(code)
+}
+
+/// The exit code after writing to standard output: 2 if the write failed (said on
+/// stderr unless the reader went away, as `head` does).
+fn finish(written: std::io::Result<()>) -> u8 {
+    match written {
+        Ok(()) => EXIT_OK,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_ERROR,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            EXIT_ERROR
+        }
+    }
+}
+
+/// The manual page on standard output, or into `dir` with one page per subcommand
+/// (each written atomically; their names are printed).
+fn manpages(dir: Option<&Path>) -> u8 {
+    let cli = Cli::command();
+    let Some(dir) = dir else {
+        let mut out = std::io::stdout().lock();
+        let page = clap_mangen::Man::new(cli);
+        return finish(page.render(&mut out).and_then(|()| out.flush()));
+    };
+    let mut pages = vec![("lanrick".to_owned(), cli.clone())];
+    for sub in cli.get_subcommands() {
+        let page = sub
+            .clone()
+            .display_name(format!("lanrick-{}", sub.get_name()))
+            .bin_name(format!("lanrick {}", sub.get_name()));
+        pages.push((format!("lanrick-{}", sub.get_name()), page));
+    }
+    for (name, page) in pages {
+        let path = dir.join(format!("{name}.1"));
+        let man =
+            clap_mangen::Man::new(page).source(format!("lanrick {}", env!("CARGO_PKG_VERSION")));
+        if let Err(msg) = write_atomically_with(&path, |w| man.render(w)) {
+            eprintln!("error: {msg}");
+            return EXIT_ERROR;
+        }
+        println!("{}", path.display());
+    }
+    EXIT_OK
 }
 
 /// Whether to colour: `always`/`never` as said; `auto` when the stream is a terminal
@@ -300,12 +379,27 @@ fn io_problem(message: String) -> Problem {
     Problem::new("lanrick::io::read", message, Span::new(0, 0), "")
 }
 
+/// A checked file that could not be read.
+pub(crate) fn unreadable(name: String, message: String) -> report::Checked {
+    report::Checked {
+        name,
+        outcome: report::Outcome::Unreadable(io_problem(message)),
+        time: std::time::Duration::ZERO,
+    }
+}
+
 /// Reads a game file as UTF-8. A file that is not UTF-8 gives the text read so far
 /// (for context) and a problem at the first bad byte.
 pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(decode(bytes))
+}
+
+/// The text of `bytes`, or the text so far and a problem at the first byte that is not
+/// UTF-8.
+fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
     match String::from_utf8(bytes) {
-        Ok(s) => Ok(Ok(s)),
+        Ok(s) => Ok(s),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
@@ -316,57 +410,97 @@ pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, Str
                 "not UTF-8",
             )
             .with_help("save the file as UTF-8");
-            Ok(Err((lossy, p)))
+            Err((lossy, p))
         }
     }
 }
 
-/// Collects the `*.lanrick` files under the given paths, in a stable order.
-fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+/// The name standard input goes by in reports.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// One input of `check` or `fmt`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Input {
+    /// A file named or found.
+    File(PathBuf),
+    /// Standard input (`-`).
+    Stdin,
+    /// A path that could not be read: its name and why.
+    Unreadable(String, String),
+}
+
+/// Whether a path argument means standard input.
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The inputs the given paths name, in a stable order: each file, the `*.lanrick` files
+/// under each directory, standard input for `-`. A path that cannot be read is kept as
+/// an [`Input::Unreadable`] in its place, so that everything else is still read.
+fn collect(paths: &[PathBuf]) -> Vec<Input> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stdin = false;
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-        if meta.is_dir() {
-            let mut seen = std::collections::HashSet::new();
-            walk(p, &mut out, &mut seen)?;
-        } else {
-            out.push(p.clone());
+        if is_stdin(p) {
+            if stdin {
+                out.push(Input::Unreadable(
+                    STDIN_NAME.into(),
+                    "standard input (`-`) can be read only once".into(),
+                ));
+            } else {
+                out.push(Input::Stdin);
+            }
+            stdin = true;
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(meta) if meta.is_dir() => walk(p, &mut out, &mut seen),
+            Ok(_) => out.push(Input::File(p.clone())),
+            Err(e) => out.push(Input::Unreadable(
+                p.display().to_string(),
+                format!("cannot read {}: {e}", p.display()),
+            )),
         }
     }
-    Ok(out)
+    out
 }
 
 /// Adds the `*.lanrick` regular files under `dir` to `out`, sorted, reading each
-/// directory once however many links lead to it (so a symlink loop ends).
-fn walk(
-    dir: &Path,
-    out: &mut Vec<PathBuf>,
-    seen: &mut std::collections::HashSet<PathBuf>,
-) -> Result<(), String> {
-    let canonical =
-        std::fs::canonicalize(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+/// directory once however many links lead to it (so a symlink loop ends). A directory
+/// that cannot be read is added as [`Input::Unreadable`].
+fn walk(dir: &Path, out: &mut Vec<Input>, seen: &mut std::collections::HashSet<PathBuf>) {
+    let cannot = |e: std::io::Error| {
+        Input::Unreadable(
+            dir.display().to_string(),
+            format!("cannot read {}: {e}", dir.display()),
+        )
+    };
+    let canonical = match std::fs::canonicalize(dir) {
+        Ok(c) => c,
+        Err(e) => return out.push(cannot(e)),
+    };
     if !seen.insert(canonical) {
         // A symlink loop, or a directory reached twice: read it once.
-        return Ok(());
+        return;
     }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(e) => return out.push(cannot(e)),
+    };
     entries.sort();
     for path in entries {
         match std::fs::metadata(&path) {
-            Ok(m) if m.is_dir() => walk(&path, out, seen)?,
+            Ok(m) if m.is_dir() => walk(&path, out, seen),
             // Only regular files: reading a FIFO or a device named `*.lanrick` found by the
             // walk could block for ever.
             Ok(m) if m.is_file() && path.extension().is_some_and(|x| x == "lanrick") => {
-                out.push(path)
+                out.push(Input::File(path))
             }
             // Dangling links, unreadable entries and other files are skipped.
             _ => {}
         }
     }
-    Ok(())
 }
 
 /// Runs `f` over `items` on all cores, keeping the results in order.
@@ -399,28 +533,24 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R 
 }
 
 fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool, jobs: Option<usize>) -> u8 {
-    let files = match collect(paths) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return EXIT_ERROR;
-        }
-    };
-    if files.is_empty() {
+    let inputs = collect(paths);
+    if inputs.is_empty() {
         eprintln!("error: no .lanrick files found");
         return EXIT_ERROR;
     }
     let jobs = jobs.unwrap_or_else(stream::default_jobs);
     // Several files: one thread per file. One file: its games on `jobs` threads.
-    let per_file = if files.len() > 1 { 1 } else { jobs };
-    let checked = parallel_map(&files, jobs, |p| stream::check_file(p, per_file));
-    let unreadable = checked.iter().any(report::Checked::unreadable);
-    let passed = checked.iter().filter(|c| c.passed()).count();
-    let failed = checked.len() - passed;
+    let per_file = if inputs.len() > 1 { 1 } else { jobs };
+    let checked = parallel_map(&inputs, jobs, |input| match input {
+        Input::File(p) => stream::check_file(p, per_file),
+        Input::Stdin => stream::check_input(STDIN_NAME.into(), std::io::stdin(), per_file),
+        Input::Unreadable(name, why) => unreadable(name.clone(), why.clone()),
+    });
+    let summary = report::Summary::of(&checked);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut err = std::io::stderr().lock();
-    let _ = match format {
+    let written = match format {
         Format::Human => {
             for c in &checked {
                 if let report::Outcome::Unreadable(p) = &c.outcome {
@@ -433,53 +563,17 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool, jobs: Opti
                         report::render_human(&f.problem, &c.name, f.window.src(), color)
                     );
                 }
-                if !quiet
-                    && c.passed()
-                    && let report::Outcome::Games(games) = &c.outcome
-                {
-                    let _ = writeln!(out, "ok {}{}", c.name, describe(games));
+                if !quiet {
+                    let _ = writeln!(out, "{}", file_line(c));
                 }
             }
             if quiet {
                 Ok(())
             } else {
-                writeln!(out, "{passed} passed, {failed} failed")
+                writeln!(out, "{}", summary.line())
             }
         }
-        Format::Json => {
-            let diags: Vec<serde_json::Value> =
-                checked
-                    .iter()
-                    .flat_map(|c| {
-                        let io = match &c.outcome {
-                            report::Outcome::Unreadable(p) => {
-                                Some(report::json_diagnostic(p, &c.name, ""))
-                            }
-                            _ => None,
-                        };
-                        io.into_iter().chain(c.problems().into_iter().map(move |f| {
-                            report::json_diagnostic(&f.problem, &c.name, f.window.src())
-                        }))
-                    })
-                    .collect();
-            let files: Vec<serde_json::Value> = checked
-                .iter()
-                .map(|c| {
-                    serde_json::json!({
-                        "file": c.name,
-                        "passed": c.passed(),
-                        "games": c.games(),
-                    })
-                })
-                .collect();
-            let doc = serde_json::json!({
-                "schema_version": 1,
-                "files": files,
-                "diagnostics": diags,
-                "summary": { "passed": passed, "failed": failed },
-            });
-            writeln!(out, "{doc}")
-        }
+        Format::Json => writeln!(out, "{}", json_report(&checked, &summary)),
         Format::Github => {
             for c in &checked {
                 if let report::Outcome::Unreadable(p) = &c.outcome {
@@ -496,18 +590,39 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool, jobs: Opti
             if quiet {
                 Ok(())
             } else {
-                writeln!(out, "{passed} passed, {failed} failed")
+                writeln!(out, "{}", summary.line())
             }
         }
         Format::Junit => write!(out, "{}", report::junit(&checked)),
     };
-    let _ = out.flush();
-    if unreadable {
+    if written.and_then(|()| out.flush()).is_err() {
+        return EXIT_ERROR;
+    }
+    if summary.files_unreadable > 0 {
         EXIT_ERROR
-    } else if failed > 0 {
+    } else if summary.files_failed > 0 {
         EXIT_FAILED
     } else {
         EXIT_OK
+    }
+}
+
+/// The line `check` prints for a file: `ok NAME (...)`, `FAILED NAME (...)` or
+/// `ERROR NAME (...)`.
+fn file_line(c: &report::Checked) -> String {
+    match &c.outcome {
+        report::Outcome::Unreadable(_) => format!("ERROR {} (could not be read)", c.name),
+        report::Outcome::Failed(f) => format!("FAILED {} ({})", c.name, f.problem.message),
+        report::Outcome::Games(games) if c.passed() => format!("ok {}{}", c.name, describe(games)),
+        report::Outcome::Games(games) => {
+            let failed = games.iter().filter(|g| !g.problems.is_empty()).count();
+            let of = if games.len() == 1 {
+                "the game failed".to_owned()
+            } else {
+                format!("{failed} of {} games failed", games.len())
+            };
+            format!("FAILED {} ({of})", c.name)
+        }
     }
 }
 
@@ -523,6 +638,68 @@ fn describe(games: &[report::GameCase]) -> String {
     } else {
         format!(" ({})", parts.join("; "))
     }
+}
+
+/// The JSON document of `check --format json` (schema version 1).
+fn json_report(checked: &[report::Checked], summary: &report::Summary) -> serde_json::Value {
+    let diags: Vec<serde_json::Value> = checked
+        .iter()
+        .flat_map(|c| {
+            let io = match &c.outcome {
+                report::Outcome::Unreadable(p) => Some(report::json_diagnostic(p, &c.name, "")),
+                _ => None,
+            };
+            io.into_iter().chain(
+                c.problems()
+                    .into_iter()
+                    .map(move |f| report::json_diagnostic(&f.problem, &c.name, f.window.src())),
+            )
+        })
+        .collect();
+    let files: Vec<serde_json::Value> = checked
+        .iter()
+        .map(|c| {
+            let results: Vec<serde_json::Value> = match &c.outcome {
+                report::Outcome::Games(games) => games
+                    .iter()
+                    .map(|g| {
+                        serde_json::json!({
+                            "number": g.number,
+                            "name": g.name,
+                            "event": g.event,
+                            "passed": g.problems.is_empty(),
+                            "problems": g.problems.len(),
+                            "goal": g.goal_verdict(),
+                            "goal_detail": g.goal,
+                        })
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            serde_json::json!({
+                "file": c.name,
+                "status": c.status(),
+                "passed": c.passed(),
+                "games": c.games(),
+                "game_results": results,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "schema_version": 1,
+        "files": files,
+        "diagnostics": diags,
+        "summary": {
+            "passed": summary.files_passed,
+            "failed": summary.files_failed,
+            "unreadable": summary.files_unreadable,
+            "games": {
+                "passed": summary.games_passed,
+                "failed": summary.games_failed,
+                "not_run": summary.games_errors,
+            },
+        },
+    })
 }
 
 /// Output of `replay` not yet written: stdout and stderr text in order.
@@ -601,19 +778,26 @@ fn replay_game(
     !g.problems.is_empty()
 }
 
+/// Every syntax error of a file, or the bad byte of one that is not UTF-8, with the
+/// text each is rendered against.
+type Fatal = Vec<(Problem, report::Window)>;
+
 fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     use std::sync::atomic::Ordering;
     use stream::PieceRun;
-    if path.is_dir() {
-        eprintln!("error: {} is a directory; give a game file", path.display());
-        return EXIT_ERROR;
-    }
-    let name = path.display().to_string();
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+    let (name, input): (String, Box<dyn Read + Send>) = if is_stdin(path) {
+        (STDIN_NAME.into(), Box::new(std::io::stdin()))
+    } else {
+        if path.is_dir() {
+            eprintln!("error: {} is a directory; give a game file", path.display());
             return EXIT_ERROR;
+        }
+        match std::fs::File::open(path) {
+            Ok(f) => (path.display().to_string(), Box::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return EXIT_ERROR;
+            }
         }
     };
     let stdout = std::io::stdout();
@@ -623,14 +807,16 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     let mut first: Option<(Box<interp::GameRun>, report::Window)> = None;
     let mut count = 0usize;
     let mut failed = false;
-    let mut fatal: Option<(Problem, report::Window)> = None;
+    // Once a syntax error is found no board is printed: the later games are only read
+    // for their own syntax errors.
+    let mut fatal: Fatal = Vec::new();
     let opts = Options { each };
     let result = stream::pipeline(
-        file,
+        input,
         stream::default_jobs(),
         |piece, skip| {
-            if skip && piece.bad_utf8.is_none() {
-                PieceRun::Skipped
+            if skip {
+                stream::syntax_only(piece)
             } else {
                 stream::run_piece(piece, opts)
             }
@@ -638,19 +824,18 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
         |piece, run, skip| {
             match run {
                 PieceRun::BadUtf8(at) => {
-                    fatal = Some((stream::utf8_problem(at), piece.window));
+                    fatal.push((stream::utf8_problem(at), piece.window));
                     return false;
                 }
-                PieceRun::Syntax(p) => {
-                    if fatal.is_none() {
-                        fatal = Some((p, piece.window));
-                        skip.store(true, Ordering::Relaxed);
-                    }
+                PieceRun::Syntax(problems) => {
+                    let windows = piece.window.around(&problems);
+                    fatal.extend(problems.into_iter().zip(windows));
+                    skip.store(true, Ordering::Relaxed);
                 }
                 PieceRun::Skipped | PieceRun::Game(None) => {}
                 PieceRun::Game(Some(g)) => {
                     count += 1;
-                    if fatal.is_some() {
+                    if !fatal.is_empty() {
                         return true;
                     }
                     let selected = match game {
@@ -679,11 +864,13 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
         },
     );
     if let Err(e) = result {
-        eprintln!("error: cannot read {}: {e}", path.display());
+        eprintln!("error: cannot read {name}: {e}");
         return EXIT_ERROR;
     }
-    if let Some((p, window)) = fatal {
-        eprint!("{}", report::render_human(&p, &name, window.src(), color));
+    if !fatal.is_empty() {
+        for (p, window) in &fatal {
+            eprint!("{}", report::render_human(p, &name, window.src(), color));
+        }
         return EXIT_FAILED;
     }
     if let Some((g1, w1)) = first.take() {
@@ -754,48 +941,106 @@ pub fn write_atomically_with(
     Ok(())
 }
 
-fn fmt(files: &[PathBuf], check: bool, color: bool) -> u8 {
+/// What `fmt` does with a file that is not canonical.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FmtMode {
+    /// Rewrite it (standard input: write the canonical text to standard output).
+    Write,
+    /// Print its first line that differs.
+    Check,
+    /// Print a unified diff.
+    Diff,
+}
+
+fn fmt(paths: &[PathBuf], how: FmtMode, color: bool) -> u8 {
+    let inputs = collect(paths);
+    if inputs.is_empty() {
+        eprintln!("error: no .lanrick files found");
+        return EXIT_ERROR;
+    }
     let mut code = EXIT_OK;
-    for path in files {
-        let name = path.display().to_string();
-        if path.is_dir() {
-            eprintln!("error: {name} is a directory; give game files");
+    for input in inputs {
+        code = code.max(fmt_one(&input, how, color));
+    }
+    code
+}
+
+/// Formats one input; returns its exit code.
+fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
+    let (name, read) = match input {
+        Input::Unreadable(_, why) => {
+            eprintln!("error: {why}");
             return EXIT_ERROR;
         }
-        let src = match read_source(path) {
-            Err(msg) => {
-                eprintln!("error: {msg}");
-                return EXIT_ERROR;
-            }
-            Ok(Err((src, p))) => {
-                eprint!("{}", report::render_human(&p, &name, &src, color));
-                code = code.max(EXIT_FAILED);
-                continue;
-            }
-            Ok(Ok(src)) => src,
-        };
-        let file = match crate::syntax::parse_file(&src) {
-            Ok(f) => f,
-            Err(e) => {
-                let p = interp::syntax_problem(&e);
-                eprint!("{}", report::render_human(&p, &name, &src, color));
-                code = code.max(EXIT_FAILED);
-                continue;
-            }
-        };
-        let formatted = crate::fmt::format_file(&file);
-        if formatted == src {
-            continue;
+        Input::File(path) => (path.display().to_string(), read_source(path)),
+        Input::Stdin => {
+            let mut bytes = Vec::new();
+            let read = std::io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map(|_| decode(bytes))
+                .map_err(|e| format!("cannot read standard input: {e}"));
+            (STDIN_NAME.to_owned(), read)
         }
-        if check {
-            println!("{name}");
-            code = code.max(EXIT_FAILED);
-        } else if let Err(msg) = write_atomically(path, &formatted) {
+    };
+    let src = match read {
+        Err(msg) => {
             eprintln!("error: {msg}");
             return EXIT_ERROR;
         }
+        Ok(Err((src, p))) => {
+            eprint!("{}", report::render_human(&p, &name, &src, color));
+            return EXIT_FAILED;
+        }
+        Ok(Ok(src)) => src,
+    };
+    let file = match crate::syntax::parse_file_all_errors(&src) {
+        Ok(f) => f,
+        Err(errors) => {
+            let problems: Vec<Problem> = errors.iter().map(interp::syntax_problem).collect();
+            let whole = report::Window::whole(src);
+            for (p, window) in problems.iter().zip(whole.around(&problems)) {
+                eprint!("{}", report::render_human(p, &name, window.src(), color));
+            }
+            return EXIT_FAILED;
+        }
+    };
+    let ends = crate::fmt::LineEnd::of(&src);
+    let formatted = ends.apply(crate::fmt::format_file(&file));
+    let explained = match how {
+        FmtMode::Write => None,
+        FmtMode::Check => diff::first_difference(&name, &src, &formatted),
+        FmtMode::Diff => diff::unified(&name, &src, &formatted),
+    };
+    if how != FmtMode::Write {
+        return match explained {
+            None => EXIT_OK,
+            Some(text) => {
+                let mut out = std::io::stdout().lock();
+                match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                    Ok(()) => EXIT_FAILED,
+                    Err(_) => EXIT_ERROR,
+                }
+            }
+        };
     }
-    code
+    match input {
+        Input::File(path) if formatted != src => match write_atomically(path, &formatted) {
+            Ok(()) => EXIT_OK,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                EXIT_ERROR
+            }
+        },
+        Input::Stdin => {
+            let mut out = std::io::stdout().lock();
+            finish(
+                out.write_all(formatted.as_bytes())
+                    .and_then(|()| out.flush()),
+            )
+        }
+        _ => EXIT_OK,
+    }
 }
 
 /// The most lines `turns --list` writes for the set-up phase of an early edition.

@@ -259,21 +259,27 @@ impl miette::Diagnostic for WithSource<'_> {
     }
 }
 
-/// The JSON object of one diagnostic (schema version 1).
+/// The JSON object of one diagnostic (schema version 1). `message` is the problem
+/// alone; the game it belongs to is in `game`. `end_line` and `end_column` are where
+/// the span ends (the position just after its last character).
 pub fn json_diagnostic<'a>(
     problem: &Problem,
     name: &str,
     src: impl Into<Src<'a>>,
 ) -> serde_json::Value {
-    let (line, column) = src.into().line_col(problem.primary.span.start);
+    let src = src.into();
+    let (line, column) = src.line_col(problem.primary.span.start);
+    let (end_line, end_column) = src.line_col(problem.primary.span.end);
     serde_json::json!({
         "schema_version": 1,
         "severity": "error",
         "code": problem.code,
-        "message": problem.full_message(),
+        "message": problem.message,
         "file": name,
         "line": line,
         "column": column,
+        "end_line": end_line,
+        "end_column": end_column,
         "span": { "start": problem.primary.span.start, "end": problem.primary.span.end },
         "label": problem.primary.text,
         "help": problem.help,
@@ -293,16 +299,25 @@ pub fn gh_escape_property(s: &str) -> String {
     gh_escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-/// One `::error` line for GitHub Actions.
+/// One `::error` line for GitHub Actions, with the span's start and end (`endLine`,
+/// `endColumn`: the position just after it). GitHub takes columns only for a span on
+/// one line, so a span over several lines gives lines alone.
 pub fn github_line<'a>(problem: &Problem, name: &str, src: impl Into<Src<'a>>) -> String {
-    let (line, col) = src.into().line_col(problem.primary.span.start);
+    let src = src.into();
+    let (line, col) = src.line_col(problem.primary.span.start);
+    let (end_line, end_col) = src.line_col(problem.primary.span.end);
     let mut message = problem.full_message();
     if let Some(h) = &problem.help {
         message.push_str("\nhelp: ");
         message.push_str(h);
     }
+    let place = if end_line == line {
+        format!("line={line},col={col},endLine={end_line},endColumn={end_col}")
+    } else {
+        format!("line={line},endLine={end_line}")
+    };
     format!(
-        "::error file={},line={line},col={col},title={}::{}",
+        "::error file={},{place},title={}::{}",
         gh_escape_property(name),
         gh_escape_property(&problem.code),
         gh_escape_data(&message)
@@ -357,6 +372,63 @@ impl Window {
             breaks: self.breaks,
         }
     }
+
+    /// A window of this one for each problem, in order: the lines its labels cover with
+    /// one line of context either side (what a report shows of them). Many problems in
+    /// one long text then cost the size of their lines to render, not that of the whole
+    /// text each. The lines before each window are counted in one pass when the
+    /// problems come in file order.
+    pub fn around<'p>(&self, problems: impl IntoIterator<Item = &'p Problem>) -> Vec<Window> {
+        use super::stream::{count_breaks, count_newlines};
+        let text = self.text.as_str();
+        let bytes = text.as_bytes();
+        // A line start in `text`, and the line ends before it.
+        let (mut at, mut newlines, mut breaks) = (0usize, self.newlines, self.breaks);
+        let mut out = Vec::new();
+        for p in problems {
+            let labels = std::iter::once(&p.primary).chain(&p.secondary);
+            let (s, e) = labels.fold((usize::MAX, 0), |(s, e), l| {
+                (s.min(l.span.start), e.max(l.span.end))
+            });
+            let s = s.saturating_sub(self.base).min(text.len());
+            let e = e.saturating_sub(self.base).clamp(s, text.len());
+            // Back to the start of the line before `s`'s line.
+            let line = bytes[..s]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let start = match line.checked_sub(1) {
+                Some(nl) => bytes[..nl]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1),
+                None => 0,
+            };
+            // On to the end of the line after `e`'s line.
+            let next_line = |from: usize| {
+                bytes
+                    .get(from..)
+                    .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+                    .map_or(text.len(), |i| from + i + 1)
+            };
+            let end = next_line(next_line(e));
+            if start >= at {
+                newlines += count_newlines(&bytes[at..start]);
+                breaks += count_breaks(&bytes[at..start]);
+            } else {
+                newlines -= count_newlines(&bytes[start..at]);
+                breaks -= count_breaks(&bytes[start..at]);
+            }
+            at = start;
+            out.push(Window {
+                text: text.get(start..end).unwrap_or("").to_owned(),
+                base: self.base + start,
+                newlines,
+                breaks,
+            });
+        }
+        out
+    }
 }
 
 /// A problem with the text it is rendered against.
@@ -371,6 +443,8 @@ pub struct Found {
 /// One game of a checked file.
 #[derive(Clone, Debug, Default)]
 pub struct GameCase {
+    /// 1-based number in the file.
+    pub number: usize,
     /// Its Event tag or `game N`.
     pub name: String,
     /// Its Event tag.
@@ -379,6 +453,30 @@ pub struct GameCase {
     pub problems: Vec<Found>,
     /// For a puzzle whose goal was met: `goal met: ...`.
     pub goal: Option<String>,
+    /// Whether the game has a `Goal` tag.
+    pub has_goal: bool,
+    /// How long parsing and replaying it took.
+    pub time: std::time::Duration,
+}
+
+impl GameCase {
+    /// The goal's verdict: `met`, `unmet`, `unchecked` (the game stopped at an earlier
+    /// problem), or `None` for a game without a goal.
+    pub fn goal_verdict(&self) -> Option<&'static str> {
+        if !self.has_goal {
+            None
+        } else if self.goal.is_some() {
+            Some("met")
+        } else if self
+            .problems
+            .iter()
+            .any(|f| f.problem.code == "lanrick::goal::unmet")
+        {
+            Some("unmet")
+        } else {
+            Some("unchecked")
+        }
+    }
 }
 
 /// What checking a file gave.
@@ -386,7 +484,7 @@ pub struct GameCase {
 pub enum Outcome {
     /// The file could not be read.
     Unreadable(Problem),
-    /// The file as a whole failed (not UTF-8, or a syntax error): no game was checked.
+    /// The file as a whole failed (not UTF-8): no game was checked.
     Failed(Found),
     /// The games, in order (none for a file of comments only).
     Games(Vec<GameCase>),
@@ -399,6 +497,8 @@ pub struct Checked {
     pub name: String,
     /// What checking it gave.
     pub outcome: Outcome,
+    /// How long checking it took (wall time).
+    pub time: std::time::Duration,
 }
 
 impl Checked {
@@ -412,6 +512,17 @@ impl Checked {
         match &self.outcome {
             Outcome::Games(g) => g.len(),
             _ => 0,
+        }
+    }
+
+    /// `passed`, `failed` or `unreadable`.
+    pub fn status(&self) -> &'static str {
+        if self.unreadable() {
+            "unreadable"
+        } else if self.passed() {
+            "passed"
+        } else {
+            "failed"
         }
     }
 
@@ -430,45 +541,141 @@ impl Checked {
     }
 }
 
+/// What a set of checked files gave, counted once for every report: files, and cases
+/// as JUnit counts them (a game each; a file that could not be read or decoded is one
+/// case of its own).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Files that passed.
+    pub files_passed: usize,
+    /// Files that failed a check.
+    pub files_failed: usize,
+    /// Files that could not be read.
+    pub files_unreadable: usize,
+    /// Cases that passed.
+    pub games_passed: usize,
+    /// Cases that failed a check.
+    pub games_failed: usize,
+    /// Cases that could not be run (an unreadable file).
+    pub games_errors: usize,
+}
+
+impl Summary {
+    /// Counts `files`.
+    pub fn of(files: &[Checked]) -> Summary {
+        let mut s = Summary::default();
+        for f in files {
+            match f.status() {
+                "passed" => s.files_passed += 1,
+                "unreadable" => s.files_unreadable += 1,
+                _ => s.files_failed += 1,
+            }
+            for c in cases(f) {
+                if c.error {
+                    s.games_errors += 1;
+                } else if c.problems.is_empty() {
+                    s.games_passed += 1;
+                } else {
+                    s.games_failed += 1;
+                }
+            }
+        }
+        s
+    }
+
+    /// All files.
+    pub fn files(&self) -> usize {
+        self.files_passed + self.files_failed + self.files_unreadable
+    }
+
+    /// All cases (JUnit's `tests`).
+    pub fn games(&self) -> usize {
+        self.games_passed + self.games_failed + self.games_errors
+    }
+
+    /// The summary line: `2 files: 1 passed, 1 failed; 3 games: 2 passed, 1 failed`,
+    /// with `, N unreadable` when some file could not be read.
+    pub fn line(&self) -> String {
+        let plural = |n: usize, one: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {one}s")
+            }
+        };
+        let mut files = format!(
+            "{}: {} passed, {} failed",
+            plural(self.files(), "file"),
+            self.files_passed,
+            self.files_failed
+        );
+        if self.files_unreadable > 0 {
+            files.push_str(&format!(", {} unreadable", self.files_unreadable));
+        }
+        let mut games = format!(
+            "{}: {} passed, {} failed",
+            plural(self.games(), "game"),
+            self.games_passed,
+            self.games_failed
+        );
+        if self.games_errors > 0 {
+            games.push_str(&format!(", {} not run", self.games_errors));
+        }
+        format!("{files}; {games}")
+    }
+}
+
+/// Seconds for JUnit's `time`, to the millisecond.
+fn seconds(d: std::time::Duration) -> String {
+    format!("{:.3}", d.as_secs_f64())
+}
+
 /// JUnit XML: one test suite per file, one test case per game (or one for the file when
-/// it could not be parsed).
+/// it could not be read or decoded). A file that could not be read is an `<error>`, a
+/// failed check a `<failure>`; nothing is skipped. `time` is in seconds.
 pub fn junit(files: &[Checked]) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let total: usize = files.iter().map(|f| cases(f).len()).sum();
-    let failures: usize = files
-        .iter()
-        .map(|f| cases(f).iter().filter(|c| !c.1.is_empty()).count())
-        .sum();
+    let sum = Summary::of(files);
+    let total: std::time::Duration = files.iter().map(|f| f.time).sum();
     out.push_str(&format!(
-        "<testsuites name=\"lanrick check\" tests=\"{total}\" failures=\"{failures}\">\n"
+        "<testsuites name=\"lanrick check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{}\">\n",
+        sum.games(),
+        sum.games_failed,
+        sum.games_errors,
+        seconds(total)
     ));
     for f in files {
         let cs = cases(f);
-        let fails = cs.iter().filter(|c| !c.1.is_empty()).count();
+        let one = Summary::of(std::slice::from_ref(f));
         out.push_str(&format!(
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{fails}\">\n",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{}\">\n",
             xml_escape(&f.name),
-            cs.len()
+            cs.len(),
+            one.games_failed,
+            one.games_errors,
+            seconds(f.time)
         ));
-        for (name, problems) in cs {
+        for c in cs {
             out.push_str(&format!(
-                "    <testcase classname=\"{}\" name=\"{}\"",
+                "    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
                 xml_escape(&f.name),
-                xml_escape(&name)
+                xml_escape(&c.name),
+                seconds(c.time)
             ));
-            if problems.is_empty() {
+            if c.problems.is_empty() {
                 out.push_str("/>\n");
                 continue;
             }
             out.push_str(">\n");
-            for (p, src) in problems {
+            let element = if c.error { "error" } else { "failure" };
+            for (p, src) in c.problems {
                 let (line, col) = src.line_col(p.primary.span.start);
                 let mut body = format!("{}:{line}:{col}: {}", f.name, p.full_message());
                 if let Some(h) = &p.help {
                     body.push_str(&format!("\nhelp: {h}"));
                 }
                 out.push_str(&format!(
-                    "      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
+                    "      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n",
                     xml_escape(&p.code),
                     xml_escape(&p.full_message()),
                     xml_escape(&body)
@@ -482,23 +689,40 @@ pub fn junit(files: &[Checked]) -> String {
     out
 }
 
-type Case<'a> = (String, Vec<(&'a Problem, Src<'a>)>);
+/// One JUnit test case.
+struct Case<'a> {
+    name: String,
+    problems: Vec<(&'a Problem, Src<'a>)>,
+    /// The file could not be read: an error, not a failure.
+    error: bool,
+    time: std::time::Duration,
+}
 
+/// The test cases of a file: its games; one case named after the file when it could not
+/// be read or decoded; none for a file without games.
 fn cases(f: &Checked) -> Vec<Case<'_>> {
+    let whole = |problems, error| {
+        vec![Case {
+            name: f.name.clone(),
+            problems,
+            error,
+            time: f.time,
+        }]
+    };
     match &f.outcome {
-        Outcome::Unreadable(p) => vec![(f.name.clone(), vec![(p, Src::from(""))])],
-        Outcome::Failed(x) => vec![(f.name.clone(), vec![(&x.problem, x.window.src())])],
-        Outcome::Games(g) if g.is_empty() => vec![(f.name.clone(), Vec::new())],
+        Outcome::Unreadable(p) => whole(vec![(p, Src::from(""))], true),
+        Outcome::Failed(x) => whole(vec![(&x.problem, x.window.src())], false),
         Outcome::Games(g) => g
             .iter()
-            .map(|g| {
-                (
-                    g.name.clone(),
-                    g.problems
-                        .iter()
-                        .map(|x| (&x.problem, x.window.src()))
-                        .collect(),
-                )
+            .map(|g| Case {
+                name: g.name.clone(),
+                problems: g
+                    .problems
+                    .iter()
+                    .map(|x| (&x.problem, x.window.src()))
+                    .collect(),
+                error: false,
+                time: g.time,
             })
             .collect(),
     }

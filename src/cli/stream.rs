@@ -149,12 +149,13 @@ pub fn read_pieces(
     Ok(())
 }
 
-fn count_newlines(b: &[u8]) -> usize {
+/// `\n` line ends in `b`.
+pub(super) fn count_newlines(b: &[u8]) -> usize {
     b.iter().filter(|&&c| c == b'\n').count()
 }
 
 /// Line breaks as miette counts them: `\n`, and `\r` not followed by `\n`.
-fn count_breaks(b: &[u8]) -> usize {
+pub(super) fn count_breaks(b: &[u8]) -> usize {
     let lone_cr = b
         .windows(2)
         .filter(|w| w[0] == b'\r' && w[1] != b'\n')
@@ -168,11 +169,11 @@ fn count_breaks(b: &[u8]) -> usize {
 pub enum PieceRun {
     /// Not UTF-8 at this file offset.
     BadUtf8(usize),
-    /// A syntax error (spans are file offsets).
-    Syntax(Problem),
+    /// The piece's syntax errors, every one (spans are file offsets).
+    Syntax(Vec<Problem>),
     /// The game, if the piece holds one (problems' spans are file offsets).
     Game(Option<Box<GameRun>>),
-    /// Not interpreted (an earlier piece already failed).
+    /// Not interpreted: only its syntax was read ([`syntax_only`]), and it has no error.
     Skipped,
 }
 
@@ -181,9 +182,9 @@ pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
     if let Some(at) = piece.bad_utf8 {
         return PieceRun::BadUtf8(at);
     }
-    let file = match syntax::parse_file(piece.text()) {
+    let file = match syntax::parse_file_all_errors(piece.text()) {
         Ok(f) => f,
-        Err(e) => return PieceRun::Syntax(interp::syntax_problem(&e).shifted(piece.start())),
+        Err(errors) => return PieceRun::Syntax(syntax_problems(piece, &errors)),
     };
     let Some(g) = file.games.first() else {
         return PieceRun::Game(None);
@@ -201,6 +202,26 @@ pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
         }
     }
     PieceRun::Game(Some(Box::new(run)))
+}
+
+/// The problems for a piece's syntax errors, at file offsets.
+fn syntax_problems(piece: &Piece, errors: &[syntax::SyntaxError]) -> Vec<Problem> {
+    errors
+        .iter()
+        .map(|e| interp::syntax_problem(e).shifted(piece.start()))
+        .collect()
+}
+
+/// Only looks for a piece's syntax errors (it does not replay the game): `Syntax` with
+/// them, `BadUtf8`, or `Skipped` when there are none.
+pub fn syntax_only(piece: &Piece) -> PieceRun {
+    if let Some(at) = piece.bad_utf8 {
+        return PieceRun::BadUtf8(at);
+    }
+    match syntax::parse_file_all_errors(piece.text()) {
+        Ok(_) => PieceRun::Skipped,
+        Err(errors) => PieceRun::Syntax(syntax_problems(piece, &errors)),
+    }
 }
 
 /// Runs `work` on every piece of `input` on `jobs` threads (the reader is one more)
@@ -333,29 +354,34 @@ pub fn default_jobs() -> usize {
 
 /// Checks one file game by game on `jobs` threads.
 pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
-    use super::report::{Checked, GameCase, Outcome};
     let name = path.display().to_string();
-    let unreadable = |msg: String| Checked {
-        name: name.clone(),
-        outcome: Outcome::Unreadable(super::io_problem(msg)),
-    };
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) => return unreadable(format!("cannot read {}: {e}", path.display())),
-    };
+    match std::fs::File::open(path) {
+        Ok(file) => check_input(name, file, jobs),
+        Err(e) => {
+            let message = format!("cannot read {name}: {e}");
+            super::unreadable(name, message)
+        }
+    }
+}
+
+/// Checks what `input` gives, game by game on `jobs` threads, under the name `name`.
+/// A game with syntax errors is reported with all of them and not replayed; the other
+/// games are checked all the same. A file that is not UTF-8 stops at the bad byte.
+pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super::report::Checked {
+    use super::report::{Checked, GameCase, Outcome};
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
     let mut failed: Option<Found> = None;
     let mut games: Vec<GameCase> = Vec::new();
     let result = pipeline(
-        file,
+        input,
         jobs,
-        |piece, skip| {
-            if skip && piece.bad_utf8.is_none() {
-                PieceRun::Skipped
-            } else {
-                run_piece(piece, Options::default())
-            }
+        |piece, _| {
+            let t = Instant::now();
+            let run = run_piece(piece, Options::default());
+            (run, t.elapsed())
         },
-        |piece, run, skip| match run {
+        |piece, (run, time): (PieceRun, Duration), _| match run {
             PieceRun::BadUtf8(at) => {
                 failed = Some(Found {
                     problem: utf8_problem(at),
@@ -363,36 +389,47 @@ pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
                 });
                 false
             }
-            PieceRun::Syntax(p) => {
-                if failed.is_none() {
-                    failed = Some(Found {
-                        problem: p,
-                        window: Arc::new(piece.window),
-                    });
-                    skip.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
+            PieceRun::Syntax(problems) => {
+                // A window each: a game may have a syntax error on every line.
+                let windows = piece.window.around(&problems);
+                let number = games.len() + 1;
+                let event = event_tag(piece.text());
+                games.push(GameCase {
+                    number,
+                    name: event.clone().unwrap_or_else(|| format!("game {number}")),
+                    event,
+                    problems: problems
+                        .into_iter()
+                        .zip(windows)
+                        .map(|(problem, window)| Found {
+                            problem,
+                            window: Arc::new(window),
+                        })
+                        .collect(),
+                    time,
+                    ..GameCase::default()
+                });
                 true
             }
             PieceRun::Skipped | PieceRun::Game(None) => true,
             PieceRun::Game(Some(run)) => {
-                if failed.is_none() {
-                    games.push(game_case(&run, piece.window));
-                }
+                let number = games.len() + 1;
+                games.push(game_case(&run, number, piece.window, time));
                 true
             }
         },
     );
     if let Err(e) = result {
-        return unreadable(format!("cannot read {}: {e}", path.display()));
+        return super::unreadable(name.clone(), format!("cannot read {name}: {e}"));
     }
     let outcome = match failed {
         Some(f) => Outcome::Failed(f),
         None => {
             if games.len() > 1 {
-                for (i, g) in games.iter_mut().enumerate() {
+                for g in &mut games {
                     for f in &mut g.problems {
                         f.problem.game = Some(GameRef {
-                            number: i + 1,
+                            number: g.number,
                             event: g.event.clone(),
                         });
                     }
@@ -401,14 +438,48 @@ pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
             Outcome::Games(games)
         }
     };
-    Checked { name, outcome }
+    Checked {
+        name,
+        outcome,
+        time: started.elapsed(),
+    }
+}
+
+/// The `Event` tag of a game that has a syntax error, for its name in reports: read
+/// from its tag lines that parse, each on its own, up to its first event line.
+fn event_tag(text: &str) -> Option<String> {
+    let mut from = 0;
+    while from < text.len() {
+        let end = syntax::file_line_end(text, from);
+        if let Ok(file) = syntax::parse_file(text.get(from..end)?)
+            && let Some(game) = file.games.first()
+        {
+            if !game.body.is_empty() {
+                return None;
+            }
+            if let Some(t) = game.tag("Event") {
+                return Some(t.value.node.clone());
+            }
+        }
+        from = end.max(from + 1);
+    }
+    None
 }
 
 /// The report of one game: its problems with its window, and the goal it met.
-fn game_case(run: &GameRun, window: Window) -> super::report::GameCase {
+fn game_case(
+    run: &GameRun,
+    number: usize,
+    window: Window,
+    time: std::time::Duration,
+) -> super::report::GameCase {
     let window = Arc::new(window);
     super::report::GameCase {
-        name: run.name(),
+        number,
+        name: match &run.event {
+            Some(e) => e.clone(),
+            None => format!("game {number}"),
+        },
         event: run.event.clone(),
         problems: run
             .problems
@@ -430,5 +501,7 @@ fn game_case(run: &GameRun, window: Window) -> super::report::GameCase {
                 reached.goal.turns.node
             )
         }),
+        has_goal: run.has_goal,
+        time,
     }
 }

@@ -403,7 +403,7 @@ pub fn play_turn_with(
                 part: ActionPart::Wanderer(i),
             })?;
     }
-    turn.finish().map_err(|violation| ActionError {
+    turn.into_result().map_err(|violation| ActionError {
         violation,
         part: ActionPart::Whole,
     })

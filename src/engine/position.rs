@@ -81,11 +81,11 @@ pub struct Position {
     interchanged: bool,
 }
 
-/// The part of a position its string shows: two positions with the same key have the
-/// same position string (the interchange flag is left out). Used for repetitions (D-9).
+/// The part of a position its string shows: two positions of one game with the same
+/// key have the same position string (the interchange flag is left out, and so are
+/// the rules, which a game never changes). Used for repetitions (D-9).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PositionKey {
-    rules: Rules,
     men: BySide<SquareSet>,
     to_act: Side,
     rendezvous: Option<Rendezvous>,
@@ -285,7 +285,6 @@ impl Position {
     /// The key of the position string, for repetitions.
     pub fn key(&self) -> PositionKey {
         PositionKey {
-            rules: self.rules,
             men: self.men,
             to_act: self.to_act,
             rendezvous: self.rendezvous,

@@ -511,7 +511,20 @@ impl TurnInProgress {
     /// [`RuleViolation::EmptyTurn`] when nothing was moved, or
     /// [`RuleViolation::TakeMissing`] when a Rule 7 choice is due.
     pub fn finish(&self) -> Result<TurnResult, RuleViolation> {
-        let mut turn = self.clone();
+        self.clone().into_result()
+    }
+
+    /// Ends the turn, consuming it (no copy of the moves): as [`TurnInProgress::finish`].
+    ///
+    /// # Errors
+    /// As [`TurnInProgress::finish`].
+    pub fn into_result(mut self) -> Result<TurnResult, RuleViolation> {
+        self.finish_here()
+    }
+
+    /// Ends the turn in place, taking its moves out: the turn is spent afterwards.
+    fn finish_here(&mut self) -> Result<TurnResult, RuleViolation> {
+        let turn = self;
         if turn.state == State::TakeDue {
             let choices = turn.men.of(!turn.mover) - turn.rendezvous.squares();
             match (choices.count(), choices.first()) {
@@ -537,9 +550,9 @@ impl TurnInProgress {
             State::TakeDue => return Err(turn.closed_error()),
         };
         Ok(TurnResult {
-            moves: turn.moves,
+            moves: std::mem::take(&mut turn.moves),
             end,
-            wanderers: turn.sent,
+            wanderers: std::mem::take(&mut turn.sent),
             position,
         })
     }

@@ -4,14 +4,16 @@
 //!
 //! 1. [`run_file`] parses the text ([`crate::syntax::parse_file`]); a syntax error stops
 //!    the file.
-//! 2. For each game, [`run_game`] reads the tags (`Rules`, `Position`, `Goal`), builds a
-//!    [`Runner`] from the start position, then applies the body's events in order.
+//! 2. For each game, [`run_game`] reads the tags (`Result`, `Rules`, `Position`,
+//!    `Goal`), builds a [`Runner`] from the start position, then applies the body's
+//!    events in order.
 //! 3. [`Runner::apply`] checks the prefix (turn number, side), then applies the event to
 //!    the engine (`Game::play`) or evaluates the directive; an `assert illegal` event is
 //!    tried on a copy and never applied.
 //! 4. The variations of an event are run on a copy of the runner taken before the event.
 //! 5. The first problem stops its game; later games are still run. At the end of a game
-//!    its `Goal` is checked along the main line.
+//!    its `Goal` is checked along the main line, and a finished game's `Result` tag
+//!    against its result.
 
 mod explain;
 mod problem;
@@ -26,6 +28,12 @@ use crate::engine::{
 };
 use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
+
+/// The values a `Result` tag may hold: the winner (`B`, `Y`), `draw`, or `*` for a game
+/// that is not over. A finished game's tag must say its result
+/// ([`crate::fmt::result_tag`]); the tag of a record that stops before the end is not
+/// compared.
+pub const RESULT_VALUES: &[&str] = &["B", "Y", "draw", "*"];
 
 /// What an accepted event did.
 #[derive(Clone, Debug)]
@@ -460,6 +468,8 @@ pub struct GameRun {
     pub problems: Vec<Problem>,
     /// The goal reached, for a puzzle.
     pub goal: Option<GoalReached>,
+    /// Whether the game has a `Goal` tag (a puzzle), reached or not.
+    pub has_goal: bool,
 }
 
 impl GameRun {
@@ -581,7 +591,13 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         positions: Vec::new(),
         problems: Vec::new(),
         goal: None,
+        has_goal: g.tag("Goal").is_some(),
     };
+    let result_tag = g.tag("Result");
+    if let Some(p) = result_tag.and_then(bad_result_value) {
+        run.problems.push(p);
+        return run;
+    }
     let setup = (|| -> Result<(Runner, Option<(GoalTrack, Span)>), Problem> {
         let rules = match g.tag("Rules") {
             Some(t) => rules_at(&t.value.node, t.value.span)?,
@@ -622,6 +638,8 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         run.positions.push((None, *runner.position()));
     }
     let mut ok = true;
+    // The last action played on the main line.
+    let mut last_played: Option<Span> = None;
     for item in &g.body {
         let Item::Event(ev) = item else { continue };
         // The state before the event is kept only for its variations.
@@ -629,6 +647,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         match runner.apply(ev) {
             Ok(effect) => {
                 if let Effect::Played(played) = &effect {
+                    last_played = Some(ev.kind_span);
                     if let Some((track, _)) = &mut goal {
                         track.note(played);
                     }
@@ -687,8 +706,48 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
             }
         }
     }
+    if ok
+        && let Some(t) = result_tag
+        && let Some(result) = runner.game().result()
+    {
+        let due = crate::fmt::result_tag(result);
+        if t.value.node != due {
+            let mut p = Problem::new(
+                "lanrick::tag::result_mismatch",
+                format!(
+                    "the Result tag says \"{}\", but the game ended: {result}",
+                    t.value.node
+                ),
+                t.value.span,
+                format!("the result is \"{due}\""),
+            )
+            .with_help(format!("write [Result \"{due}\"]"));
+            if let Some(at) = last_played {
+                p = p.with_label(at, "the game ends here");
+            }
+            run.problems.push(p);
+        }
+    }
     run.runner = Some(runner);
     run
+}
+
+/// The problem with a `Result` tag whose value is not one of [`RESULT_VALUES`].
+fn bad_result_value(t: &ast::Tag) -> Option<Problem> {
+    if RESULT_VALUES.contains(&t.value.node.as_str()) {
+        return None;
+    }
+    Some(
+        Problem::new(
+            "lanrick::tag::result",
+            format!("\"{}\" is not a result", t.value.node),
+            t.value.span,
+            "not a result",
+        )
+        .with_help(
+            "a Result tag holds the winner `B` or `Y`, `draw`, or `*` for a game that is not over",
+        ),
+    )
 }
 
 fn shift_goal(g: ast::Goal, by: usize) -> ast::Goal {

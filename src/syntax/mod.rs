@@ -21,7 +21,7 @@ use pest::Parser as _;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 use parser::{LanrickParser, Rule};
-pub use split::{GameSplitter, split_games};
+pub use split::{GameSplitter, file_line_end, split_games};
 
 /// The deepest nesting of variations accepted: `( ( ... ) )` is depth 2.
 pub const MAX_NESTING: usize = 64;
@@ -37,6 +37,71 @@ pub fn parse_file(src: &str) -> Result<ast::File, SyntaxError> {
         Some(file) => Ok(file),
         None => parse_file_with_pest(src),
     }
+}
+
+/// Parses a whole file like [`parse_file`]; on a syntax error, reads on to find every
+/// other one. The grammar is a flat sequence of lines, so each *file line* (a line, or
+/// more when a `{ }` comment or a variation spans lines, see [`file_line_end`]) parses
+/// on its own as it does in the file: after an error the file is read again file line
+/// by file line, and each line's first error is reported (the whole parse's error for
+/// its own line; errors the lowering finds in lines before it, which the whole parse
+/// never reached, are found too). An unclosed `{` comment takes the rest of the text.
+///
+/// # Errors
+///
+/// Every [`SyntaxError`] found, in file order (at least one).
+pub fn parse_file_all_errors(src: &str) -> Result<ast::File, Vec<SyntaxError>> {
+    let first = match parse_file(src) {
+        Ok(file) => return Ok(file),
+        Err(e) => e,
+    };
+    let mut errors = Vec::new();
+    let mut from = 0;
+    let mut first = Some(first);
+    while from < src.len() {
+        let end = file_line_end(src, from);
+        let holds_first = first
+            .as_ref()
+            .is_some_and(|f| f.span.start < end || end >= src.len());
+        let found = if holds_first {
+            // The whole parse's own words for it.
+            first.take()
+        } else {
+            line_error(src, from, end)
+        };
+        if let Some(e) = found {
+            let unclosed = e.kind == SyntaxErrorKind::UnclosedComment;
+            errors.push(e);
+            if unclosed {
+                break;
+            }
+        }
+        // A file line holds at least one byte: `end > from`.
+        from = end.max(from + 1);
+    }
+    if let Some(f) = first {
+        // Not expected: every error is on some file line. Kept all the same, in order.
+        errors.push(f);
+        errors.sort_by_key(|e| e.span.start);
+    }
+    Err(errors)
+}
+
+/// The first syntax error of the file line `src[from..end]`, parsed alone but after a
+/// newline, as it stands in the file (so that the error says what the file's parse
+/// would say there); spans are offsets into `src`.
+fn line_error(src: &str, from: usize, end: usize) -> Option<SyntaxError> {
+    let line = src.get(from..end)?;
+    if from == 0 {
+        return parse_file(line).err();
+    }
+    let mut text = String::with_capacity(line.len() + 1);
+    text.push('\n');
+    text.push_str(line);
+    let mut e = parse_file(&text).err()?;
+    let at = |offset: usize| (offset + from).saturating_sub(1).max(from);
+    e.span = ast::Span::new(at(e.span.start), at(e.span.end));
+    Some(e)
 }
 
 /// The same as [`parse_file`], always through the pest grammar. [`parse_file`] first

@@ -174,6 +174,70 @@ impl GameSplitter {
     }
 }
 
+/// Where the file line that starts at byte `start` of `src` ends: just after the newline
+/// that ends it, or at the end of `src`. As for the splitter, a newline inside a `{ }`
+/// comment or a variation does not end a file line, nor does one before a line that opens
+/// a variation, and an unclosed string ends at its line's end. Used to read on after a
+/// syntax error ([`super::parse_file_all_errors`]).
+pub fn file_line_end(src: &str, start: usize) -> usize {
+    let bytes = src.as_bytes();
+    let mut state = State::Code;
+    let mut depth = 0usize;
+    let mut i = start;
+    while let Some(&b) = bytes.get(i) {
+        i += 1;
+        let newline_ends_line = match state {
+            State::Code => {
+                match b {
+                    b'{' => state = State::Brace,
+                    b'#' => state = State::Line,
+                    b'"' => state = State::Str,
+                    b'(' => depth += 1,
+                    b')' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                b == b'\n'
+            }
+            State::Brace => {
+                if b == b'}' {
+                    state = State::Code;
+                }
+                false
+            }
+            State::Line | State::Str | State::Escape if b == b'\n' => {
+                state = State::Code;
+                true
+            }
+            State::Line => false,
+            State::Str => {
+                match b {
+                    b'"' => state = State::Code,
+                    b'\\' => state = State::Escape,
+                    _ => {}
+                }
+                false
+            }
+            State::Escape => {
+                state = State::Str;
+                false
+            }
+        };
+        if newline_ends_line && depth == 0 && !next_line_opens_variation(bytes, i) {
+            return i;
+        }
+    }
+    bytes.len()
+}
+
+/// Whether the line starting at `at` begins (after blanks) with `(`: a variation
+/// written on the line after its event belongs to that event's line.
+fn next_line_opens_variation(bytes: &[u8], at: usize) -> bool {
+    bytes[at.min(bytes.len())..]
+        .iter()
+        .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r'))
+        .is_some_and(|&b| b == b'(')
+}
+
 /// The pieces of `src`, one per game (one piece when the file holds at most one game),
 /// covering the whole text in order.
 pub fn split_games(src: &str) -> Vec<Span> {
