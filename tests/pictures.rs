@@ -511,6 +511,25 @@ fn render_draws_a_position_string_or_a_game_at_any_step() {
 }
 
 #[test]
+fn render_and_replay_html_read_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = lanrick(dir.path())
+        .args(["render", "-", "--after", "1"])
+        .write_stdin("mark d5\n1. Y: a7-b6 e8-e7\n")
+        .assert()
+        .success();
+    let svg = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(svg.contains(">after mark d5</text>"));
+    lanrick(dir.path())
+        .args(["replay", "-", "--html", "p.html"])
+        .write_stdin("mark d5\n")
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(dir.path().join("p.html")).unwrap();
+    assert!(page.contains("<title>&lt;stdin&gt; — Lanrick replay</title>"));
+}
+
+#[test]
 fn render_refuses_what_it_cannot_draw() {
     let dir = tempfile::tempdir().unwrap();
     let game = root().join("examples/carroll-hint-1.lanrick");

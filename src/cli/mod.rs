@@ -100,7 +100,7 @@ pub enum Command {
     /// Draw a position as an SVG diagram: a position string, or a game file's main line
     /// at its end, after N actions, or at every step.
     Render {
-        /// The game file.
+        /// The game file (`-`: standard input).
         #[arg(required_unless_present = "position", conflicts_with = "position")]
         file: Option<PathBuf>,
         /// A position string to draw instead of a game file.
@@ -397,7 +397,7 @@ pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, Str
 
 /// The text of `bytes`, or the text so far and a problem at the first byte that is not
 /// UTF-8.
-fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
+pub(crate) fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
     match String::from_utf8(bytes) {
         Ok(s) => Ok(s),
         Err(e) => {

@@ -30,6 +30,15 @@ pub struct RenderArgs {
     pub color: bool,
 }
 
+/// The name of an input in messages: its path, or `<stdin>` for `-`.
+fn shown_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        super::STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Writes `text` to `out` atomically, or to standard output.
 fn emit(out: Option<&Path>, text: &str) -> Result<(), String> {
     match out {
@@ -48,12 +57,23 @@ fn emit(out: Option<&Path>, text: &str) -> Result<(), String> {
 /// Reads `path` and builds its steps (of game `only`, if given); prints what is wrong.
 /// `Err` is the exit code.
 fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTree), u8> {
-    let name = path.display().to_string();
+    let stdin = path.as_os_str() == "-";
+    let name = shown_name(path);
     if path.is_dir() {
         eprintln!("error: {name} is a directory; give a game file");
         return Err(EXIT_ERROR);
     }
-    let src = match read_source(path) {
+    let read = if stdin {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map(|_| super::decode(bytes))
+            .map_err(|e| format!("cannot read {name}: {e}"))
+    } else {
+        read_source(path)
+    };
+    let src = match read {
         Err(msg) => {
             eprintln!("error: {msg}");
             return Err(EXIT_ERROR);
@@ -128,7 +148,7 @@ pub fn render(args: RenderArgs) -> u8 {
         eprintln!("error: give a game file or --position");
         return EXIT_ERROR;
     };
-    let name = path.display().to_string();
+    let name = shown_name(path);
     let (src, tree) = match load(path, args.game, args.color) {
         Ok(x) => x,
         Err(code) => return code,
@@ -214,16 +234,16 @@ pub fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
 /// `lanrick replay FILE --html OUT`: the replay page of the file (or of one game),
 /// with `flip` Black at the bottom.
 pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, color: bool) -> u8 {
-    let name = path.display().to_string();
+    let name = shown_name(path);
     let (src, tree) = match load(path, game, color) {
         Ok(x) => x,
         Err(code) => return code,
     };
     let failed = report_problems(&tree, &name, &src, color);
-    let title = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or(name);
+    let title = match path.file_name() {
+        Some(f) if path.as_os_str() != "-" => f.to_string_lossy().into_owned(),
+        _ => name,
+    };
     let page = crate::render::html::page(&title, &src, &tree, flip);
     match write_atomically(out, &page) {
         Err(msg) => {
