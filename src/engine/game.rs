@@ -4,10 +4,10 @@
 //! [`Game::play`] applies one [`Action`] fully or not at all.
 
 use super::editions::MarkSpec;
-use super::outcomes::FastMap;
 use super::position::{Position, PositionKey};
 use super::side::Side;
 use super::square::Square;
+use super::table::FastMap;
 use super::turn::TurnResult;
 use super::violation::{Ended, RuleViolation};
 use std::fmt;

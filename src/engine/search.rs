@@ -10,13 +10,125 @@
 //! 1880 each Mark move is an outcome of its own. The fast 1893 counter in
 //! [`super::outcomes`] is checked against this walk in the tests.
 
-use super::outcomes::{FastMap, OutcomeAction};
 use super::position::{Phase, Position};
+use super::rendezvous::{Form, Rendezvous};
 use super::side::{BySide, Side};
+use super::square::Square;
 use super::squareset::SquareSet;
+use super::table::FastMap;
+use super::turn::ManMove;
 use super::turn::TurnInProgress;
 use std::collections::HashSet;
+use std::fmt;
 use std::ops::ControlFlow;
+
+/// The action that leads to an outcome, in a form the notation writes directly.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OutcomeAction {
+    /// Setting the Mark (with its line square for a 3-square Rendezvous).
+    Mark(Rendezvous),
+    /// A turn: the man's moves and the man taken under Rule 7 or 8, if any.
+    Turn {
+        /// The man's moves in order.
+        moves: Vec<ManMove>,
+        /// The man replaced (Rule 7) or removed (Rule 8; in 1880, the wanderer taken
+        /// off).
+        take: Option<Square>,
+        /// The wanderers sent to the border (1880), in order.
+        wanderers: Vec<(Square, Square)>,
+    },
+    /// Moving the Mark one square (1880 Rule 5).
+    MoveMark {
+        /// The Mark's square.
+        from: Square,
+        /// Its new square.
+        to: Square,
+    },
+    /// The arranger's set-up (1880 Rule 2).
+    Set {
+        /// Black's squares.
+        black: Vec<Square>,
+        /// Yellow's squares.
+        yellow: Vec<Square>,
+    },
+    /// A pass (D-6).
+    Pass,
+}
+
+impl fmt::Display for OutcomeAction {
+    /// The action in canonical notation: `mark d5`, `mark d5 d6`, `a7-b6 e8-e7 x e6`,
+    /// `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutcomeAction::Mark(r) => {
+                write!(f, "mark {}", r.mark())?;
+                match r.form() {
+                    Form::Turned => f.write_str(" turned")?,
+                    Form::Chosen => {
+                        for sq in r.squares() {
+                            write!(f, " {sq}")?;
+                        }
+                    }
+                    Form::Standard => {
+                        if let Some(l) = r.line_square() {
+                            write!(f, " {l}")?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            OutcomeAction::MoveMark { from, to } => write!(f, "mark {from}-{to}"),
+            OutcomeAction::Set { black, yellow } => {
+                f.write_str("set B")?;
+                for sq in black {
+                    write!(f, " {sq}")?;
+                }
+                f.write_str(" Y")?;
+                for sq in yellow {
+                    write!(f, " {sq}")?;
+                }
+                Ok(())
+            }
+            OutcomeAction::Turn {
+                moves,
+                take,
+                wanderers,
+            } => {
+                let mut first = true;
+                for m in moves {
+                    if !first {
+                        f.write_str(" ")?;
+                    }
+                    first = false;
+                    write!(f, "{m}")?;
+                }
+                if let Some(t) = take {
+                    if !first {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "x {t}")?;
+                }
+                if !wanderers.is_empty() {
+                    f.write_str(" wanderers")?;
+                    for (a, b) in wanderers {
+                        write!(f, " {a}-{b}")?;
+                    }
+                }
+                Ok(())
+            }
+            OutcomeAction::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// One distinct outcome: an action that reaches it and the position it leads to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// A canonical action reaching the outcome (the first found in a fixed order).
+    pub action: OutcomeAction,
+    /// The resulting position.
+    pub position: Position,
+}
 
 /// Calls `visit` once for each distinct outcome of the next action of the side to act
 /// (distinct resulting positions), with an action that reaches it, until `visit`

@@ -449,39 +449,17 @@ impl RuleViolation {
 impl fmt::Display for RuleViolation {
     /// The message citing the 1893 rules; see [`RuleViolation::cited`] for others.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.cited(Rules::default()), f)
+        write!(f, "{}: ", self.rule())?;
+        self.describe(f, Rules::default())
     }
-}
-
-/// A violation cited in a game's rules: `Rule 5 (1880): …`.
-#[derive(Clone, Copy, Debug)]
-pub struct Cited<'a> {
-    violation: &'a RuleViolation,
-    rules: Rules,
 }
 
 impl RuleViolation {
-    /// The violation as it reads in a game played by `rules`: the rule in that
-    /// edition's numbering, then what is wrong.
-    pub fn cited(&self, rules: Rules) -> Cited<'_> {
-        Cited {
-            violation: self,
-            rules,
-        }
-    }
-
-    /// The rule broken, in the numbering of `rules`.
-    pub fn rule_in(&self, rules: Rules) -> RuleRef {
-        super::editions::cite(self, rules)
-    }
-}
-
-impl fmt::Display for Cited<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// What is wrong, in the words of a game played by `rules` (without the rule).
+    pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>, rules: Rules) -> fmt::Result {
         use RuleViolation::*;
-        let early = !self.rules.is_1893();
-        write!(f, "{}: ", self.violation.rule_in(self.rules))?;
-        match self.violation {
+        let early = !rules.is_1893();
+        match self {
             GameOver => write!(f, "the game is over; nothing more may be played"),
             GameEnded { how } => match how {
                 Ended::Repetition => write!(
@@ -494,7 +472,7 @@ impl fmt::Display for Cited<'_> {
                 ),
                 Ended::Resigned => write!(f, "a player resigned; nothing more may be played"),
             },
-            NotInEdition { what } => write!(f, "{what} is not part of the {} rules", self.rules),
+            NotInEdition { what } => write!(f, "{what} is not part of the {rules} rules"),
             SetNotNow => write!(f, "the men are set only at the start of the game"),
             MenNotSet { arranger } => write!(
                 f,

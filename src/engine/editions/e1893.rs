@@ -12,7 +12,7 @@ use crate::engine::rules::{OptionFlag, Rules};
 use crate::engine::side::{BySide, Side};
 use crate::engine::square::Square;
 use crate::engine::squareset::SquareSet;
-use crate::engine::violation::RuleViolation;
+use crate::engine::violation::{InterchangeTiming, RuleViolation};
 
 /// The men of Rule 2's diagram: Black's, then Yellow's.
 const START_MEN: [&str; 2] = ["b8 h8 a4 h2 d1", "e8 a7 h5 a1 g1"];
@@ -197,4 +197,103 @@ fn subsets(items: &[Square], k: usize) -> Vec<Vec<Square>> {
         }
     }
     out
+}
+
+/// Rule 5, the interchange.
+impl Position {
+    /// Whether the side to act may demand an interchange now (Rule 5), and if not, why.
+    ///
+    /// # Errors
+    /// Why no interchange may be demanded now.
+    pub fn can_interchange(&self) -> Result<(), RuleViolation> {
+        if self.winner().is_some() {
+            return Err(RuleViolation::GameOver);
+        }
+        if !self.rules().is_1893() {
+            return Err(RuleViolation::NotInEdition {
+                what: "the interchange",
+            });
+        }
+        match self.phase() {
+            Phase::Mark | Phase::Set => {
+                Err(RuleViolation::InterchangeNotNow(InterchangeTiming::NoMark))
+            }
+            Phase::Play | Phase::Second | Phase::Shift(_) => Err(RuleViolation::InterchangeNotNow(
+                InterchangeTiming::AfterFirstTurn,
+            )),
+            Phase::First if self.interchanged() => Err(RuleViolation::InterchangeNotNow(
+                InterchangeTiming::AlreadyMade,
+            )),
+            Phase::First => {
+                let setter = !self.to_act();
+                let (s, o) = (self.count(setter), self.count(self.to_act()));
+                if s > o {
+                    Err(RuleViolation::SetterHasMoreMen {
+                        setter,
+                        setter_men: s,
+                        other_men: o,
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Whether an interchange now needs the setter's choice of men: `Some(k)` when the
+    /// setter has `k` men, fewer than the other side (who may demand it).
+    pub fn interchange_choice_needed(&self) -> Option<u8> {
+        let setter = !self.to_act();
+        let k = self.count(setter);
+        (k < self.count(self.to_act())).then_some(k)
+    }
+
+    /// The interchange (Rule 5), demanded by the side to act before the first turn: the
+    /// setter's men all change colour, and so do `chosen` of the demanding side's men
+    /// (required exactly when the setter has fewer men: as many as he has).
+    ///
+    /// # Errors
+    /// Why the interchange is not allowed; the position is unchanged.
+    pub fn interchange(&self, chosen: &[Square]) -> Result<Position, RuleViolation> {
+        self.can_interchange()?;
+        let demander = self.to_act();
+        let setter = !demander;
+        let k = self.count(setter);
+        let others = self.men(demander);
+        let taken: SquareSet = if k == self.count(demander) {
+            if !chosen.is_empty() {
+                return Err(RuleViolation::InterchangeNoChoice);
+            }
+            others
+        } else {
+            let mut set = SquareSet::EMPTY;
+            for &sq in chosen {
+                if !others.contains(sq) {
+                    return Err(RuleViolation::InterchangeNotOthersMan { square: sq });
+                }
+                if set.contains(sq) {
+                    return Err(RuleViolation::InterchangeRepeated { square: sq });
+                }
+                set.insert(sq);
+            }
+            if set.count() as u8 != k {
+                return Err(RuleViolation::InterchangeWrongCount {
+                    expected: k,
+                    given: chosen.len() as u8,
+                });
+            }
+            set
+        };
+        let setters = self.men(setter);
+        let mut men = self.all_men();
+        *men.get_mut(setter) = taken;
+        *men.get_mut(demander) = (others - taken) | setters;
+        Ok(self.with_state(
+            men,
+            self.to_act(),
+            self.rendezvous().copied(),
+            self.phase(),
+            true,
+        ))
+    }
 }

@@ -9,8 +9,9 @@
 
 pub(crate) mod e1880;
 pub(crate) mod e1893;
+mod string;
 
-use super::position::{Phase, Position};
+use super::position::{MAX_MEN, Phase, Position};
 use super::rendezvous::Rendezvous;
 use super::rules::{Edition, Rules};
 use super::side::{BySide, Side};
@@ -127,10 +128,212 @@ pub(crate) fn after_rendezvous(pos: &Position, men: BySide<SquareSet>) -> Positi
     pos.with_state(men, setter, None, Phase::Mark, false)
 }
 
+/// A violation cited in a game's rules: `Rule 5 (1880): …`.
+#[derive(Clone, Copy, Debug)]
+pub struct Cited<'a> {
+    violation: &'a RuleViolation,
+    rules: Rules,
+}
+
+impl RuleViolation {
+    /// The violation as it reads in a game played by `rules`: the rule in that
+    /// edition's numbering, then what is wrong.
+    pub fn cited(&self, rules: Rules) -> Cited<'_> {
+        Cited {
+            violation: self,
+            rules,
+        }
+    }
+
+    /// The rule broken, in the numbering of `rules`.
+    pub fn rule_in(&self, rules: Rules) -> RuleRef {
+        cite(self, rules)
+    }
+}
+
+impl std::fmt::Display for Cited<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.violation.rule_in(self.rules))?;
+        self.violation.describe(f, self.rules)
+    }
+}
+
 /// The rule a violation breaks, cited in the edition of `rules`.
 pub(crate) fn cite(v: &RuleViolation, rules: Rules) -> RuleRef {
     match rules.edition() {
         Edition::E1880 | Edition::E1879 => e1880::cite(v),
         Edition::E1893 => v.rule(),
+    }
+}
+
+impl Position {
+    /// The start of the game (Rule 2) with Black to set the first Mark (D-3).
+    pub fn start() -> Position {
+        Position::start_with_setter(Side::Black)
+    }
+
+    /// The start of the game with `setter` to set the first Mark.
+    pub fn start_with_setter(setter: Side) -> Position {
+        e1893::start(Rules::R1893, setter)
+    }
+
+    /// The start of a game played by `rules` (1893 with options: Rule 2's men, Black to
+    /// set the Mark; 1880: the empty board, Black to arrange).
+    pub fn start_for(rules: Rules) -> Position {
+        start(rules)
+    }
+
+    /// The start of a game played by `rules` with `side` first to act: the setter of
+    /// the first Mark (1893, D-3) or the arranger (1880, E-1).
+    pub fn start_for_side(rules: Rules, side: Side) -> Position {
+        let p = start(rules);
+        p.with_state(p.all_men(), side, None, p.phase(), false)
+    }
+
+    /// The winner, when the position ends the game (1893 Rule 9: one man left; 1880
+    /// Rule 6: no men left).
+    pub fn winner(&self) -> Option<Side> {
+        winner(self)
+    }
+
+    /// The size the next (or current) Rendezvous has: in 1893 one less than the men on
+    /// the board (Def. 1); in the early editions always 9.
+    pub fn rendezvous_size(&self) -> u8 {
+        rendezvous_size(self)
+    }
+
+    /// Whether the Mark due is the game's first in 1893 (a 9-square Rendezvous, Rule 2:
+    /// with ten men on the board no Rendezvous has yet been won).
+    pub fn first_mark_due(&self) -> bool {
+        self.rules().is_1893() && self.phase() == Phase::Mark && self.total() as u32 == MAX_MEN
+    }
+
+    /// The allowance of the side to act for a turn, as the edition counts it (1893
+    /// Rule 3 and D-4; 1880 Rule 4: his men).
+    pub fn allowance(&self) -> u8 {
+        allowance(self)
+    }
+
+    /// The Rendezvous the side to act would make by setting the Mark on `mark` (with
+    /// `towards`, a neighbour naming the line, for a 3-square Rendezvous).
+    ///
+    /// # Errors
+    /// Why the Mark may not stand there now.
+    pub fn mark_rendezvous(
+        &self,
+        mark: Square,
+        towards: Option<Square>,
+    ) -> Result<Rendezvous, RuleViolation> {
+        let spec = MarkSpec {
+            squares: towards.into_iter().collect(),
+            turned: false,
+        };
+        self.mark_rendezvous_with(mark, &spec)
+    }
+
+    /// The Rendezvous the side to act would make by setting the Mark on `mark` with
+    /// the squares and options written after it.
+    ///
+    /// # Errors
+    /// Why the Mark may not stand there now.
+    pub fn mark_rendezvous_with(
+        &self,
+        mark: Square,
+        spec: &MarkSpec,
+    ) -> Result<Rendezvous, RuleViolation> {
+        if self.winner().is_some() {
+            return Err(RuleViolation::GameOver);
+        }
+        if let Some(r) = self.rendezvous() {
+            return Err(RuleViolation::MarkAlreadySet { mark: r.mark() });
+        }
+        if self.phase() == Phase::Set {
+            return Err(RuleViolation::MenNotSet {
+                arranger: self.to_act(),
+            });
+        }
+        mark_rendezvous(self, mark, spec)
+    }
+
+    /// Sets the Mark (1893 Rules 2 and 4; 1880 Rule 3): the other side then plays
+    /// first.
+    ///
+    /// # Errors
+    /// Why the Mark may not stand there now; the position is unchanged.
+    pub fn set_mark(
+        &self,
+        mark: Square,
+        towards: Option<Square>,
+    ) -> Result<Position, RuleViolation> {
+        let r = self.mark_rendezvous(mark, towards)?;
+        Ok(after_mark(self, r))
+    }
+
+    /// Sets the Mark with the squares and options written after it.
+    ///
+    /// # Errors
+    /// Why the Mark may not stand there now; the position is unchanged.
+    pub fn set_mark_with(&self, mark: Square, spec: &MarkSpec) -> Result<Position, RuleViolation> {
+        let r = self.mark_rendezvous_with(mark, spec)?;
+        Ok(after_mark(self, r))
+    }
+
+    /// Every Rendezvous the side to act may make by setting the Mark now, in a stable
+    /// order (empty unless a Mark is due).
+    pub fn mark_options(&self) -> Vec<Rendezvous> {
+        if self.phase() != Phase::Mark || self.winner().is_some() {
+            return Vec::new();
+        }
+        mark_options(self)
+    }
+
+    /// Every position reached by setting the Mark now, with its Rendezvous.
+    pub fn mark_outcomes(&self) -> Vec<(Rendezvous, Position)> {
+        self.mark_options()
+            .into_iter()
+            .map(|r| (r, after_mark(self, r)))
+            .collect()
+    }
+
+    /// The arranger's set-up (1880 Rule 2): five men of each colour on border squares.
+    ///
+    /// # Errors
+    /// Why the men may not be set so; the position is unchanged.
+    pub fn set_men(&self, black: &[Square], yellow: &[Square]) -> Result<Position, RuleViolation> {
+        if self.rules().is_1893() {
+            return Err(RuleViolation::NotInEdition {
+                what: "setting the men",
+            });
+        }
+        e1880::set_men(self, black, yellow)
+    }
+
+    /// Moves the Mark one square from `from` to `to`, with the men in its set (1880
+    /// Rule 5): a turn of the first player's while he has not moved his own men.
+    ///
+    /// # Errors
+    /// Why the Mark may not be moved so; the position is unchanged.
+    pub fn move_mark(&self, from: Square, to: Square) -> Result<Position, RuleViolation> {
+        e1880::move_mark(self, from, to)
+    }
+
+    /// Every Mark move the side to act may make now (1880 Rule 5), with its position.
+    pub fn mark_moves(&self) -> Vec<(Square, Square, Position)> {
+        if !self.rules().is_1880() || e1880::may_move_mark(self).is_err() {
+            return Vec::new();
+        }
+        e1880::mark_moves(self)
+    }
+
+    /// The position after a turn of the side to act that ended with `men` on the board
+    /// and the Rendezvous still in play (`moved_men`: whether he moved any man).
+    pub(crate) fn after_turn(&self, men: BySide<SquareSet>, moved_men: bool) -> Position {
+        after_turn(self, men, moved_men)
+    }
+
+    /// The position after the side to act won the Rendezvous, `men` being the board
+    /// after the take and whatever his edition does next.
+    pub(crate) fn after_rendezvous(&self, men: BySide<SquareSet>) -> Position {
+        after_rendezvous(self, men)
     }
 }
