@@ -98,6 +98,14 @@ pub fn format_items(items: &[Item]) -> String {
     out
 }
 
+/// The canonical text of one event's prefix and action alone, without its
+/// annotations, comments and variations (`Y: a7-b6 h5-h4`), for messages.
+pub fn format_action(event: &Event) -> String {
+    let mut out = String::new();
+    write_action(&mut out, &event.prefix, &event.kind);
+    out
+}
+
 /// One game: header, blank line, body.
 fn write_game(out: &mut String, game: &Game) {
     let last_tag = game

@@ -276,6 +276,15 @@ fn e4_a_side_wins_as_soon_as_all_his_men_are_in() {
         .unwrap();
     let t = q.begin_turn().unwrap();
     assert!(t.take_choices().is_some());
+    // A side complete at the start of his turn takes; he may not move the Mark instead
+    // (found by the property tests: the Mark move left him complete with the other
+    // side to act).
+    let done = p1880("Y6Y/8/8/8/2BBB3/2BB4/8/Y6Y B d4 shift-B");
+    assert!(matches!(
+        done.move_mark(sq("d4"), sq("d5")).unwrap_err(),
+        RuleViolation::TakeDue { .. }
+    ));
+    assert!(done.mark_moves().is_empty());
     // A position where the side not to act is complete cannot be written.
     assert!(Position::parse_as(Rules::R1880, "Y7/8/2B5/8/2BBB3/8/8/Y6B Y d5 play").is_ok());
     assert!(Position::parse_as(Rules::R1880, "Y7/8/2BB4/8/2BBB3/8/8/Y7 Y d5 play").is_err());

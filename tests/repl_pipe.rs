@@ -29,7 +29,8 @@ fn a_short_game_with_an_illegal_move_undo_and_save_checks_clean() {
         .write_stdin(script)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("input:1:"))
+        // The diagnostic names the input line it came from (the second).
+        .stderr(predicate::str::contains("[input:2:4]"))
         .stdout(predicate::str::contains("undone: Y: a7-a6 h5-h4"))
         .stdout(predicate::str::contains("saved 3 actions"))
         .get_output()
@@ -93,4 +94,100 @@ fn no_command_without_a_terminal_is_an_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("give a command"));
+}
+
+#[test]
+fn piped_output_has_no_banner_and_quiet_drops_the_boards() {
+    let out = lanrick()
+        .arg("repl")
+        .write_stdin("mark d5\n:position\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("lanrick repl:"), "no banner: {stdout}");
+    assert!(stdout.contains("a  b  c  d"), "boards by default: {stdout}");
+    let out = lanrick()
+        .args(["repl", "--quiet"])
+        .write_stdin("mark d5\n:position\na7-a6 h5-h4\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("a  b  c  d"), "no boards: {stdout}");
+    assert_eq!(stdout, "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\n");
+}
+
+#[test]
+fn piped_input_ending_with_unsaved_work_warns_on_stderr() {
+    lanrick()
+        .arg("repl")
+        .write_stdin("mark d5\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "unsaved work in the current game (1 action)",
+        ));
+    // `quit` cannot be asked again when nobody answers: it warns and leaves.
+    lanrick()
+        .arg("repl")
+        .write_stdin("mark d5\n:new\nquit\n:position\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "the game put aside by :new (1 action)",
+        ))
+        .stdout(predicate::str::contains("B mark").not());
+    // Nothing unsaved: no warning.
+    lanrick()
+        .arg("repl")
+        .write_stdin(":position\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn a_game_of_a_collection_is_picked_by_number_or_event() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("two.lanrick");
+    std::fs::write(
+        &file,
+        "[Event \"First\"]\n\nmark d5\n\n[Event \"Second\"]\n\nmark f3\n",
+    )
+    .expect("written");
+    lanrick()
+        .arg("repl")
+        .arg(&file)
+        .write_stdin(":position\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("it holds 2 games"))
+        .stderr(predicate::str::contains("2  Second"));
+    lanrick()
+        .args(["repl", "--game", "Second"])
+        .arg(&file)
+        .write_stdin(":position\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2B2Y1 Y f3 first"));
+    // Quiet: the messages stay, the boards go.
+    let out = lanrick()
+        .args(["repl", "--quiet", "--game", "2"])
+        .arg(&file)
+        .write_stdin(":undo\n:position\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "loaded {} (game 2 of 2): 1 action on its main line\nundone: B: mark f3\n\
+             1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark\n",
+            file.display()
+        )
+    );
 }

@@ -8,7 +8,15 @@ use std::process::Command;
 use std::time::Duration;
 
 fn spawn(args: &[&str], data: &std::path::Path) -> OsSession {
+    spawn_in(args, data, None)
+}
+
+/// The REPL on a pseudo-terminal, run in `dir` when given.
+fn spawn_in(args: &[&str], data: &std::path::Path, dir: Option<&std::path::Path>) -> OsSession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lanrick"));
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
     cmd.args(args)
         .env("XDG_DATA_HOME", data)
         .env("NO_COLOR", "1")
@@ -53,5 +61,68 @@ fn no_arguments_on_a_terminal_start_the_repl() {
     p.expect("1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark")
         .expect("the position");
     p.send("quit\r").expect("typed");
+    p.expect(Eof).expect("the REPL ends");
+}
+
+#[test]
+fn ctrl_d_after_new_warns_about_the_game_put_aside() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let mut p = spawn(&["repl"], data.path());
+    // The board is drawn at the start, with a legend.
+    p.expect("{ } the Mark's square").expect("the legend");
+    p.expect("Black sets the Mark> ").expect("the prompt");
+    p.send("mark d5\r").expect("typed");
+    p.expect("Yellow (first turn, 2 squares)> ")
+        .expect("Yellow's turn");
+    p.send(":new\r").expect("typed");
+    p.expect("Black sets the Mark> ").expect("a new game");
+    p.send("\x04").expect("Ctrl-D");
+    p.expect("the game put aside by :new (1 action)")
+        .expect("a warning about the game put aside");
+    p.expect("Black sets the Mark> ").expect("still there");
+    p.send(":position\r").expect("typed");
+    p.expect("B mark").expect("the position");
+    // `quit` too asks again.
+    p.send("quit\r").expect("typed");
+    p.expect("unsaved work").expect("warned again");
+    p.send("quit\r").expect("typed");
+    p.expect(Eof).expect("the REPL ends");
+}
+
+#[test]
+fn completion_lists_candidates_and_file_names_and_an_illegal_line_comes_back() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let work = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        work.path().join("mygame.lanrick"),
+        "[Event \"Mine\"]\n\nmark d5\n",
+    )
+    .expect("written");
+    let mut p = spawn_in(&["repl"], data.path(), Some(work.path()));
+    p.expect("Black sets the Mark> ").expect("the prompt");
+    // Two candidates: the second Tab lists both side by side.
+    p.send(":s\t").expect("typed");
+    std::thread::sleep(Duration::from_millis(300));
+    p.send("\t").expect("typed");
+    p.expect(expectrl::Regex(":setup +:save"))
+        .expect("the candidates listed");
+    p.send("\x15").expect("Ctrl-U clears the line");
+    // A file name after `:load`.
+    p.send(":load myg\t").expect("typed");
+    p.expect("mygame.lanrick").expect("the file name completed");
+    p.send("\r").expect("entered");
+    p.expect("loaded mygame.lanrick").expect("loaded");
+    p.expect("Yellow (first turn, 2 squares)> ")
+        .expect("Yellow's turn");
+    // An illegal line comes back for editing.
+    p.send("a7-a4\r").expect("typed");
+    p.expect("occupied").expect("the diagnostic");
+    p.expect("Yellow (first turn, 2 squares)> a7-a4")
+        .expect("the line offered again");
+    p.send("\x15a7-a6 h5-h4\r").expect("edited");
+    p.expect("Black (5 squares)> ").expect("Black's turn");
+    p.send("\x04").expect("Ctrl-D");
+    p.expect("unsaved").expect("warned");
+    p.send("\x04").expect("Ctrl-D again");
     p.expect(Eof).expect("the REPL ends");
 }

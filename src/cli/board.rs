@@ -12,8 +12,14 @@ const MARK_SQUARE: &str = "\x1b[102m";
 
 /// Draws `pos` as a diagram, Black at the top. Rendezvous squares are bracketed
 /// (`[B]`, `[ ]`), the Mark's square braced (`{Y}`, `{ }`); with `color`, squares and
-/// men are also coloured.
+/// men are also coloured. The game counts as over when a side has a single man left.
 pub fn diagram(pos: &Position, color: bool) -> String {
+    diagram_of(pos, false, color)
+}
+
+/// [`diagram`] for a game that may be over for a reason the position does not show
+/// (a resignation, a draw): when `over`, the summary says nothing of what is due.
+pub fn diagram_of(pos: &Position, over: bool, color: bool) -> String {
     let mut out = String::new();
     let rv = pos.rendezvous();
     let _ = writeln!(out, "     a  b  c  d  e  f  g  h");
@@ -61,12 +67,28 @@ pub fn diagram(pos: &Position, color: bool) -> String {
     }
     let _ = writeln!(out, "   └────────────────────────┘");
     let _ = writeln!(out, "     a  b  c  d  e  f  g  h");
-    out.push_str(&summary(pos));
+    out.push_str(&summary_of(pos, over));
     out
 }
 
+/// The line explaining the brackets and braces, for a board drawn at the start.
+pub const LEGEND: &str =
+    "[ ] a Rendezvous square, { } the Mark's square; B Black's men, Y Yellow's";
+
 /// The lines under the board: the Rendezvous, the men in and out, and what is due.
 pub fn summary(pos: &Position) -> String {
+    summary_of(pos, false)
+}
+
+/// `1 man`, `n men`.
+fn men(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "man" } else { "men" })
+}
+
+/// [`summary`]; once the game is over (`over`, or a side down to one man) there is no
+/// next Rendezvous and nobody to act, and the result is left to the caller to say once.
+pub fn summary_of(pos: &Position, over: bool) -> String {
+    let over = over || pos.winner().is_some();
     let mut out = String::new();
     if pos.rules() != crate::engine::Rules::default() {
         let _ = writeln!(out, "Rules: {}", pos.rules());
@@ -85,6 +107,7 @@ pub fn summary(pos: &Position) -> String {
             }
             out.push('\n');
         }
+        None if over => {}
         None if pos.phase() == Phase::Set => {
             let _ = writeln!(out, "No men set yet");
         }
@@ -98,25 +121,20 @@ pub fn summary(pos: &Position) -> String {
     }
     for side in Side::BOTH {
         let n = pos.count(side);
-        let outside = pos.outside(side).count();
+        let outside = pos.outside(side).count() as usize;
         if pos.rendezvous().is_some() {
             let _ = writeln!(
                 out,
-                "{}: {n} men, {} in, {outside} out",
+                "{}: {}, {} in, {outside} out",
                 side.name(),
-                n as u32 - outside
+                men(n as usize),
+                n as usize - outside
             );
         } else {
-            let _ = writeln!(out, "{}: {n} men", side.name());
+            let _ = writeln!(out, "{}: {}", side.name(), men(n as usize));
         }
     }
-    if let Some(w) = pos.winner() {
-        let rule = if pos.rules().is_1893() {
-            "Rule 9"
-        } else {
-            "Rule 6, 1880"
-        };
-        let _ = writeln!(out, "Game over: {w} wins ({rule})");
+    if over {
         return out;
     }
     let side = pos.to_act();

@@ -169,6 +169,12 @@ pub enum Command {
         /// The rules of a new game (a loaded file's `Rules` tag wins).
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
+        /// Which game of a collection: its number (from 1) or its `Event`.
+        #[arg(long, requires = "file")]
+        game: Option<String>,
+        /// Draw no boards (for scripts); diagnostics and messages stay.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Play complete random legal games from the start and write them in notation.
     Selfplay {
@@ -289,7 +295,17 @@ pub fn run() -> ExitCode {
             list,
             rules,
         }) => turns(&position, list, rules),
-        Some(Command::Repl { file, rules }) => crate::repl::run_with(file.as_deref(), rules),
+        Some(Command::Repl {
+            file,
+            rules,
+            game,
+            quiet,
+        }) => crate::repl::run_with(crate::repl::Options {
+            file: file.as_deref(),
+            game: game.as_deref(),
+            quiet,
+            rules,
+        }),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
         }
@@ -765,7 +781,7 @@ fn replay_game(
     } else if let Some(r) = &g.runner {
         to.out(format!(
             "{}{}\n",
-            board::diagram(r.position(), color),
+            board::diagram_of(r.position(), r.game().result().is_some(), color),
             r.position()
         ));
     }

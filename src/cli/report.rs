@@ -201,13 +201,24 @@ pub fn render_human<'a>(
     src: impl Into<Src<'a>>,
     color: bool,
 ) -> String {
+    render_human_width(problem, name, src, color, WIDTH)
+}
+
+/// [`render_human`] wrapped at `width` columns (the REPL's terminal width).
+pub fn render_human_width<'a>(
+    problem: &Problem,
+    name: &str,
+    src: impl Into<Src<'a>>,
+    color: bool,
+    width: usize,
+) -> String {
     let theme = if color {
         miette::GraphicalTheme::unicode()
     } else {
         miette::GraphicalTheme::unicode_nocolor()
     };
     let handler = miette::GraphicalReportHandler::new_themed(theme)
-        .with_width(WIDTH)
+        .with_width(width)
         .with_links(false);
     let labels = std::iter::once(&problem.primary)
         .chain(&problem.secondary)

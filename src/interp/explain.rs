@@ -487,6 +487,18 @@ fn short_label(v: &RuleViolation) -> String {
         RuleViolation::TakeNotDue { .. } => "no take is due".into(),
         RuleViolation::TakeMissing { .. } => "which man is replaced?".into(),
         RuleViolation::TakeDue { .. } => "all your men are in: take now".into(),
+        RuleViolation::BadMark {
+            size,
+            problem: crate::engine::MarkProblem::LineNotAllowed,
+            ..
+        } => format!(
+            "{} {size}-square Rendezvous takes no second square",
+            crate::engine::rendezvous::article(*size)
+        ),
+        RuleViolation::BadMark {
+            problem: crate::engine::MarkProblem::NotAdjacent(_),
+            ..
+        } => "not next to the Mark".into(),
         RuleViolation::BadMark { .. } => "the Mark cannot stand here".into(),
         RuleViolation::InterchangeNotOthersMan { .. } => "not a man of the demanding side".into(),
         RuleViolation::InterchangeRepeated { .. } => "named twice".into(),

@@ -424,14 +424,19 @@ fn written_offset(value: &str, offset: usize) -> usize {
     offset + escaped
 }
 
-/// The Problem for a syntax error.
+/// The Problem for a syntax error, with its help line (a "did you mean") when it has
+/// one.
 pub fn syntax_problem(err: &SyntaxError) -> Problem {
-    Problem::new(
+    let p = Problem::new(
         format!("lanrick::syntax::{}", err.code()),
         err.to_string(),
         err.span,
         "here",
-    )
+    );
+    match &err.help {
+        Some(h) => p.with_help(h.clone()),
+        None => p,
+    }
 }
 
 /// A goal that was reached, and in how many of its side's turns.
@@ -805,8 +810,23 @@ pub fn run_line_each(
         Ok(items) => items,
         Err(e) => return (Vec::new(), Some(syntax_problem(&e))),
     };
+    run_items_each(runner, &items, |ev, effect, after| {
+        each(ev.kind_span, effect, after);
+    })
+}
+
+/// Applies parsed REPL items (a line's events and directives, comments skipped) to
+/// `runner`, stopping at the first problem; each event's variations are checked from
+/// the state before it. `each` is called after every applied event with the event,
+/// what it did and the runner as it left it. Returns what each applied event did, and
+/// the problem if any.
+pub fn run_items_each(
+    runner: &mut Runner,
+    items: &[Item],
+    mut each: impl FnMut(&Event, &Effect, &Runner),
+) -> (Vec<(Span, Effect)>, Option<Problem>) {
     let mut done = Vec::new();
-    for item in &items {
+    for item in items {
         let Item::Event(ev) = item else { continue };
         let before = (!ev.variations.is_empty()).then(|| runner.clone());
         match runner.apply(ev) {
@@ -817,7 +837,7 @@ pub fn run_line_each(
                     *runner = before;
                     return (done, Some(p));
                 }
-                each(ev.kind_span, &effect, runner);
+                each(ev, &effect, runner);
                 done.push((ev.kind_span, effect));
             }
             Err(p) => return (done, Some(p)),

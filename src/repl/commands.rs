@@ -3,6 +3,7 @@
 
 use super::rules;
 use super::session::{Output, Session, Step, actions};
+use super::text::{flow, wrap as wrap_text};
 use crate::engine::{OutcomeAction, Phase, Square, count_outcomes};
 use std::fmt::Write;
 use std::path::Path;
@@ -42,13 +43,32 @@ pub const COMMANDS: &[Command] = &[
         help: "Draws the board, Black at the top: Rendezvous squares in brackets, the Mark \
                in braces, and under it what is due.",
         bang: false,
-        run: |s, _, _| Output::text(s.board()),
+        run: |s, _, _| Output::text(s.board_with_legend()),
+    },
+    Command {
+        name: "game",
+        args: "",
+        summary: "list the game so far in the notation",
+        help: "Lists the game so far as `:save` would write its moves: every action with its \
+               prefix, annotations, comments and variations, and the directives and \
+               comments between them.",
+        bang: false,
+        run: |s, _, _| {
+            let text = s.game_text();
+            if text.is_empty() {
+                Output::text("nothing played yet")
+            } else {
+                Output::text(text)
+            }
+        },
     },
     Command {
         name: "auto",
         args: "",
         summary: "toggle showing the board after each accepted line",
-        help: "Switches the board shown after every accepted line of events off, or back on.",
+        help: "Switches the board shown after every accepted line of events, `:undo`, \
+               `:redo`, `:new`, `:setup` and `:load` off, or back on (`lanrick repl \
+               --quiet` starts with it off). `:board` always draws it.",
         bang: false,
         run: |s, _, _| {
             s.auto_board = !s.auto_board;
@@ -140,20 +160,25 @@ pub const COMMANDS: &[Command] = &[
             if let Some(note) = aside {
                 out.push(&note);
             }
-            out.push(&s.board());
+            out.push(&s.board_if_auto());
             out
         },
     },
     Command {
         name: "load",
-        args: "FILE",
+        args: "FILE [N|EVENT]",
         summary: "continue from the end of a game file",
-        help: "Replays the game in FILE (the last one, in a collection) along its main line \
-               and continues from its end; problems in the file are reported. Its actions \
-               can be undone, and `:undo` at its start brings back the game before it.",
+        help: "Replays a game of FILE along its main line and continues from its end; \
+               problems in it are reported. In a collection of several games, say which: \
+               `:load games.lanrick 2` (the second) or `:load games.lanrick \"An Event\"`; \
+               without it, the games are listed and nothing is loaded. A file name with \
+               spaces goes in quotes. Everything the game holds (tags, comments, \
+               annotations, variations, directives) is kept for `:save`. A puzzle's `Goal` \
+               is followed: the prompt shows the turns left. Its actions can be undone, and \
+               `:undo` at its start brings back the game before it.",
         bang: false,
-        run: |s, arg, _| match path_arg(arg) {
-            Some(p) => s.load(Path::new(&p)),
+        run: |s, arg, _| match load_args(arg) {
+            Some((p, which)) => s.load(Path::new(&p), which.as_deref()),
             None => Output::fail("error: `:load` needs a file name"),
         },
     },
@@ -161,10 +186,13 @@ pub const COMMANDS: &[Command] = &[
         name: "save",
         args: "FILE",
         summary: "write the game as a canonical game file (`:save!` overwrites)",
-        help: "Writes the game so far to FILE with `Event`, `Date`, `Position` (when it did \
-               not start at the Rule 2 start) and `Result` (`B`, `Y` or `draw`, once the game \
-               is over) tags, then one action per line in canonical notation. An existing \
-               file with other content is kept unless you write `:save! FILE`.",
+        help: "Writes the game so far to FILE in canonical notation (as `lanrick fmt` \
+               writes), one action per line with its annotations, comments and variations. \
+               A game begun at the prompt gets `Event`, `Date` and `Position` (when it did \
+               not start at the Rule 2 start) tags; a loaded game keeps every tag and \
+               comment it had. A `Result` tag (`B`, `Y` or `draw`) is written once the game \
+               is over. An existing file with other content is kept unless you write \
+               `:save! FILE`; a failed write leaves it whole.",
         bang: true,
         run: |s, arg, bang| match path_arg(arg) {
             Some(p) => s.save(Path::new(&p), bang),
@@ -173,27 +201,24 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "rules",
-        args: "[n]",
-        summary: "the rules of this game's edition in short",
-        help: "Lists the rules of the game's edition (1893: nine rules and its options; \
-               1880: six rules); `:rules 3` shows one in short.",
+        args: "[rule]",
+        summary: "the rules in short",
+        help: "Lists the rules of the game's edition (1893: the definitions, nine rules and \
+               decisions, and the options that are on; 1880: six rules and E-1 to E-5); \
+               `:rules 3` (or `:rules Rule 3`) shows a rule in short, `:rules Def. 2` a \
+               definition, `:rules D-5` a decision: whatever a diagnostic cites.",
         bang: false,
         run: |s, arg, _| {
-            let rules = s.runner().rules();
             let arg = arg.trim();
+            let width = s.width();
             if arg.is_empty() {
-                return Output::text(rules::list_for(rules));
+                return Output::text(wrap_text(&rules::list_for(s.runner().rules()), width));
             }
-            match arg
-                .parse::<u8>()
-                .ok()
-                .and_then(|n| rules::show_for(rules, n))
-            {
-                Some(text) => Output::text(text),
+            match rules::show(&s.runner().rules().edition().to_string(), arg) {
+                Some(text) => Output::text(wrap_text(&text, width)),
                 None => Output::fail(format!(
-                    "error: no rule `{arg}`; the {} rules are 1 to {}",
-                    rules.edition(),
-                    rules::count_for(rules)
+                    "error: no rule `{arg}`; try `:rules 3`, `:rules Def. 2` or `:rules D-5` \
+                     (`:rules` lists them)"
                 )),
             }
         },
@@ -202,12 +227,12 @@ pub const COMMANDS: &[Command] = &[
         name: "quit",
         args: "",
         summary: "leave (also `quit`, `exit`, Ctrl-D)",
-        help: "Leaves the REPL. Unsaved actions are lost: `:save FILE` first.",
+        help: "Leaves the REPL. With unsaved work in the current game or in a game put \
+               aside by `:new`, `:setup` or `:load`, it warns first and leaves when asked \
+               again (`:quit`, `quit`, `exit` or Ctrl-D); with piped input it warns and \
+               leaves.",
         bang: false,
-        run: |_, _, _| Output {
-            quit: true,
-            ..Output::default()
-        },
+        run: |s, _, _| s.request_quit(),
     },
 ];
 
@@ -254,6 +279,30 @@ pub fn dispatch(session: &mut Session, line: &str) -> Output {
     (command.run)(session, rest.trim(), bang)
 }
 
+/// `:load`'s arguments: a file name (in quotes when it has spaces, or the whole
+/// argument when that names an existing file), then the game to pick, if any.
+fn load_args(arg: &str) -> Option<(String, Option<String>)> {
+    let arg = arg.trim();
+    if arg.is_empty() {
+        return None;
+    }
+    if let Some(rest) = arg.strip_prefix('"') {
+        let end = rest.find('"')?;
+        let which = rest[end + 1..].trim();
+        return Some((
+            rest[..end].to_string(),
+            (!which.is_empty()).then(|| which.to_string()),
+        ));
+    }
+    if Path::new(arg).exists() {
+        return Some((arg.to_string(), None));
+    }
+    match arg.split_once(char::is_whitespace) {
+        Some((file, which)) => Some((file.to_string(), Some(which.trim().to_string()))),
+        None => Some((arg.to_string(), None)),
+    }
+}
+
 /// A file name argument, without surrounding quotes.
 fn path_arg(arg: &str) -> Option<String> {
     let arg = arg.trim();
@@ -287,10 +336,11 @@ pub fn help_list() -> String {
     out
 }
 
-fn help(_: &mut Session, arg: &str, _: bool) -> Output {
+fn help(s: &mut Session, arg: &str, _: bool) -> Output {
     let arg = arg.trim().trim_start_matches(':');
+    let width = s.width();
     if arg.is_empty() {
-        return Output::text(help_list());
+        return Output::text(wrap_text(&help_list(), width));
     }
     match find(arg) {
         Ok(c) => {
@@ -299,9 +349,12 @@ fn help(_: &mut Session, arg: &str, _: bool) -> Output {
             } else {
                 String::new()
             };
-            Output::text(format!(
-                ":{} {}{bang}\n  {}\n\n{}",
-                c.name, c.args, c.summary, c.help
+            Output::text(wrap_text(
+                &format!(
+                    ":{} {}{bang}\n  {}\n\n{}",
+                    c.name, c.args, c.summary, c.help
+                ),
+                width,
             ))
         }
         Err(msg) => Output::fail(msg),
@@ -327,24 +380,27 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
         Ok(n) => n,
         Err(o) => return o,
     };
-    if s.steps.is_empty() {
+    if s.game.steps.is_empty() {
         // At the start of a game begun by `:new`, `:setup` or `:load`: the game before.
         return match s.bring_back() {
-            Some(by) => {
+            Some((by, warning)) => {
                 let mut out = Output::text(format!(
                     "back to the game before {by} ({})",
-                    actions(s.steps.len())
+                    actions(s.game.steps.len())
                 ));
-                out.push(&s.board());
+                if let Some(w) = warning {
+                    out.warn(&w);
+                }
+                out.push(&s.board_if_auto());
                 out
             }
             None => Output::fail("error: nothing to undo"),
         };
     }
-    let taken = shift(&mut s.steps, &mut s.undone, n);
-    s.dirty = true;
+    let taken = shift(&mut s.game.steps, &mut s.game.undone, n);
+    s.game.dirty = true;
     let mut out = Output::text(format!("undone: {taken}"));
-    out.push(&s.board());
+    out.push(&s.board_if_auto());
     out
 }
 
@@ -353,13 +409,13 @@ fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
         Ok(n) => n,
         Err(o) => return o,
     };
-    if s.undone.is_empty() {
+    if s.game.undone.is_empty() {
         return Output::fail("error: nothing to redo");
     }
-    let again = shift(&mut s.undone, &mut s.steps, n);
-    s.dirty = true;
+    let again = shift(&mut s.game.undone, &mut s.game.steps, n);
+    s.game.dirty = true;
     let mut out = Output::text(format!("redone: {again}"));
-    out.push(&s.board());
+    out.push(&s.board_if_auto());
     out
 }
 
@@ -369,11 +425,7 @@ fn shift(from: &mut Vec<Step>, to: &mut Vec<Step>, n: usize) -> String {
     let mut moved = Vec::new();
     for _ in 0..n {
         let Some(step) = from.pop() else { break };
-        moved.push(format!(
-            "{}: {}",
-            step.record.side.letter(),
-            step.record.text
-        ));
+        moved.push(step.label());
         to.push(step);
     }
     moved.join("; ")
@@ -405,7 +457,7 @@ fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
             pos.to_act(),
             pos.rendezvous_size(),
             marks.len(),
-            wrap(&marks)
+            flow("  ", &marks, ", ", s.width())
         ));
     }
     let tip = match pos.begin_turn() {
@@ -433,35 +485,32 @@ fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
             None => "no legal man's move: the side to play must `pass` (D-6)".into(),
         });
     }
+    let width = s.width();
     let mut out = String::new();
-    let mut from = None;
-    for m in &list {
-        if from != Some(m.from) {
-            if from.is_some() {
-                out.push('\n');
-            }
-            let _ = write!(out, "{}:", m.from);
-            from = Some(m.from);
+    let mut i = 0;
+    while i < list.len() {
+        let from = list[i].from;
+        let mut items = Vec::new();
+        while i < list.len() && list[i].from == from {
+            items.push(format!(
+                "{}-{}\u{a0}({})",
+                list[i].from, list[i].to, list[i].count
+            ));
+            i += 1;
         }
-        let _ = write!(out, " {}-{} ({})", m.from, m.to, m.count);
+        out.push_str(&flow(&format!("{from}: "), &items, " ", width).replace('\u{a0}', " "));
+        out.push('\n');
     }
-    let _ = write!(
-        out,
-        "\n{} man's moves; {} may count {} squares this turn",
-        list.len(),
-        pos.to_act(),
-        tip.allowance()
-    );
+    out.push_str(&wrap_text(
+        &format!(
+            "{} man's moves; {} may count {} squares this turn",
+            list.len(),
+            pos.to_act(),
+            tip.allowance()
+        ),
+        width,
+    ));
     Output::text(out)
-}
-
-/// Lays words out eight to a line.
-fn wrap(words: &[String]) -> String {
-    words
-        .chunks(8)
-        .map(|c| format!("  {}", c.join(", ")))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn turns(s: &mut Session, _: &str, _: bool) -> Output {
@@ -499,7 +548,7 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
             if let Some(note) = aside {
                 out.push(&note);
             }
-            out.push(&s.board());
+            out.push(&s.board_if_auto());
             out
         }
         Err(e) => {

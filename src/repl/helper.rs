@@ -1,6 +1,8 @@
 //! Line editing help for the terminal: tab completion of `:` commands, event keywords,
-//! the acting side's men and their legal targets, and a greyed hint. The completion
-//! itself is a plain function of the line and the position ([`complete`]).
+//! the acting side's men and their legal targets, the take due (`x e6`), squares after
+//! `:moves`, file names after `:load` and `:save`, and a greyed hint. The completion
+//! itself is a plain function of the line and the position ([`complete`]); only file
+//! names look at the disk ([`complete_path`]).
 
 use super::commands::COMMANDS;
 use crate::engine::{OutcomeAction, Phase, Position, Square, TurnInProgress};
@@ -37,7 +39,25 @@ pub fn complete(
     game_over: bool,
 ) -> (usize, Vec<String>) {
     let pos = pos.min(line.len());
-    let head = &line[..pos];
+    let head = line.get(..pos).unwrap_or(line);
+    // A file name after `:load` or `:save`: everything after the command, spaces too.
+    if let Some(cmd_end) = head.find(char::is_whitespace)
+        && is_command(&head[..cmd_end], &["load", "save"])
+    {
+        let rest = &head[cmd_end..];
+        let start = cmd_end + (rest.len() - rest.trim_start().len());
+        let word = &head[start..];
+        return match word.strip_prefix('"') {
+            Some(w) => (
+                start,
+                complete_path(w)
+                    .into_iter()
+                    .map(|c| format!("\"{c}"))
+                    .collect(),
+            ),
+            None => (start, complete_path(word)),
+        };
+    }
     let start = head
         .rfind(|c: char| c.is_whitespace() || c == ';' || c == ',')
         .map_or(0, |i| i + 1);
@@ -53,8 +73,17 @@ pub fn complete(
         out.extend(COMMANDS.iter().map(|c| format!(":{}", c.name)));
     } else if before.first() == Some(&":help") && before.len() == 1 {
         out.extend(COMMANDS.iter().map(|c| c.name.to_string()));
+    } else if before.len() == 1 && is_command(before[0], &["moves"]) {
+        if !game_over && position.phase() != Phase::Mark {
+            out.extend(
+                position
+                    .men(position.to_act())
+                    .iter()
+                    .map(|s| s.to_string()),
+            );
+        }
     } else if before.first().is_some_and(|w| w.starts_with(':')) {
-        // Command arguments (files, numbers) are not completed.
+        // Other command arguments (numbers, position strings) are not completed.
     } else if before.first() == Some(&"assert") && before.len() == 1 {
         out.extend(ASSERTIONS.iter().map(|s| s.to_string()));
     } else if before.first() == Some(&"mark") && before.len() == 1 {
@@ -83,9 +112,11 @@ pub fn complete(
                 froms.dedup();
                 out.extend(froms);
                 if let Some(choices) = turn.take_choices() {
-                    out.push("x".into());
                     if before.last() == Some(&"x") {
                         out = choices.iter().map(|s| s.to_string()).collect();
+                    } else {
+                        // The whole take, `x e6`, replaces the word being typed.
+                        out.extend(choices.iter().map(|s| format!("x {s}")));
                     }
                 }
             }
@@ -100,11 +131,53 @@ pub fn complete(
     (start, out)
 }
 
+/// Whether `word` is one of these `:` commands (or a prefix naming only it).
+fn is_command(word: &str, names: &[&str]) -> bool {
+    word.strip_prefix(':')
+        .map(|w| w.trim_end_matches('!'))
+        .and_then(|w| super::commands::find(w).ok())
+        .is_some_and(|c| names.contains(&c.name))
+}
+
+/// The file names that complete `word` (a path typed so far): entries of its directory
+/// starting with its last part, directories with a `/` after them, hidden ones only
+/// when the part starts with `.`; sorted.
+pub fn complete_path(word: &str) -> Vec<String> {
+    let (dir, part) = match word.rfind('/') {
+        Some(i) => (&word[..=i], &word[i + 1..]),
+        None => ("", word),
+    };
+    let read = if dir.is_empty() {
+        std::fs::read_dir(".")
+    } else {
+        std::fs::read_dir(dir)
+    };
+    let Ok(entries) = read else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            if !name.starts_with(part) || (name.starts_with('.') && !part.starts_with('.')) {
+                return None;
+            }
+            let slash = if e.path().is_dir() { "/" } else { "" };
+            Some(format!("{dir}{name}{slash}"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// The turn in progress after the man's moves already written on the line; `None` when
 /// they cannot be played (the completion then offers nothing for the turn).
 fn turn_after(position: &Position, before: &[&str]) -> Option<TurnInProgress> {
     let mut turn = position.begin_turn().ok()?;
     for w in before {
+        if *w == "x" {
+            continue;
+        }
         let (from, to) = w.split_once('-')?;
         let from: Square = from.parse().ok()?;
         let to: Square = to.parse().ok()?;
@@ -242,6 +315,48 @@ mod tests {
         assert!(c.contains(&"d7-c6".to_string()), "{c:?}");
         assert_eq!(hint("c6-d", 4, &p, false), Some("5".to_string()));
         assert_eq!(hint(":boa", 4, &p, false), Some("rd".to_string()));
+    }
+
+    #[test]
+    fn takes_squares_after_moves_and_file_names() {
+        // Yellow's five men are all in before moving: the turn is a take.
+        let p = at("8/8/2YYY3/2YBY3/2B1B3/8/8/B6B B mark");
+        let p = Position::parse(&p.to_string()).expect("valid");
+        let mut g = crate::engine::Game::new(p);
+        g.play(&crate::engine::Action::Mark {
+            square: "d5".parse().expect("square"),
+            towards: None,
+        })
+        .expect("d5 is a legal Mark");
+        let p = *g.position();
+        let (start, c) = complete("", 0, &p, false);
+        assert_eq!(start, 0);
+        assert!(
+            c.contains(&"x a1".to_string()) && c.contains(&"x h1".to_string()),
+            "{c:?}"
+        );
+        let (_, c) = complete("x ", 2, &p, false);
+        assert_eq!(c, vec!["a1".to_string(), "h1".to_string()]);
+        // Squares after `:moves`: the acting side's men.
+        let q = at("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play");
+        let (start, c) = complete(":moves c", 8, &q, false);
+        assert_eq!(start, 7);
+        assert_eq!(c, vec!["c6".to_string(), "c7".to_string()]);
+        // File names after `:load` and `:save`.
+        let dir = tempfile::tempdir().expect("temporary directory");
+        std::fs::write(dir.path().join("game one.lanrick"), "").expect("written");
+        std::fs::create_dir(dir.path().join("games")).expect("made");
+        let typed = format!(":load {}/ga", dir.path().display());
+        let (start, c) = complete(&typed, typed.len(), &q, false);
+        assert_eq!(start, 6);
+        let base = dir.path().display().to_string();
+        assert_eq!(
+            c,
+            vec![format!("{base}/game one.lanrick"), format!("{base}/games/")]
+        );
+        let typed = format!(":save! {}/games", dir.path().display());
+        let (_, c) = complete(&typed, typed.len(), &q, false);
+        assert_eq!(c, vec![format!("{base}/games/")]);
     }
 
     #[test]

@@ -1,17 +1,19 @@
 //! The interactive prompt: a thin shell over the interpreter. Each typed line goes to
 //! a [`Session`] (which knows no terminal) and its [`Output`] is printed.
 //!
-//! On a terminal, lines are edited with rustyline (history, completion, hints); when
-//! standard input is not a terminal, lines are read plainly, no prompt or colour is
-//! printed, and the exit code says whether any line failed.
+//! On a terminal, lines are edited with rustyline (history, completion listing the
+//! candidates, hints; an illegal line comes back for editing) and text is wrapped at
+//! the terminal's width; when standard input is not a terminal, lines are read
+//! plainly, no prompt, banner or colour is printed, diagnostics name the input line,
+//! and the exit code says whether any line failed.
 
 pub mod commands;
 pub mod helper;
-pub mod record;
 pub mod rules;
 pub mod session;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
 pub use session::{Output, Session};
 
@@ -19,25 +21,42 @@ use crate::cli::{ColorChoice, EXIT_FAILED, EXIT_OK, use_color};
 use helper::LineHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::{DefaultHistory, History};
-use rustyline::{Config, Editor};
+use rustyline::{CompletionType, Config, Editor};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-/// The line printed when the REPL starts.
-pub const BANNER: &str = "lanrick repl: Lewis Carroll's Lanrick (1893 rules unless --rules or `:new 1880` says otherwise). Type events (`mark d5`, `d1-d3`), or :help.";
+/// The line printed when the REPL starts on a terminal. Its example is the game's
+/// first legal action.
+pub const BANNER: &str = "lanrick repl: Lewis Carroll's Lanrick (1893 rules). Black sets the first Mark: type `mark d5` to begin, or :help.";
+
+/// How the REPL is started.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// Continue from this game file.
+    pub file: Option<&'a Path>,
+    /// Which game of a collection (its number from 1 or its `Event`).
+    pub game: Option<&'a str>,
+    /// Draw no boards (`--quiet`).
+    pub quiet: bool,
+    /// The rules of new games (`--rules`; a loaded file's `Rules` tag wins).
+    pub rules: crate::engine::Rules,
+}
 
 /// Runs the REPL, starting from the end of `file`'s game when given. Returns the exit
 /// code: on a terminal always 0; otherwise 1 when any line failed.
 pub fn run(file: Option<&Path>) -> u8 {
-    run_with(file, crate::engine::Rules::default())
+    run_with(Options {
+        file,
+        ..Options::default()
+    })
 }
 
-/// Runs the REPL with new games played by `rules` (a loaded file's `Rules` tag wins).
-pub fn run_with(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
+/// [`run`] with every option.
+pub fn run_with(opts: Options<'_>) -> u8 {
     if std::io::stdin().is_terminal() {
-        interactive(file, rules)
+        interactive(opts)
     } else {
-        plain(file, rules)
+        plain(opts)
     }
 }
 
@@ -52,18 +71,22 @@ fn print(out: &Output) {
     }
 }
 
-/// Reads lines from a pipe or file: no prompt, no colour, no line editing.
-fn plain(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
-    let mut session = Session::with_rules(false, rules);
-    println!("{BANNER}");
+/// Reads lines from a pipe or file: no prompt, banner or colour, no line editing;
+/// diagnostics name the input line. Leaving with unsaved work warns on standard error
+/// (nobody can answer a question).
+fn plain(opts: Options<'_>) -> u8 {
+    let mut session = Session::with_rules(false, opts.rules);
+    session.set_confirm_quit(false);
+    session.set_auto_board(!opts.quiet);
     let mut failed = false;
-    if let Some(path) = file {
-        let out = session.load(path);
+    if let Some(path) = opts.file {
+        let out = session.load(path, opts.game);
         failed |= out.failed;
         print(&out);
     }
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
+    let mut left = false;
+    for (i, line) in stdin.lock().lines().enumerate() {
         let line = match line {
             Ok(l) => l,
             Err(e) => {
@@ -72,12 +95,17 @@ fn plain(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
                 break;
             }
         };
+        session.set_line_number(i + 1);
         let out = session.handle(&line);
         failed |= out.failed;
         print(&out);
         if out.quit {
+            left = true;
             break;
         }
+    }
+    if !left {
+        print(&session.request_quit());
     }
     if failed { EXIT_FAILED } else { EXIT_OK }
 }
@@ -97,19 +125,20 @@ pub fn history_path() -> Option<PathBuf> {
 }
 
 /// The REPL on a terminal, with rustyline.
-fn interactive(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
+fn interactive(opts: Options<'_>) -> u8 {
     let color = use_color(ColorChoice::Auto, false);
-    let mut session = Session::with_rules(color, rules);
+    let mut session = Session::with_rules(color, opts.rules);
+    session.set_auto_board(!opts.quiet);
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_dups(true)
-        .map(|b| b.build())
+        .map(|b| b.completion_type(CompletionType::List).build())
         .unwrap_or_default();
     let mut editor: Editor<LineHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("warning: no line editing ({e}); reading lines plainly");
-            return plain(file, rules);
+            return plain(opts);
         }
     };
     editor.set_helper(Some(LineHelper::new(*session.position(), color)));
@@ -122,20 +151,31 @@ fn interactive(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
         eprintln!("warning: cannot read the history {}: {e}", path.display());
         history_warned = true;
     }
-    println!("{BANNER}");
-    if let Some(path) = file {
-        print(&session.load(path));
+    if let Some((w, _)) = editor.dimensions() {
+        session.set_width(usize::from(w));
     }
-    let mut eof_warned = false;
+    println!("{}", text::wrap(BANNER, session.width()));
+    match opts.file {
+        Some(path) => print(&session.load(path, opts.game)),
+        None if !opts.quiet => print!("{}", session.board_with_legend()),
+        None => {}
+    }
+    let mut retry: Option<String> = None;
     loop {
         if let Some(h) = editor.helper_mut() {
             h.position = *session.position();
             h.game_over = session.runner().game().result().is_some();
         }
+        if let Some((w, _)) = editor.dimensions() {
+            session.set_width(usize::from(w));
+        }
         let prompt = session.prompt();
-        match editor.readline(&prompt) {
+        let read = match retry.take() {
+            Some(again) => editor.readline_with_initial(&prompt, (&again, "")),
+            None => editor.readline(&prompt),
+        };
+        match read {
             Ok(line) => {
-                eof_warned = false;
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
@@ -144,20 +184,17 @@ fn interactive(file: Option<&Path>, rules: crate::engine::Rules) -> u8 {
                 if out.quit {
                     break;
                 }
+                retry = out.retry;
             }
             Err(ReadlineError::Interrupted) => {
                 // Ctrl-C: the line is dropped; keep going.
-                eof_warned = false;
             }
             Err(ReadlineError::Eof) => {
-                if session.has_unsaved() && !eof_warned {
-                    eprintln!(
-                        "warning: the game has unsaved actions; `:save FILE` keeps them, Ctrl-D again leaves"
-                    );
-                    eof_warned = true;
-                    continue;
+                let out = session.request_quit();
+                print(&out);
+                if out.quit {
+                    break;
                 }
-                break;
             }
             Err(e) => {
                 eprintln!("error: {e}");

@@ -1,12 +1,20 @@
 //! The REPL's state and its answer to each line, with no terminal: a [`Session`] takes
 //! a line and returns an [`Output`] to print. Tests drive it directly.
+//!
+//! The record of a game is the syntax tree the interpreter ran: the loaded file's
+//! header (every tag and comment) and, for each accepted action, the event as it was
+//! written or typed (prefix, annotations, comments, variations) followed by the
+//! comments and directives written after it. `:save` and `:game` write it with
+//! [`crate::fmt`], so nothing the file or the user wrote is lost.
 
 use super::commands;
-use super::record::{self, Header, Recorded};
+use super::text;
 use crate::cli::{board, report};
-use crate::engine::{Phase, Played, Position, Rules, TurnEnd};
+use crate::engine::{GameResult, Phase, Played, Position, Rules, TurnEnd, WinReason};
 use crate::interp::{self, Effect, Problem, Runner};
-use crate::syntax::ast::Item;
+use crate::syntax::ast::{
+    self, EventKind, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag,
+};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -22,6 +30,8 @@ pub struct Output {
     pub failed: bool,
     /// Whether the user asked to leave.
     pub quit: bool,
+    /// The line to offer again for editing (an illegal line), on a terminal.
+    pub retry: Option<String>,
 }
 
 impl Output {
@@ -57,49 +67,167 @@ impl Output {
             self.text.push('\n');
         }
     }
+
+    /// Appends a warning or note to standard error (and a newline if missing).
+    pub fn warn(&mut self, text: &str) {
+        self.error.push_str(text);
+        if !text.is_empty() && !text.ends_with('\n') {
+            self.error.push('\n');
+        }
+    }
 }
 
-/// One accepted game action: the state it left and its record.
+/// One accepted game action: the state it left, what the engine said, and its record.
 #[derive(Clone, Debug)]
 pub(super) struct Step {
     pub(super) runner: Runner,
-    pub(super) record: Recorded,
+    pub(super) played: Played,
+    /// The action's event as written (first), then the comments and directives written
+    /// after it, before the next action.
+    pub(super) items: Vec<Item>,
+}
+
+impl Step {
+    /// The action as `Y: a7-b6 h5-h4` (side letter always, prefix left out).
+    pub(super) fn label(&self) -> String {
+        format!("{}: {}", self.played.side.letter(), self.action())
+    }
+
+    /// The action in canonical notation, with its prefix as written.
+    pub(super) fn action(&self) -> String {
+        match self.items.first() {
+            Some(Item::Event(ev)) => {
+                let mut bare = ev.clone();
+                bare.prefix = Prefix::default();
+                crate::fmt::format_action(&bare)
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// Whether the action set a Mark.
+    fn is_mark(&self) -> bool {
+        matches!(self.items.first(), Some(Item::Event(ev)) if matches!(ev.kind, EventKind::Mark { .. }))
+    }
+}
+
+/// One game's record and states: where it started, its header, the actions played
+/// (for undo) and undone (for redo), and whether it was saved.
+#[derive(Clone, Debug)]
+pub(super) struct Record {
+    /// The state at the start of the game.
+    pub(super) start: Runner,
+    /// The tags and header comments, as loaded or made for a new game.
+    header: Vec<HeaderItem>,
+    /// Whether `:save` adds a `Date` tag (a game begun at the prompt).
+    dated: bool,
+    /// Comments and directives before the first action.
+    lead: Vec<Item>,
+    /// The actions played, oldest first.
+    pub(super) steps: Vec<Step>,
+    /// The actions undone, the most recently undone last.
+    pub(super) undone: Vec<Step>,
+    /// Whether there is work not yet saved.
+    pub(super) dirty: bool,
+    /// The puzzle's goal, from a `Goal` tag.
+    goal: Option<Goal>,
+}
+
+impl Record {
+    /// A game begun at the prompt, from `start` (the Rule 2 start when `None`).
+    fn new(rules: Rules, start: Option<Position>) -> Record {
+        let mut header = vec![tag("Event", "REPL session")];
+        if rules != Rules::default() {
+            header.push(tag("Rules", &rules.to_string()));
+        }
+        if let Some(p) = start {
+            header.push(tag("Position", &p.to_string()));
+        }
+        Record {
+            start: start.map_or_else(|| Runner::for_rules(rules), Runner::from_position),
+            header,
+            dated: true,
+            lead: Vec::new(),
+            steps: Vec::new(),
+            undone: Vec::new(),
+            dirty: false,
+            goal: None,
+        }
+    }
+
+    fn runner(&self) -> &Runner {
+        self.steps.last().map_or(&self.start, |s| &s.runner)
+    }
+
+    /// Where comments and directives written now go: after the last action.
+    fn tail(&mut self) -> &mut Vec<Item> {
+        match self.steps.last_mut() {
+            Some(s) => &mut s.items,
+            None => &mut self.lead,
+        }
+    }
+
+    /// Whether the game holds anything worth bringing back.
+    fn is_empty(&self) -> bool {
+        self.steps.is_empty() && self.undone.is_empty() && self.lead.is_empty()
+    }
+}
+
+/// A `[Name "value"]` tag made at the prompt (no span in any file).
+fn tag(name: &str, value: &str) -> HeaderItem {
+    HeaderItem::Tag(Tag {
+        name: Spanned::new(name.into(), Span::default()),
+        value: Spanned::new(value.into(), Span::default()),
+        span: Span::default(),
+    })
+}
+
+/// Sets the value of the first tag `name` in `header`, or adds the tag after `after`
+/// (the last of those tags present) or at the end.
+fn set_tag(header: &mut Vec<HeaderItem>, name: &str, value: &str, after: &[&str]) {
+    for h in header.iter_mut() {
+        if let HeaderItem::Tag(t) = h
+            && t.name.node == name
+        {
+            t.value.node = value.into();
+            return;
+        }
+    }
+    let at = header
+        .iter()
+        .rposition(|h| matches!(h, HeaderItem::Tag(t) if after.contains(&t.name.node.as_str())))
+        .map_or(header.len(), |i| i + 1);
+    header.insert(at, tag(name, value));
 }
 
 /// A game put aside by `:new`, `:setup` or `:load`, which `:undo` can bring back.
 #[derive(Clone, Debug)]
 struct Earlier {
-    start: Runner,
-    start_position: Option<Position>,
-    event_name: String,
-    steps: Vec<Step>,
-    undone: Vec<Step>,
-    dirty: bool,
+    record: Record,
     /// The command that put it aside, for the message that brings it back.
     by: &'static str,
 }
 
-/// An interactive session: a game from some start, the actions played (for undo), the
-/// actions undone (for redo), the games put aside by `:new`, `:setup` and `:load`, and
-/// the display settings.
+/// An interactive session: the game being played (its record, states for undo and
+/// redo), the games put aside by `:new`, `:setup` and `:load`, and the display
+/// settings.
 #[derive(Clone, Debug)]
 pub struct Session {
-    /// The state at the start of the game.
-    pub(super) start: Runner,
-    /// The start position when it is not the Rule 2 start (written as a `Position` tag).
-    pub(super) start_position: Option<Position>,
-    /// The name written in the `Event` tag on `:save`.
-    pub(super) event_name: String,
-    /// The actions played, oldest first.
-    pub(super) steps: Vec<Step>,
-    /// The actions undone, the most recently undone last.
-    pub(super) undone: Vec<Step>,
+    /// The game being played.
+    pub(super) game: Record,
     /// Whether the board is shown after every accepted event.
     pub(super) auto_board: bool,
     /// Whether output may use ANSI colour.
     pub(super) color: bool,
-    /// Whether there are actions not yet saved.
-    pub(super) dirty: bool,
+    /// The width text is wrapped at.
+    pub(super) width: usize,
+    /// Whether leaving with unsaved work asks again (on a terminal) rather than
+    /// warning and leaving (piped: nobody can answer).
+    confirm_quit: bool,
+    /// Whether the last line asked to leave and was warned about unsaved work.
+    quit_warned: bool,
+    /// The number of the input line being handled, for diagnostics (piped input).
+    line_number: Option<usize>,
     /// Games put aside by `:new`, `:setup` and `:load`, the latest last.
     earlier: Vec<Earlier>,
     /// The rules of new games (`lanrick repl --rules`, `:new 1880`).
@@ -125,21 +253,41 @@ impl Session {
     pub fn with_rules(color: bool, rules: Rules) -> Session {
         Session {
             rules,
-            start: Runner::for_rules(rules),
-            start_position: None,
-            event_name: "REPL session".into(),
-            steps: Vec::new(),
-            undone: Vec::new(),
+            game: Record::new(rules, None),
             auto_board: true,
             color,
-            dirty: false,
+            width: text::DEFAULT_WIDTH,
+            confirm_quit: true,
+            quit_warned: false,
+            line_number: None,
             earlier: Vec::new(),
         }
     }
 
+    /// Sets the width text is wrapped at (the terminal's).
+    pub fn set_width(&mut self, width: usize) {
+        self.width = width.max(text::MIN_WIDTH);
+    }
+
+    /// Whether leaving with unsaved work asks a second time (`true`, on a terminal) or
+    /// only warns (`false`, piped input).
+    pub fn set_confirm_quit(&mut self, confirm: bool) {
+        self.confirm_quit = confirm;
+    }
+
+    /// Whether the board is drawn after every accepted line (`--quiet` turns it off).
+    pub fn set_auto_board(&mut self, on: bool) {
+        self.auto_board = on;
+    }
+
+    /// The number of the input line handled next, named by its diagnostics.
+    pub fn set_line_number(&mut self, n: usize) {
+        self.line_number = Some(n);
+    }
+
     /// The game as it stands.
     pub fn runner(&self) -> &Runner {
-        self.steps.last().map_or(&self.start, |s| &s.runner)
+        self.game.runner()
     }
 
     /// The current position.
@@ -147,14 +295,17 @@ impl Session {
         self.runner().position()
     }
 
-    /// The actions played so far, in canonical notation.
-    pub fn history(&self) -> impl Iterator<Item = &str> {
-        self.steps.iter().map(|s| s.record.text.as_str())
+    /// The actions played so far, in canonical notation with their prefixes.
+    pub fn history(&self) -> impl Iterator<Item = String> + '_ {
+        self.game.steps.iter().map(|s| match s.items.first() {
+            Some(Item::Event(ev)) => crate::fmt::format_action(ev),
+            _ => String::new(),
+        })
     }
 
-    /// Whether actions were played since the last `:save` (or `:load`, `:new`).
+    /// Whether any game — the current one, or one put aside — has work not saved.
     pub fn has_unsaved(&self) -> bool {
-        self.dirty
+        self.game.dirty || self.earlier.iter().any(|e| e.record.dirty)
     }
 
     /// Whether colour is allowed.
@@ -162,8 +313,14 @@ impl Session {
         self.color
     }
 
+    /// The width text is wrapped at.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
     /// The prompt: who acts and what is due, e.g. `Black sets the Mark> `,
-    /// `Yellow (first turn, 2 squares)> `, `game over> `.
+    /// `Yellow (first turn, 2 squares)> `, `game over> `; a puzzle adds the turns left
+    /// for its goal.
     pub fn prompt(&self) -> String {
         let runner = self.runner();
         let pos = runner.position();
@@ -171,21 +328,35 @@ impl Session {
             return "game over> ".into();
         }
         let side = pos.to_act();
-        let edition = if pos.rules() == crate::engine::Rules::default() {
+        let goal = match self.goal_status() {
+            Some(g) if g.reached.is_none() && g.used < g.goal.turns.node => {
+                let left = g.goal.turns.node - g.used;
+                format!(
+                    "; goal: {} turn{} left",
+                    left,
+                    if left == 1 { "" } else { "s" }
+                )
+            }
+            _ => String::new(),
+        };
+        let edition = if pos.rules() == Rules::default() {
             String::new()
         } else {
             format!("[{}] ", pos.rules())
         };
         let what = match pos.phase() {
-            Phase::Set => format!("{side} sets the men> "),
-            Phase::Mark => format!("{side} sets the Mark> "),
+            Phase::Set => format!("{side} sets the men{}> ", bracket(&goal)),
+            Phase::Mark => format!("{side} sets the Mark{}> ", bracket(&goal)),
             Phase::First | Phase::Second => {
-                format!("{side} (first turn, {} squares)> ", pos.allowance())
+                format!("{side} (first turn, {} squares{goal})> ", pos.allowance())
             }
-            Phase::Shift(first) if first == side => {
-                format!("{side} ({} squares or a Mark move)> ", pos.allowance())
+            Phase::Shift(first) if first == side => format!(
+                "{side} ({} squares or a Mark move{goal})> ",
+                pos.allowance()
+            ),
+            Phase::Play | Phase::Shift(_) => {
+                format!("{side} ({} squares{goal})> ", pos.allowance())
             }
-            Phase::Play | Phase::Shift(_) => format!("{side} ({} squares)> ", pos.allowance()),
         };
         format!("{edition}{what}")
     }
@@ -195,69 +366,181 @@ impl Session {
     /// except that events before the bad one stay applied.
     pub fn handle(&mut self, line: &str) -> Output {
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        if trimmed.is_empty() {
             return Output::default();
         }
+        let leaving = matches!(trimmed, "quit" | "exit")
+            || trimmed
+                .strip_prefix(':')
+                .and_then(|r| r.split_whitespace().next())
+                .is_some_and(|name| commands::find(name).is_ok_and(|c| c.name == "quit"));
+        if leaving {
+            return self.request_quit();
+        }
+        self.quit_warned = false;
         if let Some(rest) = trimmed.strip_prefix(':') {
             return commands::dispatch(self, rest);
         }
-        if matches!(trimmed, "quit" | "exit") {
+        self.events(line)
+    }
+
+    /// Asks to leave (`quit`, `exit`, `:quit`, Ctrl-D, the end of piped input). With
+    /// unsaved work in any game, the first ask only warns and a second one leaves; when
+    /// nobody can answer (piped input) it warns and leaves.
+    pub fn request_quit(&mut self) -> Output {
+        if !self.has_unsaved() || self.quit_warned {
             return Output {
                 quit: true,
                 ..Output::default()
             };
         }
-        self.events(line)
+        let mut what = Vec::new();
+        if self.game.dirty {
+            what.push(format!(
+                "the current game ({})",
+                actions(self.game.steps.len())
+            ));
+        }
+        for e in self.earlier.iter().rev().filter(|e| e.record.dirty) {
+            what.push(format!(
+                "the game put aside by {} ({})",
+                e.by,
+                actions(e.record.steps.len())
+            ));
+        }
+        let list = what.join(", ");
+        if self.confirm_quit {
+            self.quit_warned = true;
+            let mut out = Output::default();
+            out.warn(&text::wrap(
+                &format!(
+                    "warning: unsaved work in {list}. `:save FILE` keeps the current game \
+                     (`:undo` at a game's start brings back the one put aside before it); \
+                     leave again (Ctrl-D, `:quit`, `quit`) to lose it."
+                ),
+                self.width,
+            ));
+            out
+        } else {
+            let mut out = Output {
+                quit: true,
+                ..Output::default()
+            };
+            out.warn(&text::wrap(
+                &format!("warning: leaving with unsaved work in {list}: it is lost"),
+                self.width,
+            ));
+            out
+        }
     }
 
-    /// The board with its summary, coloured when allowed.
+    /// The board with its summary, coloured when allowed; once the game is over, the
+    /// result.
     pub fn board(&self) -> String {
-        board::diagram(self.position(), self.color)
+        let result = self.runner().game().result();
+        let mut out = board::diagram_of(self.position(), result.is_some(), self.color);
+        if let Some(r) = result {
+            let _ = writeln!(out, "Game over: {r}.");
+        }
+        out
+    }
+
+    /// The board with a line explaining its brackets, as drawn at the start.
+    pub fn board_with_legend(&self) -> String {
+        let mut out = self.board();
+        out.push_str(board::LEGEND);
+        out.push('\n');
+        out
     }
 
     /// Applies a line of events through the interpreter.
     fn events(&mut self, line: &str) -> Output {
-        let mut runner = self.runner().clone();
-        let mut before = *runner.position();
-        let mut new_steps = Vec::new();
-        let mut words = Vec::new();
-        let (done, problem) = interp::run_line_each(&mut runner, line, |_, effect, after| {
-            if let Effect::Played(played) = effect {
-                let after_pos = *after.position();
-                let text = record::canonical_action(&before, played, &after_pos);
-                let needs_side = played.side != before.to_act();
-                words.extend(describe(played, &after_pos));
-                new_steps.push(Step {
-                    runner: after.clone(),
-                    record: Recorded {
-                        side: played.side,
-                        text,
-                        needs_side,
-                    },
-                });
-                before = after_pos;
+        let items = match crate::syntax::parse_line(line) {
+            Ok(items) => items,
+            Err(e) => {
+                let p = interp::syntax_problem(&e);
+                let mut out = Output::fail(self.render(&p, line));
+                out.retry = Some(line.to_string());
+                return out;
             }
-        });
+        };
+        let goal_before = self.goal_status();
+        let mut runner = self.runner().clone();
+        // Each played action with the comments and directives after it.
+        let mut new_steps: Vec<Step> = Vec::new();
+        let mut lead: Vec<Item> = Vec::new();
+        let mut words = Vec::new();
+        let mut applied = 0usize;
+        let mut problem = None;
+        for item in &items {
+            match item {
+                Item::Comment(_) => match new_steps.last_mut() {
+                    Some(s) => s.items.push(item.clone()),
+                    None => lead.push(item.clone()),
+                },
+                Item::Event(_) => {
+                    let (done, p) = interp::run_items_each(
+                        &mut runner,
+                        std::slice::from_ref(item),
+                        |ev, effect, after| match effect {
+                            Effect::Played(played) => {
+                                words.extend(describe(played, after.position()));
+                                new_steps.push(Step {
+                                    runner: after.clone(),
+                                    played: played.clone(),
+                                    items: vec![Item::Event(ev.clone())],
+                                });
+                            }
+                            Effect::Checked => match new_steps.last_mut() {
+                                Some(s) => s.items.push(Item::Event(ev.clone())),
+                                None => lead.push(Item::Event(ev.clone())),
+                            },
+                        },
+                    );
+                    applied += done.len();
+                    if p.is_some() {
+                        problem = p;
+                        break;
+                    }
+                }
+            }
+        }
+        if problem.is_some() && applied == 0 {
+            // Nothing of the line was taken: it comes back whole for editing, so its
+            // comments are not kept twice.
+            lead.clear();
+        }
         let mut out = Output::default();
         let played_any = !new_steps.is_empty();
+        let recorded = played_any || !lead.is_empty();
+        self.game.tail().append(&mut lead);
         if played_any {
-            self.steps.extend(new_steps);
-            self.undone.clear();
-            self.dirty = true;
+            self.game.steps.extend(new_steps);
+            self.game.undone.clear();
             if self.auto_board {
-                out.push(&self.board());
+                out.push(&board::diagram_of(
+                    self.position(),
+                    self.runner().game().result().is_some(),
+                    self.color,
+                ));
             }
-        } else if problem.is_none() && !done.is_empty() {
+        } else if problem.is_none() && applied > 0 {
             out.push("ok");
+        }
+        if recorded {
+            self.game.dirty = true;
         }
         for w in words {
             out.push(&w);
         }
+        if played_any {
+            self.after_play(goal_before, &mut out);
+        }
         if let Some(p) = problem {
             out.failed = true;
-            out.error = report::render_human(&p, INPUT_NAME, line, self.color);
-            match done.len() {
-                0 => {}
+            out.error = self.render(&p, line);
+            match applied {
+                0 => out.retry = Some(line.to_string()),
                 1 => out.error.push_str("note: 1 event before it was applied\n"),
                 n => {
                     let _ = writeln!(out.error, "note: {n} events before it were applied");
@@ -267,152 +550,246 @@ impl Session {
         out
     }
 
-    /// Starts afresh from `start` (the Rule 2 start when `None`).
-    pub(super) fn reset(&mut self, start: Option<Position>, by: &'static str) -> Option<String> {
-        let aside = self.set_aside(by);
-        self.start = match start {
-            Some(p) => Runner::from_position(p),
-            None => Runner::for_rules(self.rules),
-        };
-        self.start_position = start;
-        self.steps.clear();
-        self.undone.clear();
-        self.dirty = false;
-        self.event_name = "REPL session".into();
-        aside
+    /// What is worth saying after actions were played: a goal met or out of reach, a
+    /// position seen a second time in the Rendezvous (a third is a draw, D-9).
+    fn after_play(&self, goal_before: Option<GoalStatus>, out: &mut Output) {
+        if let (Some(before), Some(now)) = (goal_before, self.goal_status()) {
+            let g = now.goal;
+            let (what, won) = match g.target.node {
+                GoalTarget::Rendezvous => ("win the Rendezvous", "won the Rendezvous"),
+                GoalTarget::Game => ("win the game", "won the game"),
+            };
+            let side = g.side.node;
+            let within = format!(
+                "within {} turn{}",
+                g.turns.node,
+                if g.turns.node == 1 { "" } else { "s" }
+            );
+            match (before.reached, now.reached) {
+                (None, Some(n)) if n <= g.turns.node => out.push(&format!(
+                    "Goal met: {side} {won} in {n} of his turns ({within})."
+                )),
+                (None, Some(n)) => out.push(&format!(
+                    "{side} {won}, but in {n} turns: the goal ({within}) is not met."
+                )),
+                (None, None)
+                    if (now.used >= g.turns.node && before.used < g.turns.node)
+                        || (now.over && !before.over) =>
+                {
+                    out.push(&format!(
+                        "The goal can no longer be met: {side} was to {what} {within}."
+                    ))
+                }
+                _ => {}
+            }
+        }
+        if self.runner().game().result().is_none() && self.repetitions() == 2 {
+            out.push(
+                "This position has now occurred twice in this Rendezvous: a third time is a \
+                 draw (D-9).",
+            );
+        }
     }
 
-    /// Keeps the current game for `:undo` if anything was played or undone in it (a game
-    /// just started has nothing to bring back). `by` names the command. Returns the line
-    /// that tells the user so, when a game was kept.
-    fn set_aside(&mut self, by: &'static str) -> Option<String> {
-        if self.steps.is_empty() && self.undone.is_empty() {
+    /// How many times the current position has occurred in the current Rendezvous
+    /// (as the engine counts them for D-9), or 0 before a Mark is set.
+    fn repetitions(&self) -> usize {
+        let now = *self.position();
+        if now.phase() == Phase::Mark {
+            return 0;
+        }
+        let mut n = 0;
+        for s in self.game.steps.iter().rev() {
+            let p = s.runner.position();
+            if p.phase() == Phase::Mark {
+                return n;
+            }
+            if *p == now {
+                n += 1;
+            }
+            if s.is_mark() {
+                return n;
+            }
+        }
+        n + usize::from(*self.game.start.position() == now)
+    }
+
+    /// How the puzzle's goal stands along the actions played.
+    fn goal_status(&self) -> Option<GoalStatus> {
+        let goal = self.game.goal?;
+        let side = goal.side.node;
+        let mut used = 0;
+        let mut reached = None;
+        for s in &self.game.steps {
+            let played = &s.played;
+            let Some(turn) = &played.turn else { continue };
+            if played.side != side || reached.is_some() {
+                continue;
+            }
+            used += 1;
+            let won_game = matches!(
+                played.result,
+                Some(GameResult::Won { winner, reason: WinReason::LastMan }) if winner == side
+            );
+            let won = match goal.target.node {
+                GoalTarget::Game => won_game,
+                GoalTarget::Rendezvous => won_game || matches!(turn.end, TurnEnd::Removed(_)),
+            };
+            if won {
+                reached = Some(used);
+            }
+        }
+        Some(GoalStatus {
+            goal,
+            used,
+            reached,
+            over: self.runner().game().result().is_some(),
+        })
+    }
+
+    /// Starts afresh from `start` (the Rule 2 start when `None`).
+    pub(super) fn reset(&mut self, start: Option<Position>, by: &'static str) -> Option<String> {
+        self.put_aside(Record::new(self.rules, start), by)
+    }
+
+    /// Makes `record` the current game, keeping the current one for `:undo` if anything
+    /// was played, undone or written in it (a game just started has nothing to bring
+    /// back). `by` names the command. Returns the line that tells the user so.
+    fn put_aside(&mut self, record: Record, by: &'static str) -> Option<String> {
+        let old = std::mem::replace(&mut self.game, record);
+        if old.is_empty() {
             return None;
         }
         let note = format!(
-            "the previous game ({}) is put aside: `:undo` brings it back",
-            actions(self.steps.len())
+            "the previous game ({}{}) is put aside: `:undo` brings it back",
+            actions(old.steps.len()),
+            if old.dirty { ", unsaved" } else { "" }
         );
-        self.earlier.push(Earlier {
-            start: self.start.clone(),
-            start_position: self.start_position,
-            event_name: std::mem::take(&mut self.event_name),
-            steps: std::mem::take(&mut self.steps),
-            undone: std::mem::take(&mut self.undone),
-            dirty: self.dirty,
-            by,
-        });
+        self.earlier.push(Earlier { record: old, by });
         Some(note)
     }
 
     /// Brings back the game the last `:new`, `:setup` or `:load` put aside, dropping
-    /// the current one (which has no actions left to undo); the command's name, or
-    /// `None` when there is none.
-    pub(super) fn bring_back(&mut self) -> Option<&'static str> {
+    /// the current one (which has no actions left to undo): the command's name and, when
+    /// the dropped game held undone actions or comments and directives, a warning
+    /// saying so; `None` when there is no game to bring back.
+    pub(super) fn bring_back(&mut self) -> Option<(&'static str, Option<String>)> {
         let e = self.earlier.pop()?;
-        self.start = e.start;
-        self.start_position = e.start_position;
-        self.event_name = e.event_name;
-        self.steps = e.steps;
-        self.undone = e.undone;
-        self.dirty = e.dirty;
-        Some(e.by)
+        let dropped = std::mem::replace(&mut self.game, e.record);
+        let mut lost = Vec::new();
+        if !dropped.undone.is_empty() {
+            lost.push(format!("{} undone", actions(dropped.undone.len())));
+        }
+        if !dropped.lead.is_empty() {
+            let n = dropped.lead.len();
+            lost.push(format!(
+                "{n} comment{} or directive{}",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        let warning = (!lost.is_empty()).then(|| {
+            format!(
+                "warning: the game begun by {} is dropped with its {}",
+                e.by,
+                lost.join(" and ")
+            )
+        });
+        Some((e.by, warning))
     }
 
-    /// Loads the last game of a game file, keeping its main line for undo. Problems in
-    /// the file are reported; the game is loaded up to the first one.
-    pub fn load(&mut self, path: &Path) -> Output {
+    /// Loads a game of a game file, keeping its main line for undo: the only game, or
+    /// the one `which` names (its number from 1, or its `Event`). Problems in the game
+    /// are reported; it is loaded up to the first one.
+    pub fn load(&mut self, path: &Path, which: Option<&str>) -> Output {
         let name = path.display().to_string();
         let src = match crate::cli::read_source(path) {
             Err(msg) => return Output::fail(format!("error: {msg}")),
             Ok(Err((src, p))) => {
-                return Output::fail(report::render_human(&p, &name, &src, self.color));
+                return Output::fail(self.render_named(&p, &name, &src));
             }
             Ok(Ok(src)) => src,
         };
-        let mut out = Output::default();
-        let run = interp::run_file(&src, interp::Options::default());
-        for p in run.problems() {
-            out.failed = true;
-            out.error
-                .push_str(&report::render_human(p, &name, &src, self.color));
-        }
-        if run.syntax.is_some() {
-            return out;
-        }
         let file = match crate::syntax::parse_file(&src) {
             Ok(f) => f,
             Err(e) => {
                 let p = interp::syntax_problem(&e);
-                out.failed = true;
-                out.error
-                    .push_str(&report::render_human(&p, &name, &src, self.color));
-                return out;
+                return Output::fail(self.render_named(&p, &name, &src));
             }
         };
-        let Some(game) = file.games.last() else {
-            out.failed = true;
-            out.error
-                .push_str(&format!("error: {name} holds no game\n"));
-            return out;
+        let count = file.games.len();
+        let index = match pick_game(&file, which) {
+            Ok(i) => i,
+            Err(msg) => {
+                return Output::fail(text::wrap(&format!("error: {name}: {msg}"), self.width));
+            }
         };
+        let Some(game) = file.games.get(index) else {
+            return Output::fail(format!("error: {name} holds no game"));
+        };
+        let mut out = Output::default();
+        let run = interp::run_game(game, index + 1, interp::Options::default());
+        // An unmet goal is what the user is about to play, not a fault of the file.
+        for p in run
+            .problems
+            .iter()
+            .filter(|p| p.code != "lanrick::goal::unmet")
+        {
+            out.failed = true;
+            out.error.push_str(&self.render_named(p, &name, &src));
+        }
         let rules = match game.tag("Rules").map(|t| t.value.node.parse::<Rules>()) {
             None => Rules::default(),
             Some(Ok(r)) => r,
-            // Already reported by run_file.
+            // Already reported by run_game.
             Some(Err(_)) => return out,
         };
         let start = match game.tag("Position") {
             Some(t) => match Position::parse_as(rules, &t.value.node) {
                 Ok(p) => Some(p),
-                // Already reported by run_file.
+                // Already reported by run_game.
                 Err(_) => return out,
             },
             None => None,
         };
         self.rules = rules;
-        let mut runner = match start {
-            Some(p) => Runner::from_position(p),
-            None => Runner::for_rules(rules),
+        let goal = game
+            .tag("Goal")
+            .and_then(|t| crate::syntax::parse_goal(&t.value.node).ok());
+        let mut record = Record {
+            start: start.map_or_else(|| Runner::for_rules(rules), Runner::from_position),
+            header: game.header.clone(),
+            dated: false,
+            lead: Vec::new(),
+            steps: Vec::new(),
+            undone: Vec::new(),
+            dirty: false,
+            goal,
         };
-        let start_runner = runner.clone();
-        let mut steps = Vec::new();
-        for item in &game.body {
-            let Item::Event(ev) = item else { continue };
-            let before = *runner.position();
+        let mut runner = record.start.clone();
+        let mut left_out = 0;
+        for (i, item) in game.body.iter().enumerate() {
+            let Item::Event(ev) = item else {
+                record.tail().push(item.clone());
+                continue;
+            };
             match runner.apply(ev) {
-                Ok(Effect::Played(played)) => {
-                    let after = *runner.position();
-                    steps.push(Step {
-                        runner: runner.clone(),
-                        record: Recorded {
-                            side: played.side,
-                            text: record::canonical_action(&before, &played, &after),
-                            needs_side: played.side != before.to_act(),
-                        },
-                    });
+                Ok(Effect::Played(played)) => record.steps.push(Step {
+                    runner: runner.clone(),
+                    played,
+                    items: vec![item.clone()],
+                }),
+                Ok(Effect::Checked) => record.tail().push(item.clone()),
+                Err(_) => {
+                    left_out = game.body.len() - i;
+                    break;
                 }
-                Ok(Effect::Checked) => {}
-                Err(_) => break,
             }
         }
-        let n = steps.len();
-        let aside = self.set_aside(":load");
-        self.start = start_runner;
-        self.start_position = start;
-        self.steps = steps;
-        self.undone.clear();
-        self.dirty = false;
-        self.event_name = game
-            .tag("Event")
-            .map(|t| t.value.node.clone())
-            .unwrap_or_else(|| {
-                path.file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "REPL session".into())
-            });
-        let which = if file.games.len() > 1 {
-            format!(" (the last of its {} games)", file.games.len())
+        let n = record.steps.len();
+        let aside = self.put_aside(record, ":load");
+        let which = if count > 1 {
+            format!(" (game {} of {count})", index + 1)
         } else {
             String::new()
         };
@@ -420,24 +797,85 @@ impl Session {
             "loaded {name}{which}: {} on its main line",
             actions(n)
         ));
+        if left_out > 0 {
+            out.warn(&format!(
+                "warning: the {left_out} item{} from the first problem on {} not loaded; \
+                 `:save` would leave {} out",
+                if left_out == 1 { "" } else { "s" },
+                if left_out == 1 { "is" } else { "are" },
+                if left_out == 1 { "it" } else { "them" },
+            ));
+        }
         if let Some(note) = aside {
             out.push(&note);
         }
-        out.push(&self.board());
+        if let Some(g) = &self.game.goal {
+            out.push(&format!(
+                "Goal: {} wins {} in {}",
+                g.side.node.letter(),
+                match g.target.node {
+                    GoalTarget::Rendezvous => "rendezvous",
+                    GoalTarget::Game => "game",
+                },
+                g.turns.node
+            ));
+        }
+        if self.auto_board {
+            out.push(&self.board());
+        }
         out
+    }
+
+    /// The board after a command that changed the game (`:new`, `:undo`, ...), unless
+    /// boards are off (`:auto`, `--quiet`).
+    pub(super) fn board_if_auto(&self) -> String {
+        if self.auto_board {
+            self.board()
+        } else {
+            String::new()
+        }
+    }
+
+    /// The game so far as a syntax tree: its header (with a `Date` tag for a game begun
+    /// at the prompt and a `Result` tag once it is over) and its body.
+    pub fn game_tree(&self) -> ast::Game {
+        let mut header = self.game.header.clone();
+        if self.game.dated
+            && let Some(d) = today()
+        {
+            set_tag(&mut header, "Date", &d, &["Event"]);
+        }
+        if let Some(r) = self.runner().game().result() {
+            set_tag(
+                &mut header,
+                "Result",
+                crate::fmt::result_tag(r),
+                &["Event", "Date", "Position"],
+            );
+        }
+        let mut body = self.game.lead.clone();
+        for s in &self.game.steps {
+            body.extend(s.items.iter().cloned());
+        }
+        ast::Game {
+            header,
+            body,
+            span: Span::default(),
+        }
     }
 
     /// The session as a canonical game file.
     pub fn game_file(&self) -> String {
-        let header = Header {
-            event: self.event_name.clone(),
-            rules: self.runner().rules(),
-            date: record::today(),
-            position: self.start_position,
-            result: self.runner().game().result(),
-        };
-        let records: Vec<Recorded> = self.steps.iter().map(|s| s.record.clone()).collect();
-        record::game_file(&header, &records)
+        crate::fmt::format_file(&ast::File {
+            games: vec![self.game_tree()],
+            trailing: Vec::new(),
+        })
+    }
+
+    /// The game's body so far in the notation, for `:game`.
+    pub fn game_text(&self) -> String {
+        let tree = self.game_tree();
+        crate::fmt::format_items(&tree.body)
     }
 
     /// Writes the session to `path` atomically; an existing file with other content is
@@ -452,23 +890,146 @@ impl Session {
                 path.display()
             ));
         }
+        if path.is_dir() {
+            return Output::fail(format!(
+                "error: cannot write {}: it is a directory",
+                path.display()
+            ));
+        }
         match crate::cli::write_atomically(path, &text) {
             Ok(()) => {
-                self.dirty = false;
+                self.game.dirty = false;
                 Output::text(format!(
                     "saved {} to {}",
-                    actions(self.steps.len()),
+                    actions(self.game.steps.len()),
                     path.display()
                 ))
             }
-            Err(msg) => Output::fail(format!("error: {msg}")),
+            Err(msg) => Output::fail(format!("error: {}", user_path_only(&msg, path))),
         }
     }
 
-    /// Renders a problem about text typed as a command argument.
+    /// Renders a problem about text typed at the prompt (or as a command argument).
     pub(super) fn render(&self, problem: &Problem, src: &str) -> String {
-        report::render_human(problem, INPUT_NAME, src, self.color)
+        if src.contains(text::KEEP) {
+            return self.render_wrapped(problem, src);
+        }
+        let mut kept = problem.clone();
+        kept.message = text::keep_quotes_whole(&kept.message);
+        kept.help = kept.help.as_deref().map(text::keep_quotes_whole);
+        self.render_wrapped(&kept, src).replace(text::KEEP, " ")
     }
+
+    /// [`Session::render`] as miette wraps it.
+    fn render_wrapped(&self, problem: &Problem, src: &str) -> String {
+        match self.line_number {
+            Some(n) if n > 1 => {
+                let at = report::Src {
+                    text: src,
+                    base: 0,
+                    newlines: n - 1,
+                    breaks: n - 1,
+                };
+                report::render_human_width(problem, INPUT_NAME, at, self.color, self.width)
+            }
+            _ => report::render_human_width(problem, INPUT_NAME, src, self.color, self.width),
+        }
+    }
+
+    /// Renders a problem in a file.
+    fn render_named(&self, problem: &Problem, name: &str, src: &str) -> String {
+        if src.contains(text::KEEP) {
+            return report::render_human_width(problem, name, src, self.color, self.width);
+        }
+        let mut kept = problem.clone();
+        kept.message = text::keep_quotes_whole(&kept.message);
+        kept.help = kept.help.as_deref().map(text::keep_quotes_whole);
+        report::render_human_width(&kept, name, src, self.color, self.width)
+            .replace(text::KEEP, " ")
+    }
+}
+
+/// The words in parentheses, or nothing.
+fn bracket(s: &str) -> String {
+    match s.strip_prefix("; ") {
+        Some(inner) => format!(" ({inner})"),
+        None => String::new(),
+    }
+}
+
+/// How a puzzle's goal stands.
+#[derive(Clone, Copy, Debug)]
+struct GoalStatus {
+    goal: Goal,
+    /// The goal side's turns played.
+    used: u32,
+    /// In how many of them the goal was reached.
+    reached: Option<u32>,
+    /// Whether the game is over.
+    over: bool,
+}
+
+/// Which game of a file to load: the only one, or the one `which` names by number
+/// (from 1) or by `Event` (exactly, else ignoring case). Several games and no choice is
+/// an error listing them, so that a collection is never silently cut to one game.
+fn pick_game(file: &ast::File, which: Option<&str>) -> Result<usize, String> {
+    let n = file.games.len();
+    let list = || {
+        let mut s = String::new();
+        for (i, g) in file.games.iter().enumerate() {
+            let event = g
+                .tag("Event")
+                .map_or("(no Event tag)", |t| t.value.node.as_str());
+            let _ = write!(s, "\n  {}  {event}", i + 1);
+        }
+        s
+    };
+    let which = which.map(str::trim).filter(|w| !w.is_empty());
+    match which {
+        None if n == 0 => Err("it holds no game".into()),
+        None if n == 1 => Ok(0),
+        None => Err(format!(
+            "it holds {n} games; say which: `:load FILE N` or `:load FILE \"Event\"`:{}",
+            list()
+        )),
+        Some(w) => {
+            let unquoted = w
+                .strip_prefix('"')
+                .and_then(|x| x.strip_suffix('"'))
+                .unwrap_or(w);
+            if let Ok(k) = w.parse::<usize>() {
+                return if (1..=n).contains(&k) {
+                    Ok(k - 1)
+                } else {
+                    Err(format!("there is no game {k}; it holds {n}:{}", list()))
+                };
+            }
+            let event = |g: &ast::Game| g.tag("Event").map(|t| t.value.node.clone());
+            file.games
+                .iter()
+                .position(|g| event(g).as_deref() == Some(unquoted))
+                .or_else(|| {
+                    file.games
+                        .iter()
+                        .position(|g| event(g).is_some_and(|e| e.eq_ignore_ascii_case(unquoted)))
+                })
+                .ok_or_else(|| format!("no game has the Event \"{unquoted}\":{}", list()))
+        }
+    }
+}
+
+/// A write error's message with any temporary file's path taken out: the user is told
+/// about the path they gave, never about the file written beside it.
+fn user_path_only(msg: &str, path: &Path) -> String {
+    let mut msg = msg.to_string();
+    // tempfile adds ` at path "…/.lanrick-….tmp"` to its errors.
+    if let Some(i) = msg.find(" at path ") {
+        msg.truncate(i);
+    }
+    if msg.contains(".lanrick-") {
+        return format!("cannot write {}", path.display());
+    }
+    msg
 }
 
 /// Words for what an action did beyond the board: a man replaced (Rule 7), a
@@ -503,4 +1064,40 @@ fn describe(played: &Played, after: &Position) -> Vec<String> {
 /// `1 action`, `n actions`.
 pub(super) fn actions(n: usize) -> String {
     format!("{n} action{}", if n == 1 { "" } else { "s" })
+}
+
+/// Today's date (UTC) as `YYYY.MM.DD`, if the clock is after 1970.
+pub fn today() -> Option<String> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs();
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    Some(format!("{y:04}.{m:02}.{d:02}"))
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod date_tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+    }
 }

@@ -15,6 +15,8 @@ pub struct SyntaxError {
     pub span: Span,
     /// What.
     pub kind: SyntaxErrorKind,
+    /// A help line: "did you mean …" for a near miss of the notation (`A7-B6`).
+    pub help: Option<String>,
 }
 
 /// What is wrong.
@@ -67,7 +69,11 @@ pub enum SyntaxErrorKind {
 impl SyntaxError {
     /// An error of `kind` at `span`.
     pub const fn new(span: Span, kind: SyntaxErrorKind) -> SyntaxError {
-        SyntaxError { span, kind }
+        SyntaxError {
+            span,
+            kind,
+            help: None,
+        }
     }
 
     /// A stable code naming the concept; callers prefix it with `lanrick::syntax::`.

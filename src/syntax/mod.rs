@@ -14,6 +14,7 @@ pub mod ast;
 mod error;
 mod fast;
 mod lower;
+pub mod near_miss;
 mod parser;
 pub mod split;
 
@@ -147,7 +148,8 @@ fn parse_with<T>(
     let mut pairs = match LanrickParser::parse(rule, src) {
         Ok(pairs) => pairs,
         Err(e) => {
-            let err = error::from_pest(src, e);
+            let mut err = error::from_pest(src, e);
+            err.help = near_miss::help(src, err.span.start, rule);
             // An unclosed comment or string explains any failure at or after it.
             return Err(match unclosed {
                 Some(u) if u.span.start <= err.span.start => u,

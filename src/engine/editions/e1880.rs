@@ -172,6 +172,15 @@ pub(crate) fn move_mark(
     let Some(r) = pos.rendezvous().copied() else {
         return Err(ban(MarkMoveBan::NoMark));
     };
+    // E-4: all his men in already at the start of his turn: he has won, and takes.
+    let mover = pos.to_act();
+    let outside_them = pos.men(!mover) - r.squares();
+    if (pos.men(mover) - r.squares()).is_empty() && !outside_them.is_empty() {
+        return Err(RuleViolation::TakeDue {
+            choices: outside_them,
+            full: outside_them.count() == 1,
+        });
+    }
     if from != r.mark() {
         return Err(ban(MarkMoveBan::NotTheMark { mark: r.mark() }));
     }
