@@ -91,6 +91,7 @@ fi
 "$bin" replay examples/complete-game.lanrick --html "$work/complete-game.html"
 "$bin" replay examples/rules-tour.lanrick --html "$work/rules-tour.html"
 "$bin" replay examples/carroll-hint-3.lanrick --html "$work/carroll-hint-3.html"
+"$bin" replay examples/1880-game.lanrick --html "$work/1880-game.html"
 printf '[Event "A slip"]\nmark d5\n1. Y: a7-b6 e8-e7\n2. B: h8-d4 { too far }\n' >"$work/slip.lanrick"
 "$bin" replay "$work/slip.lanrick" --html "$work/slip.html" 2>/dev/null && {
     echo "FAIL slip: replay --html passed an illegal game" >&2
@@ -107,6 +108,9 @@ scenario rules-tour "$work/rules-tour.html" \
     "game=2&step=3&selftest=ArrowRight,End,game:5,End,ArrowLeft,game:1,Home"
 # A puzzle: the solution's slides round the corners.
 scenario carroll-hint-3 "$work/carroll-hint-3.html" "selftest=ArrowRight,ArrowRight,ArrowLeft"
+# The 1880 rules: the men set, the 3x3 set round the Mark, a Mark move, wanderers.
+scenario 1880-game "$work/1880-game.html" \
+    "selftest=ArrowRight,ArrowRight,ArrowRight,ArrowRight,ArrowDown,ArrowUp,ArrowRight,ArrowRight,ArrowRight,End"
 # An illegal move: the last step, marked with its message.
 scenario slip "$work/slip.html" "selftest=End,ArrowRight,ArrowLeft,End"
 if ! grep -q 'Rule 3 (1893)' "$work/out"; then
@@ -127,7 +131,7 @@ while IFS= read -r line; do
 done <"$work/complete-game.txt"
 
 # Screenshots at a few steps: the page renders, and people can look at it.
-for spec in complete-game:10 complete-game:115 rules-tour:0 slip:3; do
+for spec in complete-game:10 complete-game:115 rules-tour:0 slip:3 1880-game:8; do
     page=${spec%%:*}
     step=${spec##*:}
     browse "file://$work/$page.html#step=$step" --hide-scrollbars --window-size=1200,900 \
