@@ -5,6 +5,7 @@
 //! - [`syntax`]: the notation's text to a syntax tree with spans.
 //! - [`interp`]: syntax trees applied to the engine, with diagnostics.
 //! - [`fmt`]: syntax trees back to canonical text.
+//! - [`render`]: SVG diagrams and the HTML replay page.
 //! - [`cli`]: the `lanrick` command.
 //! - [`selfplay`]: random, finish-biased legal games for tests and benchmarks.
 
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod engine;
 pub mod fmt;
 pub mod interp;
+pub mod render;
 pub mod repl;
 pub mod selfplay;
 pub mod syntax;

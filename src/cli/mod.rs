@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod diff;
+pub mod pictures;
 pub mod report;
 pub mod stream;
 
@@ -86,6 +87,48 @@ pub enum Command {
         #[arg(long)]
         game: Option<usize>,
         /// Colour on the board and in diagnostics.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
+        /// Write a self-contained HTML page replaying the file to OUT (atomically)
+        /// instead of printing boards.
+        #[arg(long, value_name = "OUT")]
+        html: Option<PathBuf>,
+        /// With --html: Black at the bottom of the board.
+        #[arg(long, requires = "html")]
+        flip: bool,
+    },
+    /// Draw a position as an SVG diagram: a position string, or a game file's main line
+    /// at its end, after N actions, or at every step.
+    Render {
+        /// The game file (`-`: standard input).
+        #[arg(required_unless_present = "position", conflicts_with = "position")]
+        file: Option<PathBuf>,
+        /// A position string to draw instead of a game file.
+        #[arg(long)]
+        position: Option<String>,
+        /// The position after N actions of the main line (0: the start); default: its end.
+        #[arg(long, value_name = "N", conflicts_with = "each")]
+        after: Option<usize>,
+        /// Every position of the main line, as DIR/000.svg, DIR/001.svg, … (needs --out DIR).
+        #[arg(long)]
+        each: bool,
+        /// Which game of a collection (1-based); needed when the file has several.
+        #[arg(long)]
+        game: Option<usize>,
+        /// Black at the bottom (rank 8 nearest the reader); default: Yellow, rank 1.
+        #[arg(long)]
+        flip: bool,
+        /// The width in pixels (the picture scales to any size).
+        #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(64..=8192))]
+        size: u32,
+        /// No caption under the board.
+        #[arg(long)]
+        no_caption: bool,
+        /// Write to this file (atomically), or with --each into this directory,
+        /// instead of standard output.
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// Colour in diagnostics.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
     },
@@ -194,10 +237,46 @@ pub fn run() -> ExitCode {
         }) => check(&paths, format, quiet, use_color(color, true), jobs),
         Some(Command::Replay {
             file,
+            game,
+            color,
+            html: Some(out),
+            flip,
+            ..
+        }) => pictures::replay_html(&file, game, &out, flip, use_color(color, true)),
+        Some(Command::Replay {
+            file,
             each,
             game,
             color,
+            html: None,
+            ..
         }) => replay(&file, each, game, use_color(color, false)),
+        Some(Command::Render {
+            file,
+            position,
+            after,
+            each,
+            game,
+            flip,
+            size,
+            no_caption,
+            out,
+            color,
+        }) => pictures::render(pictures::RenderArgs {
+            file,
+            position,
+            after,
+            each,
+            game,
+            options: crate::render::svg::Options {
+                flip,
+                width: size,
+                caption: !no_caption,
+                title: None,
+            },
+            out,
+            color: use_color(color, true),
+        }),
         Some(Command::Fmt {
             files,
             check,
@@ -334,7 +413,7 @@ pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, Str
 
 /// The text of `bytes`, or the text so far and a problem at the first byte that is not
 /// UTF-8.
-fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
+pub(crate) fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
     match String::from_utf8(bytes) {
         Ok(s) => Ok(s),
         Err(e) => {

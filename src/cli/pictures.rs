@@ -1,0 +1,256 @@
+//! `lanrick render` (SVG diagrams) and `lanrick replay --html` (the replay page): the
+//! files read and written around [`crate::render`].
+
+use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK, read_source, report, write_atomically};
+use crate::engine::Position;
+use crate::interp;
+use crate::render::svg::{self, Marks, Options};
+use crate::render::tree::{self, FileTree, GameTree};
+use crate::syntax::ast::Span;
+use std::path::{Path, PathBuf};
+
+/// What `lanrick render` was asked for.
+#[derive(Debug)]
+pub struct RenderArgs {
+    /// The game file, unless `position` is given.
+    pub file: Option<PathBuf>,
+    /// A position string to draw.
+    pub position: Option<String>,
+    /// The position after this many actions of the main line.
+    pub after: Option<usize>,
+    /// Every position of the main line.
+    pub each: bool,
+    /// Which game of a collection.
+    pub game: Option<usize>,
+    /// How to draw.
+    pub options: Options,
+    /// Where to write (a directory with `each`).
+    pub out: Option<PathBuf>,
+    /// Colour in diagnostics.
+    pub color: bool,
+}
+
+/// The name of an input in messages: its path, or `<stdin>` for `-`.
+fn shown_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        super::STDIN_NAME.to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Writes `text` to `out` atomically, or to standard output.
+fn emit(out: Option<&Path>, text: &str) -> Result<(), String> {
+    match out {
+        Some(path) => write_atomically(path, text),
+        None => {
+            use std::io::Write;
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            lock.write_all(text.as_bytes())
+                .and_then(|()| lock.flush())
+                .map_err(|e| format!("cannot write to standard output: {e}"))
+        }
+    }
+}
+
+/// Reads `path` and builds its steps (of game `only`, if given); prints what is wrong.
+/// `Err` is the exit code.
+fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTree), u8> {
+    let stdin = path.as_os_str() == "-";
+    let name = shown_name(path);
+    if path.is_dir() {
+        eprintln!("error: {name} is a directory; give a game file");
+        return Err(EXIT_ERROR);
+    }
+    let read = if stdin {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map(|_| super::decode(bytes))
+            .map_err(|e| format!("cannot read {name}: {e}"))
+    } else {
+        read_source(path)
+    };
+    let src = match read {
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return Err(EXIT_ERROR);
+        }
+        Ok(Err((src, p))) => {
+            eprint!("{}", report::render_human(&p, &name, src.as_str(), color));
+            return Err(EXIT_FAILED);
+        }
+        Ok(Ok(src)) => src,
+    };
+    let tree = match tree::build(&src, only) {
+        Ok(t) => t,
+        Err(p) => {
+            eprint!("{}", report::render_human(&p, &name, src.as_str(), color));
+            return Err(EXIT_ERROR);
+        }
+    };
+    if let Some(n) = only
+        && tree.syntax.is_none()
+        && (n == 0 || n > tree.total)
+    {
+        eprintln!(
+            "error: {name} has {} game(s); --game {n} does not exist",
+            tree.total
+        );
+        return Err(EXIT_ERROR);
+    }
+    Ok((src, tree))
+}
+
+/// Prints every problem of `tree` as `check` does; whether there was one.
+fn report_problems(tree: &FileTree, name: &str, src: &str, color: bool) -> bool {
+    let problems: Vec<&interp::Problem> = tree
+        .syntax
+        .iter()
+        .chain(tree.games.iter().flat_map(|g| g.problems.iter()))
+        .collect();
+    for p in &problems {
+        eprint!("{}", report::render_human(p, name, src, color));
+    }
+    !problems.is_empty()
+}
+
+/// `lanrick render`.
+pub fn render(args: RenderArgs) -> u8 {
+    if let Some(text) = &args.position {
+        let pos = match Position::parse(text) {
+            Ok(p) => p,
+            Err(e) => {
+                let p = interp::position_problem(&e, Span::new(0, 0));
+                eprint!(
+                    "{}",
+                    report::render_human(&p, "position", text.as_str(), args.color)
+                );
+                return EXIT_ERROR;
+            }
+        };
+        if args.each || args.after.is_some() || args.game.is_some() {
+            eprintln!("error: --each, --after and --game need a game file, not --position");
+            return EXIT_ERROR;
+        }
+        let svg = svg::diagram(&pos, &Marks::default(), &args.options);
+        return match emit(args.out.as_deref(), &svg) {
+            Ok(()) => EXIT_OK,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                EXIT_ERROR
+            }
+        };
+    }
+    let Some(path) = &args.file else {
+        eprintln!("error: give a game file or --position");
+        return EXIT_ERROR;
+    };
+    let name = shown_name(path);
+    let (src, tree) = match load(path, args.game, args.color) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let failed = report_problems(&tree, &name, &src, args.color);
+    if tree.syntax.is_some() {
+        return EXIT_FAILED;
+    }
+    let game = match tree.games.as_slice() {
+        [g] => g,
+        [] => {
+            eprintln!("error: {name} holds no game");
+            return EXIT_ERROR;
+        }
+        many => {
+            eprintln!(
+                "error: {name} has {} games; choose one with --game N",
+                many.len()
+            );
+            return EXIT_ERROR;
+        }
+    };
+    if game.main.is_empty() {
+        // The tags are wrong (reported above): there is no position to draw.
+        return EXIT_FAILED;
+    }
+    let last = game.main.len() - 1;
+    let written = if args.each {
+        let Some(dir) = &args.out else {
+            eprintln!("error: --each writes one file per position: give --out DIR");
+            return EXIT_ERROR;
+        };
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create {}: {e}", dir.display());
+            return EXIT_ERROR;
+        }
+        let width = last.to_string().len().max(3);
+        (0..=last).try_for_each(|n| {
+            let file = dir.join(format!("{n:0width$}.svg"));
+            write_atomically(&file, &step_svg(game, n, &args.options))
+        })
+    } else {
+        let n = match args.after {
+            Some(n) if n > last => {
+                eprintln!(
+                    "error: the main line of {name} has {last} action(s): --after takes 0 to {last}"
+                );
+                return EXIT_ERROR;
+            }
+            Some(n) => n,
+            None => last,
+        };
+        emit(args.out.as_deref(), &step_svg(game, n, &args.options))
+    };
+    match written {
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            EXIT_ERROR
+        }
+        Ok(()) if failed => EXIT_FAILED,
+        Ok(()) => EXIT_OK,
+    }
+}
+
+/// The diagram of main-line step `n` of `game` (empty past its end), titled with the
+/// event that led there unless `options` has a title.
+pub fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
+    let Some(step) = game.main.get(n).and_then(|&i| game.steps.get(i)) else {
+        return String::new();
+    };
+    let title = match (&step.problem, step.parent) {
+        (Some(_), _) => format!("refused: {}", step.text),
+        (None, None) => "start".to_string(),
+        (None, Some(_)) => format!("after {}", step.text),
+    };
+    let options = Options {
+        title: Some(options.title.clone().unwrap_or(title)),
+        ..options.clone()
+    };
+    svg::diagram(&step.position, &Marks::of(step), &options)
+}
+
+/// `lanrick replay FILE --html OUT`: the replay page of the file (or of one game),
+/// with `flip` Black at the bottom.
+pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, color: bool) -> u8 {
+    let name = shown_name(path);
+    let (src, tree) = match load(path, game, color) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let failed = report_problems(&tree, &name, &src, color);
+    let title = match path.file_name() {
+        Some(f) if path.as_os_str() != "-" => f.to_string_lossy().into_owned(),
+        _ => name,
+    };
+    let page = crate::render::html::page(&title, &src, &tree, flip);
+    match write_atomically(out, &page) {
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            EXIT_ERROR
+        }
+        Ok(()) if failed => EXIT_FAILED,
+        Ok(()) => EXIT_OK,
+    }
+}
