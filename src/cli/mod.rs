@@ -120,7 +120,19 @@ pub enum Command {
         /// Write to this file (atomically) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Add an annotation (comment, glyph, NAG or variation) after this share of
+        /// the events, 0 to 1 (e.g. 0.08); the games themselves do not change.
+        #[arg(long, value_name = "RATE", value_parser = annotate_rate)]
+        annotate: Option<f64>,
     },
+}
+
+/// `--annotate`'s value: a number from 0 to 1.
+fn annotate_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if (0.0..=1.0).contains(&rate) => Ok(rate),
+        _ => Err(format!("expected a number from 0 to 1, got `{text}`")),
+    }
 }
 
 /// Exit code when everything passed.
@@ -164,7 +176,12 @@ pub fn run() -> ExitCode {
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
         }
-        Some(Command::Selfplay { games, seed, out }) => selfplay(games, seed, out.as_deref()),
+        Some(Command::Selfplay {
+            games,
+            seed,
+            out,
+            annotate,
+        }) => selfplay(games, seed, annotate, out.as_deref()),
         None => {
             eprintln!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR
@@ -725,8 +742,11 @@ fn turns(text: &str, list: bool) -> u8 {
     }
 }
 
-fn selfplay(games: usize, seed: u64, out: Option<&Path>) -> u8 {
-    let (text, _) = crate::selfplay::generate(games, seed);
+fn selfplay(games: usize, seed: u64, annotate: Option<f64>, out: Option<&Path>) -> u8 {
+    let (text, _) = match annotate {
+        None => crate::selfplay::generate(games, seed),
+        Some(rate) => crate::selfplay::generate_annotated(games, seed, rate),
+    };
     let written = match out {
         None => {
             let stdout = std::io::stdout();

@@ -862,6 +862,23 @@ fn shortcut_reads_selfplay_output_as_pest_does() {
 }
 
 #[test]
+fn shortcut_reads_annotated_selfplay_output_as_pest_does() {
+    for (seed, rate) in [(1, 0.08), (7, 0.3), (1878, 1.0)] {
+        let (text, _) = crate::selfplay::generate_annotated(25, seed, rate);
+        let f = shortcut_agrees(&text).expect("annotated selfplay output takes the shortcut");
+        assert_eq!(f.games.len(), 25);
+        let annotated = f.games.iter().flat_map(|g| &g.body).any(
+            |i| matches!(i, Item::Event(e) if !e.annotations.is_empty() || !e.comments.is_empty()),
+        );
+        assert!(annotated, "seed {seed}: no annotation read");
+        for piece in split_games(&text) {
+            let game = &text[piece.start..piece.end];
+            assert!(shortcut_agrees(game).is_some(), "{game:?}");
+        }
+    }
+}
+
+#[test]
 fn shortcut_reads_every_plain_form() {
     let cases = [
         "",
@@ -1012,6 +1029,21 @@ const PIECES: &[&str] = &[
     "!",
     "?",
     "$1",
+    "$255",
+    "$0",
+    "$256",
+    "!!",
+    "?!",
+    "!?!",
+    "{a\nb}",
+    "{}",
+    "#",
+    "# c\n",
+    "( a1-b2 )",
+    "()",
+    "( ",
+    " )",
+    "; ",
     "assert",
     "to-move",
     "\r",
@@ -1084,6 +1116,41 @@ proptest::proptest! {
     }
 }
 
+proptest::proptest! {
+    // Each case plays a self-play game: fewer cases.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 256,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// The same on annotated games (comments, glyphs, NAGs, variations after a third
+    /// of the events) with one piece swapped or inserted.
+    #[test]
+    fn shortcut_agrees_on_damaged_annotated_games(
+        seed in 0u64..1000,
+        at in 0usize..600,
+        piece in 0..PIECES.len(),
+        insert in proptest::prelude::any::<bool>(),
+    ) {
+        let (text, _) = crate::selfplay::generate_annotated(1, seed, 0.3);
+        let words: Vec<&str> = text.split(' ').collect();
+        let mut out = String::new();
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            if i == at % words.len() {
+                out.push_str(PIECES[piece]);
+                if !insert {
+                    continue;
+                }
+            }
+            out.push_str(w);
+        }
+        shortcut_agrees(&out);
+    }
+}
+
 /// Game-like text decoded from `bytes` (see `shortcut_agrees_on_game_like_lines`).
 fn game_like(bytes: &[u8]) -> String {
     let mut it = bytes.iter().copied();
@@ -1135,7 +1202,31 @@ fn game_like(bytes: &[u8]) -> String {
                 }
             }
         }
+        for _ in 0..next() % 3 {
+            out.push_str(TAILS[usize::from(next()) % TAILS.len()]);
+        }
         out.push_str(ENDS[usize::from(next()) % ENDS.len()]);
     }
     out
 }
+
+/// What may follow an event in `game_like`: annotations, comments, variations, `;`,
+/// right and wrong.
+const TAILS: &[&str] = &[
+    " !",
+    " ??",
+    "!?",
+    " $14",
+    " $0",
+    " { c }",
+    "{}",
+    " { two\nlines }",
+    " # c",
+    " ( a1-b2 )",
+    " (pass; h8-h7 !)",
+    " ( {x} )",
+    "; pass",
+    ";",
+    " {",
+    " (",
+];
