@@ -43,7 +43,10 @@ pub(crate) fn file(src: &str) -> Option<File> {
         src,
         bytes: src.as_bytes(),
         pos: 0,
+        moves: Vec::new(),
     };
+    // The events of the current line, before they go to the game's body.
+    let mut line_items = Vec::new();
     let mut out = File::default();
     // The game being built, and whether it has events yet.
     let mut game: Option<(Game, bool)> = None;
@@ -75,14 +78,14 @@ pub(crate) fn file(src: &str) -> Option<File> {
             g.header.extend(pending.drain(..).map(HeaderItem::Comment));
             g.header.push(HeaderItem::Tag(t));
         } else {
-            match r.line(0)? {
-                Line::Comments(comments) => pending.extend(comments),
-                Line::Events(items) => {
-                    let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));
-                    *has_events = true;
-                    g.body.extend(pending.drain(..).map(Item::Comment));
-                    g.body.extend(items);
-                }
+            let comments = r.line(0, &mut line_items)?;
+            if line_items.is_empty() {
+                pending.extend(comments);
+            } else {
+                let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));
+                *has_events = true;
+                g.body.extend(pending.drain(..).map(Item::Comment));
+                g.body.append(&mut line_items);
             }
         }
         if !r.next_line() {
@@ -170,19 +173,14 @@ fn tag(src: &str, start: usize, end: usize) -> Option<Tag> {
     })
 }
 
-/// What a line of events holds.
-enum Line {
-    /// Only comments (or nothing).
-    Comments(Vec<Comment>),
-    /// At least one event, each with the comments that belong to it.
-    Events(Vec<Item>),
-}
-
 /// A cursor over the whole text.
 struct Reader<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// The moves of the turn being read (reused, so that each turn's list is
+    /// allocated once, at its size).
+    moves: Vec<MoveNode>,
 }
 
 impl Reader<'_> {
@@ -301,10 +299,11 @@ impl Reader<'_> {
     }
 
     /// One line of events and comments from the cursor to the line's end, or, in a
-    /// variation (`depth` > 0), to its `)`. Comments before the first event belong to
-    /// it; later ones to the event before them, as the lowering places them.
-    fn line(&mut self, depth: usize) -> Option<Line> {
-        let mut items: Vec<Item> = Vec::new();
+    /// variation (`depth` > 0), to its `)`. The events go to `items` (empty when
+    /// called); comments before the first event belong to it, later ones to the event
+    /// before them, as the lowering places them. Returns the comments of a line
+    /// without events (none if it has events).
+    fn line(&mut self, depth: usize, items: &mut Vec<Item>) -> Option<Vec<Comment>> {
         let mut leading: Vec<Comment> = Vec::new();
         // A `;` was read: only an event (or a comment, or the end) may follow.
         let mut after_semi = false;
@@ -322,14 +321,14 @@ impl Reader<'_> {
             match b {
                 b'{' => {
                     let c = self.brace_comment()?;
-                    attach(&mut items, &mut leading, c);
+                    attach(items, &mut leading, c);
                 }
                 b'#' => {
                     if depth > 0 {
                         return None;
                     }
                     let c = self.line_comment();
-                    attach(&mut items, &mut leading, c);
+                    attach(items, &mut leading, c);
                     // The comment runs to the line's end.
                     continue;
                 }
@@ -374,11 +373,7 @@ impl Reader<'_> {
             }
             self.separator()?;
         }
-        Some(if items.is_empty() {
-            Line::Comments(leading)
-        } else {
-            Line::Events(items)
-        })
+        Some(leading)
     }
 
     /// `{ ... }` at the cursor, to the first `}` (it may span lines).
@@ -456,10 +451,11 @@ impl Reader<'_> {
         let start = self.pos;
         self.pos += 1;
         self.separator()?;
-        let body = match self.line(depth)? {
-            Line::Comments(comments) => comments.into_iter().map(Item::Comment).collect(),
-            Line::Events(items) => items,
-        };
+        let mut body = Vec::new();
+        let comments = self.line(depth, &mut body)?;
+        if body.is_empty() {
+            body = comments.into_iter().map(Item::Comment).collect();
+        }
         // `line` stopped at the `)`.
         self.pos += 1;
         Some(Variation {
@@ -550,7 +546,7 @@ impl Reader<'_> {
 
     /// Moves `a7-b6 …` then an optional take, or a take alone.
     fn turn(&mut self) -> Option<EventKind> {
-        let mut moves = Vec::new();
+        self.moves.clear();
         loop {
             if self.at(self.pos) == Some(b'x') {
                 let start = self.pos;
@@ -562,14 +558,14 @@ impl Reader<'_> {
                     span: Span::new(start, square.span.end),
                 };
                 return Some(EventKind::Turn {
-                    moves,
+                    moves: self.moves.drain(..).collect(),
                     take: Some(take),
                 });
             }
             let from = self.square(true)?;
             self.pos += 1;
             let to = self.square(false)?;
-            moves.push(MoveNode {
+            self.moves.push(MoveNode {
                 from,
                 to,
                 span: Span::new(from.span.start, to.span.end),
@@ -579,7 +575,10 @@ impl Reader<'_> {
             let more = self.at(self.pos) == Some(b' ')
                 && (self.move_at(next) || self.at(next) == Some(b'x'));
             if !more {
-                return Some(EventKind::Turn { moves, take: None });
+                return Some(EventKind::Turn {
+                    moves: self.moves.drain(..).collect(),
+                    take: None,
+                });
             }
             self.pos = next;
         }
