@@ -4,7 +4,9 @@
 //!
 //! The large corpus is `lanrick selfplay --games 20000 --seed 1878` (43 MB), made in
 //! memory when the benchmark starts (about 8 s), or read from the file named by
-//! `LANRICK_BENCH_CORPUS`.
+//! `LANRICK_BENCH_CORPUS`. The annotated one is the same games with `--annotate 0.08`
+//! (48 MB: comments, glyphs, NAGs and variations after 8 % of the events), or the file
+//! named by `LANRICK_BENCH_ANNOTATED_CORPUS`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lanrick::engine::{Position, count_outcomes};
@@ -85,24 +87,62 @@ fn notation(c: &mut Criterion) {
     g.finish();
 }
 
-/// The large corpus: `LANRICK_BENCH_CORPUS`, or 20,000 self-play games, seed 1878.
-fn large_corpus() -> String {
-    match std::env::var_os("LANRICK_BENCH_CORPUS") {
-        Some(path) => std::fs::read_to_string(path).expect("a readable UTF-8 corpus"),
-        None => lanrick::selfplay::generate(20_000, 1878).0,
+/// The small corpus's games with an annotation after 8 % of the events
+/// (`lanrick selfplay --games 130 --seed 7 --annotate 0.08`, made in memory).
+fn annotated(c: &mut Criterion) {
+    let text = lanrick::selfplay::generate_annotated(130, 7, 0.08).0;
+    let mut g = c.benchmark_group("small_corpus_annotated");
+    g.throughput(criterion::Throughput::Bytes(text.len() as u64));
+    g.bench_function("parse", |b| {
+        b.iter(|| lanrick::syntax::parse_file(black_box(&text)).expect("valid corpus"))
+    });
+    g.bench_function("parse_pest", |b| {
+        b.iter(|| lanrick::syntax::parse_file_with_pest(black_box(&text)).expect("valid corpus"))
+    });
+    g.bench_function("parse_replay", |b| {
+        b.iter(|| {
+            let run = lanrick::interp::run_file(black_box(&text), Default::default());
+            assert!(run.passed());
+            run.games.len()
+        })
+    });
+    g.finish();
+}
+
+/// A large corpus: the file named by `var`, or 20,000 self-play games, seed 1878,
+/// annotated at `rate` if given.
+fn large_corpus(var: &str, rate: Option<f64>) -> String {
+    match (std::env::var_os(var), rate) {
+        (Some(path), _) => std::fs::read_to_string(path).expect("a readable UTF-8 corpus"),
+        (None, None) => lanrick::selfplay::generate(20_000, 1878).0,
+        (None, Some(rate)) => lanrick::selfplay::generate_annotated(20_000, 1878, rate).0,
     }
 }
 
 /// Game by game, as `check` and `replay` read a collection, on one thread.
 fn large(c: &mut Criterion) {
-    let text = large_corpus();
-    let pieces = lanrick::syntax::split_games(&text);
-    let mut g = c.benchmark_group("large_corpus");
+    large_group(
+        c,
+        "large_corpus",
+        &large_corpus("LANRICK_BENCH_CORPUS", None),
+    );
+}
+
+/// The same on the annotated corpus.
+fn large_annotated(c: &mut Criterion) {
+    let text = large_corpus("LANRICK_BENCH_ANNOTATED_CORPUS", Some(0.08));
+    large_group(c, "large_corpus_annotated", &text);
+}
+
+/// `split_parse` and `parse_replay` on `text`, as the group `name`.
+fn large_group(c: &mut Criterion, name: &str, text: &str) {
+    let pieces = lanrick::syntax::split_games(text);
+    let mut g = c.benchmark_group(name);
     g.throughput(criterion::Throughput::Bytes(text.len() as u64));
     g.bench_function("split_parse", |b| {
         b.iter(|| {
             let mut games = 0;
-            for p in lanrick::syntax::split_games(black_box(&text)) {
+            for p in lanrick::syntax::split_games(black_box(text)) {
                 let f = lanrick::syntax::parse_file(&text[p.start..p.end]).expect("valid");
                 games += f.games.len();
             }
@@ -129,6 +169,6 @@ fn large(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = config();
-    targets = outcomes, position_strings, selfplay, notation, large
+    targets = outcomes, position_strings, selfplay, notation, annotated, large, large_annotated
 }
 criterion_main!(benches);

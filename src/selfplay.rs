@@ -118,6 +118,33 @@ pub fn generate(games: usize, seed: u64) -> (String, Stats) {
 /// `Rules` tag unless the rules are the default), with the statistics.
 pub fn generate_with(games: usize, seed: u64, rules: Rules) -> (String, Stats) {
     let (list, stats) = play_games_with(games, seed, rules);
+    (write_games(&list, seed, rules, None), stats)
+}
+
+/// The same games as [`generate`] with the same seed, with an annotation after about
+/// `rate` (0 to 1) of the events: a `{ }` comment (now and then over two lines), a `#`
+/// comment, a glyph, a NAG, several of these, or a variation holding another legal
+/// action from the same position. The annotations are drawn from their own generator,
+/// derived from the seed and the game's number, so the games do not change and the
+/// same seed and rate always give the same text; `rate` 0 gives exactly
+/// [`generate`]'s text. The annotations are in `fmt`'s canonical order.
+pub fn generate_annotated(games: usize, seed: u64, rate: f64) -> (String, Stats) {
+    generate_annotated_with(games, seed, rate, Rules::default())
+}
+
+/// [`generate_annotated`] for games played by `rules`.
+pub fn generate_annotated_with(
+    games: usize,
+    seed: u64,
+    rate: f64,
+    rules: Rules,
+) -> (String, Stats) {
+    let (list, stats) = play_games_with(games, seed, rules);
+    (write_games(&list, seed, rules, Some(rate)), stats)
+}
+
+/// The games in notation; with `annotate`, annotations after that share of events.
+fn write_games(list: &[SelfPlayGame], seed: u64, rules: Rules, annotate: Option<f64>) -> String {
     let mut out = String::new();
     for (i, g) in list.iter().enumerate() {
         if i > 0 {
@@ -130,12 +157,89 @@ pub fn generate_with(games: usize, seed: u64, rules: Rules) -> (String, Stats) {
         out.push_str("[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n");
         let _ = writeln!(out, "[Result \"{}\"]", g.result);
         out.push('\n');
-        for e in &g.events {
-            out.push_str(e);
-            out.push('\n');
+        match annotate {
+            None => {
+                for e in &g.events {
+                    out.push_str(e);
+                    out.push('\n');
+                }
+            }
+            Some(rate) => {
+                let mut rng =
+                    Rng::new(seed ^ ANNOTATION_SALT ^ (i as u64).wrapping_mul(0x9e37_79b9));
+                write_annotated(&mut out, g, rules, rate, &mut rng);
+            }
         }
     }
-    (out, stats)
+    out
+}
+
+/// Mixed into the seed for the annotations' generator, so that it differs from the
+/// games' own.
+const ANNOTATION_SALT: u64 = 0xa770_7a7e_0001_1878;
+
+/// Short comment texts for annotations.
+const REMARKS: &[&str] = &[
+    "a quiet move",
+    "the only way to keep the Rendezvous",
+    "threatens to bring a third man in",
+    "Black should have waited",
+    "forced",
+    "see Carroll's note on interchanges",
+    "now Yellow has nothing better than to pass",
+    "a slide along the border would have been stronger",
+];
+
+/// One game's events, each followed by an annotation with probability `rate`; replays
+/// the game to know the position before each event (for variations).
+fn write_annotated(out: &mut String, g: &SelfPlayGame, rules: Rules, rate: f64, rng: &mut Rng) {
+    let mut game = Game::new(Position::start_for(rules));
+    for (action, event) in g.actions.iter().zip(&g.events) {
+        let before = *game.position();
+        if let Err(e) = game.play(action) {
+            unreachable!("self-play wrote an illegal action {event}: {e}");
+        }
+        out.push_str(event);
+        // 53 random bits as a number in [0, 1).
+        let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        if draw < rate {
+            annotate(out, rng, &before);
+        }
+        out.push('\n');
+    }
+}
+
+/// Writes one annotation (with its leading space) for an event played from `before`.
+fn annotate(out: &mut String, rng: &mut Rng, before: &Position) {
+    const GLYPHS: &[&str] = &["!", "?", "!!", "??", "!?", "?!"];
+    let remark = |rng: &mut Rng| REMARKS[rng.below(REMARKS.len())];
+    match rng.weighted(&[30, 20, 20, 10, 10, 5, 5]) {
+        0 => {
+            let _ = write!(out, " {{ {} }}", remark(rng));
+        }
+        1 => {
+            let _ = write!(out, " {}", GLYPHS[rng.below(GLYPHS.len())]);
+        }
+        2 => {
+            let _ = write!(out, " ${}", 1 + rng.below(255));
+        }
+        3 => {
+            let _ = write!(out, " # {}", remark(rng));
+        }
+        4 => {
+            let glyph = GLYPHS[rng.below(GLYPHS.len())];
+            let nag = 1 + rng.below(255);
+            let _ = write!(out, " {glyph} ${nag} {{ {} }}", remark(rng));
+        }
+        5 => {
+            let (a, b) = (remark(rng), remark(rng));
+            let _ = write!(out, " {{ {a}\n{b} }}");
+        }
+        _ => {
+            let (_, alternative) = choose_action(rng, before);
+            let _ = write!(out, " ( {alternative} )");
+        }
+    }
 }
 
 /// Plays `games` games from `seed`: game `i` uses its own generator derived from the

@@ -731,3 +731,46 @@ fn completions_and_a_manual_page_come_from_the_argument_definitions() {
     assert!(check.contains("lanrick check"), "{check}");
     assert!(check.contains("\\-\\-format"), "{check}");
 }
+
+#[test]
+fn selfplay_annotate_writes_annotated_games_that_check() {
+    let s = Scene::new();
+    s.run(&[
+        "selfplay",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        "plain.lanrick",
+    ])
+    .success();
+    s.run(&[
+        "selfplay",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--annotate",
+        "0.3",
+        "--out",
+        "a.lanrick",
+    ])
+    .success();
+    let plain = std::fs::read_to_string(s.path("plain.lanrick")).unwrap();
+    let annotated = std::fs::read_to_string(s.path("a.lanrick")).unwrap();
+    assert_eq!(plain, lanrick::selfplay::generate(4, 5).0);
+    assert_eq!(
+        annotated,
+        lanrick::selfplay::generate_annotated(4, 5, 0.3).0
+    );
+    assert!(annotated.len() > plain.len());
+    s.run(&["check", "a.lanrick"])
+        .success()
+        .stdout(predicate::str::contains("ok a.lanrick (4 games)"));
+    for bad in ["1.5", "NaN", "x"] {
+        s.run(&["selfplay", "--games", "1", "--seed", "1", "--annotate", bad])
+            .code(2)
+            .stderr(predicate::str::contains("expected a number from 0 to 1"));
+    }
+}

@@ -121,6 +121,8 @@ fn pieces_agree_with_the_parser_on_every_file() {
 fn pieces_agree_on_selfplay_output() {
     let (text, _) = lanrick::selfplay::generate(30, 1878);
     assert_eq!(agrees("selfplay", &text), 30);
+    let (text, _) = lanrick::selfplay::generate_annotated(30, 1878, 0.3);
+    assert_eq!(agrees("annotated selfplay", &text), 30);
 }
 
 #[test]

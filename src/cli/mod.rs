@@ -190,6 +190,10 @@ pub enum Command {
         /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
+        /// Add an annotation (comment, glyph, NAG or variation) after this share of
+        /// the events, 0 to 1 (e.g. 0.08); the games themselves do not change.
+        #[arg(long, value_name = "RATE", value_parser = annotate_rate)]
+        annotate: Option<f64>,
     },
     /// Print a shell completion script: `lanrick completions bash > lanrick.bash`.
     Completions {
@@ -208,6 +212,14 @@ pub enum Command {
 /// Reads a `--rules` value; the error lists the editions and options that exist.
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse::<Rules>().map_err(|e| e.to_string())
+}
+
+/// `--annotate`'s value: a number from 0 to 1.
+fn annotate_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if (0.0..=1.0).contains(&rate) => Ok(rate),
+        _ => Err(format!("expected a number from 0 to 1, got `{text}`")),
+    }
 }
 
 /// Exit code when everything passed.
@@ -314,7 +326,8 @@ pub fn run() -> ExitCode {
             seed,
             out,
             rules,
-        }) => selfplay(games, seed, out.as_deref(), rules),
+            annotate,
+        }) => selfplay(games, seed, annotate, out.as_deref(), rules),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "lanrick", &mut out);
@@ -1102,8 +1115,17 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     }
 }
 
-fn selfplay(games: usize, seed: u64, out: Option<&Path>, rules: Rules) -> u8 {
-    let (text, _) = crate::selfplay::generate_with(games, seed, rules);
+fn selfplay(
+    games: usize,
+    seed: u64,
+    annotate: Option<f64>,
+    out: Option<&Path>,
+    rules: Rules,
+) -> u8 {
+    let (text, _) = match annotate {
+        None => crate::selfplay::generate_with(games, seed, rules),
+        Some(rate) => crate::selfplay::generate_annotated_with(games, seed, rate, rules),
+    };
     let written = match out {
         None => {
             let stdout = std::io::stdout();

@@ -1,113 +1,135 @@
-//! A shortcut for plain files: a byte-level reader for the narrow, comment-free form
-//! that `lanrick fmt` and `lanrick selfplay` write, so that large collections are not
-//! read one pest rule call at a time.
+//! A shortcut for plain and annotated files: a byte-level reader for the form that
+//! `lanrick fmt` and `lanrick selfplay` write, so that large collections are not read
+//! one pest rule call at a time.
 //!
 //! It defines nothing. `grammar/lanrick.pest` stays the only definition of the
 //! notation: [`file`] either returns exactly the tree that the grammar and the lowering
 //! give for the same text (spans included), or declines with `None`, and the caller
 //! then parses the text with pest. It declines anything outside this form:
 //!
-//! - lines end with `\n` or `\r\n` (no other `\r`, no trailing blanks, no BOM);
-//! - a line is empty, or one tag `[Name "value"]` with no escapes in the value, or one
-//!   event with single spaces between its tokens;
+//! - lines end with `\n` or `\r\n` (no other `\r`, no tabs, no trailing blanks, no
+//!   BOM); tokens are separated by single spaces (or touch, where the grammar allows
+//!   it and the second one starts with punctuation: `a7-b6!`, `a7-b6; pass`);
+//! - a line is empty, or one tag `[Name "value"]` with no escapes in the value, or a
+//!   line of events and comments;
 //! - an event is an optional prefix (`12.`, `12. B:`, `Y:`, `B`) then `mark d5`,
 //!   `mark d5 d6`, `interchange` with squares, `pass`, `resign`, `draw`, or moves
-//!   `a7-b6 …` with an optional take `x e6`, or a take alone;
-//! - every square is on the board.
+//!   `a7-b6 …` with an optional take `x e6`, or a take alone; every square is on the
+//!   board; events on one line are separated by `;`;
+//! - after an event's action: glyphs (`!` `?` `!!` `??` `!?` `?!`), NAGs `$1` to
+//!   `$255`, `{ … }` comments (which may span lines), variations `( … )` on one line
+//!   holding the same (at most [`MAX_DEPTH`] deep, no `#` comment inside), and a `#`
+//!   comment ending the line;
+//! - comments may also stand before a line's first event, or alone on a line.
 //!
-//! Anything else (comments, `;`, commas, variations, annotations, directives, errors of
-//! any kind) is left to pest, which also gives every diagnostic. Tests compare the two
-//! on generated text and on whole self-play corpora.
+//! Anything else (comments inside an action or on a tag line, commas, directives,
+//! variations over several lines, errors of any kind) is left to pest, which also
+//! gives every diagnostic. Tests compare the two on generated text and on whole
+//! self-play corpora, plain and annotated.
 
 use super::ast::{
-    Event, EventKind, File, Game, HeaderItem, Item, MoveNode, Prefix, Span, Spanned, Tag, Take,
+    Annotation, Comment, CommentKind, Event, EventKind, File, Game, HeaderItem, Item, MoveNode,
+    Prefix, Span, Spanned, Tag, Take, Variation,
 };
 use crate::engine::{Side, Square};
 
-/// Reads `src` if all of it is in the plain form; `None` otherwise.
+/// Variations nested deeper than this are left to pest (which accepts up to
+/// [`MAX_NESTING`](super::MAX_NESTING)).
+pub(crate) const MAX_DEPTH: usize = 8;
+
+/// Reads `src` if all of it is in the form above; `None` otherwise.
 pub(crate) fn file(src: &str) -> Option<File> {
-    let bytes = src.as_bytes();
+    let mut r = Reader {
+        src,
+        bytes: src.as_bytes(),
+        pos: 0,
+        moves: Vec::new(),
+    };
+    // The events of the current line, before they go to the game's body.
+    let mut line_items = Vec::new();
     let mut out = File::default();
     // The game being built, and whether it has events yet.
     let mut game: Option<(Game, bool)> = None;
-    let mut pos = 0;
+    // Lines holding only comments, not yet placed: they go to the header of a tag
+    // line that follows before any event line, and to the body otherwise.
+    let mut pending: Vec<Comment> = Vec::new();
     loop {
-        let next = memchr_nl(bytes, pos);
-        // The `\r` of a CRLF line end is a blank to the grammar, outside every token.
-        let end = if next > pos && bytes[next - 1] == b'\r' {
-            next - 1
-        } else {
-            next
-        };
-        let line = &bytes[pos..end];
-        match line.first() {
-            None => {}
-            Some(b'[') => {
-                let t = tag(src, pos, end)?;
-                let starts_new = game.as_ref().is_none_or(|(_, has_events)| *has_events);
-                if starts_new {
-                    if let Some((g, _)) = game.take() {
-                        out.games.push(finish(g));
-                    }
-                    game = Some((new_game(t.span), false));
+        let start = r.pos;
+        if r.at_eol() {
+            // A blank line.
+        } else if r.bytes[start] == b'[' {
+            let next = memchr(r.bytes, b'\n', start);
+            // The `\r` of a CRLF line end is a blank to the grammar, outside every token.
+            let end = if r.bytes[next - 1] == b'\r' {
+                next - 1
+            } else {
+                next
+            };
+            let t = tag(src, start, end)?;
+            r.pos = end;
+            let starts_new = game.as_ref().is_none_or(|(_, has_events)| *has_events);
+            if starts_new {
+                if let Some((g, _)) = game.take() {
+                    out.games.push(finish(g));
                 }
-                let (g, _) = game.as_mut()?;
-                g.header.push(HeaderItem::Tag(t));
+                game = Some((new_game(), false));
             }
-            Some(_) => {
-                let ev = event(bytes, pos, end)?;
-                let (g, has_events) =
-                    game.get_or_insert_with(|| (new_game(Span::new(pos, pos)), false));
+            let (g, _) = game.as_mut()?;
+            g.header.extend(pending.drain(..).map(HeaderItem::Comment));
+            g.header.push(HeaderItem::Tag(t));
+        } else {
+            let comments = r.line(0, &mut line_items)?;
+            if line_items.is_empty() {
+                pending.extend(comments);
+            } else {
+                let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));
                 *has_events = true;
-                g.body.push(Item::Event(ev));
+                g.body.extend(pending.drain(..).map(Item::Comment));
+                g.body.append(&mut line_items);
             }
         }
-        if next == bytes.len() {
+        if !r.next_line() {
             break;
         }
-        pos = next + 1;
     }
-    if let Some((g, _)) = game {
-        out.games.push(finish(g));
+    match game {
+        Some((mut g, _)) => {
+            g.body.extend(pending.into_iter().map(Item::Comment));
+            out.games.push(finish(g));
+        }
+        None => out.trailing = pending,
     }
     Some(out)
 }
 
-/// The index of the next `\n` at or after `from`, or the length of `bytes`.
-fn memchr_nl(bytes: &[u8], from: usize) -> usize {
+/// The index of the next `byte` at or after `from`, or the length of `bytes`.
+fn memchr(bytes: &[u8], byte: u8, from: usize) -> usize {
     bytes[from..]
         .iter()
-        .position(|&b| b == b'\n')
+        .position(|&b| b == byte)
         .map_or(bytes.len(), |i| from + i)
 }
 
-/// A game starting at `start`, with nothing in it yet.
-fn new_game(start: Span) -> Game {
+/// A game with nothing in it yet.
+fn new_game() -> Game {
     Game {
         header: Vec::new(),
         body: Vec::new(),
-        span: start,
+        span: Span::default(),
     }
 }
 
-/// Sets the game's span: from its first tag or event to the end of its last item.
+/// Sets the game's span: from its first header or body item to the end of its last.
 fn finish(mut g: Game) -> Game {
-    let tag_span = |h: &HeaderItem| match h {
-        HeaderItem::Tag(t) => Some(t.span),
-        HeaderItem::Comment(_) => None,
-    };
-    let event_span = |i: &Item| match i {
-        Item::Event(e) => Some(e.span),
-        Item::Comment(_) => None,
-    };
-    let first = g.header.first().and_then(tag_span);
-    let first = first.or_else(|| g.body.first().and_then(event_span));
-    let last = g.body.last().and_then(event_span);
-    let last = last.or_else(|| g.header.last().and_then(tag_span));
-    g.span = match (first, last) {
-        (Some(a), Some(b)) => a.to(b),
-        _ => Span::default(),
-    };
+    let header = g.header.iter().map(|h| match h {
+        HeaderItem::Tag(t) => t.span,
+        HeaderItem::Comment(c) => c.span,
+    });
+    let body = g.body.iter().map(|i| match i {
+        Item::Event(e) => e.span,
+        Item::Comment(c) => c.span,
+    });
+    g.span = header.chain(body).reduce(Span::to).unwrap_or_default();
     g
 }
 
@@ -151,22 +173,77 @@ fn tag(src: &str, start: usize, end: usize) -> Option<Tag> {
     })
 }
 
-/// A cursor over one line of events.
-struct Line<'a> {
+/// A cursor over the whole text.
+struct Reader<'a> {
+    src: &'a str,
     bytes: &'a [u8],
     pos: usize,
-    end: usize,
+    /// The moves of the turn being read (reused, so that each turn's list is
+    /// allocated once, at its size).
+    moves: Vec<MoveNode>,
 }
 
-impl Line<'_> {
-    /// Whether the line is read to its end.
-    fn at_end(&self) -> bool {
-        self.pos == self.end
+impl Reader<'_> {
+    /// The byte at `p`, if any.
+    fn at(&self, p: usize) -> Option<u8> {
+        self.bytes.get(p).copied()
     }
 
-    /// Consumes one space that must be followed by more of the line.
+    /// Whether `p` is at the end of a line: the end of the text, `\n`, or the `\r` of
+    /// `\r\n` (or a `\r` ending the text).
+    fn eol_at(&self, p: usize) -> bool {
+        match self.at(p) {
+            None | Some(b'\n') => true,
+            Some(b'\r') => matches!(self.at(p + 1), None | Some(b'\n')),
+            Some(_) => false,
+        }
+    }
+
+    /// Whether the cursor is at the end of a line.
+    fn at_eol(&self) -> bool {
+        self.eol_at(self.pos)
+    }
+
+    /// Moves from the end of a line to the start of the next; false at the end of the
+    /// text.
+    fn next_line(&mut self) -> bool {
+        match self.at(self.pos) {
+            Some(b'\n') => {
+                self.pos += 1;
+                true
+            }
+            Some(b'\r') if self.at(self.pos + 1) == Some(b'\n') => {
+                self.pos += 2;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether no word character (`word_char` in the grammar) is at `p`: a keyword,
+    /// square or move may end there.
+    fn word_ends(&self, p: usize) -> bool {
+        !matches!(self.at(p), Some(b) if b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    }
+
+    /// After a token: one space, which must be followed by another token; or nothing,
+    /// and then the next token (or the line's end) touches it.
+    fn separator(&mut self) -> Option<()> {
+        if self.at(self.pos) == Some(b' ') {
+            self.pos += 1;
+            if matches!(self.at(self.pos), None | Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// One space followed by more of the line.
     fn space(&mut self) -> Option<()> {
-        if self.pos + 1 < self.end && self.bytes[self.pos] == b' ' {
+        let more = self
+            .at(self.pos + 1)
+            .is_some_and(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        if self.at(self.pos) == Some(b' ') && more {
             self.pos += 1;
             Some(())
         } else {
@@ -174,14 +251,11 @@ impl Line<'_> {
         }
     }
 
-    /// Whether the text at the cursor is `word` followed by a space or the line's end;
+    /// Whether the text at the cursor is `word` with no word character after it;
     /// consumes it if so.
     fn keyword(&mut self, word: &[u8]) -> bool {
         let after = self.pos + word.len();
-        if after <= self.end
-            && &self.bytes[self.pos..after] == word
-            && (after == self.end || self.bytes[after] == b' ')
-        {
+        if self.bytes.get(self.pos..after) == Some(word) && self.word_ends(after) {
             self.pos = after;
             true
         } else {
@@ -189,24 +263,18 @@ impl Line<'_> {
         }
     }
 
-    /// A square on the board, `a1` to `h8`, followed by a space, the line's end, or
-    /// `-` when `dash` (a move's first square).
+    /// A square on the board, `a1` to `h8`, followed by `-` when `dash` (a move's
+    /// first square), else by no word character.
     fn square(&mut self, dash: bool) -> Option<Spanned<Square>> {
         let p = self.pos;
-        if p + 2 > self.end {
-            return None;
-        }
-        let (f, r) = (self.bytes[p], self.bytes[p + 1]);
+        let (f, r) = (self.at(p)?, self.at(p + 1)?);
         if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
             return None;
         }
-        let next = self.bytes.get(p + 2).copied();
-        let ok = if p + 2 == self.end {
-            !dash
-        } else if dash {
-            next == Some(b'-')
+        let ok = if dash {
+            self.at(p + 2) == Some(b'-')
         } else {
-            next == Some(b' ')
+            self.word_ends(p + 2)
         };
         if !ok {
             return None;
@@ -215,90 +283,320 @@ impl Line<'_> {
         let sq = Square::from_coords(f - b'a', r - b'1')?;
         Some(Spanned::new(sq, Span::new(p, p + 2)))
     }
-}
 
-/// One event line from `start` to `end`.
-fn event(bytes: &[u8], start: usize, end: usize) -> Option<Event> {
-    let mut l = Line {
-        bytes,
-        pos: start,
-        end,
-    };
-    let prefix = prefix(&mut l)?;
-    let kind_start = l.pos;
-    let kind = if l.keyword(b"mark") {
-        l.space()?;
-        let square = l.square(false)?;
-        let towards = if l.at_end() {
-            None
-        } else {
-            l.space()?;
-            Some(l.square(false)?)
-        };
-        EventKind::Mark { square, towards }
-    } else if l.keyword(b"interchange") {
-        let mut squares = Vec::new();
-        while !l.at_end() {
-            l.space()?;
-            squares.push(l.square(false)?);
-        }
-        EventKind::Interchange { squares }
-    } else if l.keyword(b"pass") {
-        EventKind::Pass
-    } else if l.keyword(b"resign") {
-        EventKind::Resign
-    } else if l.keyword(b"draw") {
-        EventKind::Draw
-    } else {
-        turn(&mut l)?
-    };
-    if !l.at_end() {
-        return None;
+    /// Whether a square `a1`–`h8` followed by no word character starts at `p`.
+    fn square_at(&self, p: usize) -> bool {
+        matches!(self.at(p), Some(b'a'..=b'h'))
+            && matches!(self.at(p + 1), Some(b'1'..=b'8'))
+            && self.word_ends(p + 2)
     }
-    Some(Event {
-        prefix,
-        kind,
-        kind_span: Span::new(kind_start, end),
-        annotations: Vec::new(),
-        comments: Vec::new(),
-        variations: Vec::new(),
-        span: Span::new(start, end),
-    })
-}
 
-/// An optional prefix: `12.`, `12. B:`, `Y:` or `B`, followed by a space.
-fn prefix(l: &mut Line<'_>) -> Option<Prefix> {
-    let mut out = Prefix::default();
-    let p = l.pos;
-    let digits = l.bytes[p..l.end]
-        .iter()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    if digits > 0 {
-        // Nine digits always fit a u32; longer numbers are left to the lowering's check.
-        if digits > 9 || l.bytes.get(p + digits) != Some(&b'.') {
+    /// Whether a move's first square `a1`–`h8` and its `-` start at `p`.
+    fn move_at(&self, p: usize) -> bool {
+        matches!(self.at(p), Some(b'a'..=b'h'))
+            && matches!(self.at(p + 1), Some(b'1'..=b'8'))
+            && self.at(p + 2) == Some(b'-')
+    }
+
+    /// One line of events and comments from the cursor to the line's end, or, in a
+    /// variation (`depth` > 0), to its `)`. The events go to `items` (empty when
+    /// called); comments before the first event belong to it, later ones to the event
+    /// before them, as the lowering places them. Returns the comments of a line
+    /// without events (none if it has events).
+    fn line(&mut self, depth: usize, items: &mut Vec<Item>) -> Option<Vec<Comment>> {
+        let mut leading: Vec<Comment> = Vec::new();
+        // A `;` was read: only an event (or a comment, or the end) may follow.
+        let mut after_semi = false;
+        loop {
+            if self.at_eol() {
+                if depth > 0 {
+                    return None;
+                }
+                break;
+            }
+            let b = self.at(self.pos)?;
+            if depth > 0 && b == b')' {
+                break;
+            }
+            match b {
+                b'{' => {
+                    let c = self.brace_comment()?;
+                    attach(items, &mut leading, c);
+                }
+                b'#' => {
+                    if depth > 0 {
+                        return None;
+                    }
+                    let c = self.line_comment();
+                    attach(items, &mut leading, c);
+                    // The comment runs to the line's end.
+                    continue;
+                }
+                b';' => {
+                    if after_semi || items.is_empty() {
+                        return None;
+                    }
+                    self.pos += 1;
+                    after_semi = true;
+                }
+                b'!' | b'?' | b'$' | b'(' => {
+                    if after_semi {
+                        return None;
+                    }
+                    let Some(Item::Event(ev)) = items.last_mut() else {
+                        return None;
+                    };
+                    match b {
+                        b'(' => {
+                            if depth >= MAX_DEPTH {
+                                return None;
+                            }
+                            let v = self.variation(depth + 1)?;
+                            ev.variations.push(v);
+                        }
+                        b'$' => ev.annotations.push(self.nag()?),
+                        _ => ev.annotations.push(self.glyph()),
+                    }
+                    ev.span.end = self.pos;
+                }
+                _ => {
+                    if !(items.is_empty() || after_semi) {
+                        return None;
+                    }
+                    let mut ev = self.event()?;
+                    if items.is_empty() {
+                        ev.comments = std::mem::take(&mut leading);
+                    }
+                    items.push(Item::Event(ev));
+                    after_semi = false;
+                }
+            }
+            self.separator()?;
+        }
+        Some(leading)
+    }
+
+    /// `{ ... }` at the cursor, to the first `}` (it may span lines).
+    fn brace_comment(&mut self) -> Option<Comment> {
+        let start = self.pos;
+        let close = memchr(self.bytes, b'}', start + 1);
+        if close == self.bytes.len() {
+            // Unclosed: pest gives the error.
             return None;
         }
-        let mut n = 0u32;
-        for &b in &l.bytes[p..p + digits] {
-            n = n * 10 + u32::from(b - b'0');
-        }
-        out.number = Some(Spanned::new(n, Span::new(p, p + digits + 1)));
-        l.pos = p + digits + 1;
-        l.space()?;
+        let text = self.src.get(start + 1..close)?;
+        self.pos = close + 1;
+        Some(Comment {
+            text: text.to_owned(),
+            kind: CommentKind::Brace,
+            span: Span::new(start, close + 1),
+        })
     }
-    let p = l.pos;
-    if let Some(side) = l.bytes[p..l.end].first().and_then(|&b| side_letter(b)) {
-        let after = match l.bytes.get(p + 1) {
-            Some(b':') => p + 2,
-            Some(b' ') => p + 1,
-            _ => return None,
+
+    /// `# ...` at the cursor, to the line's end (the `\r` of a CRLF is not part of it).
+    fn line_comment(&mut self) -> Comment {
+        let start = self.pos;
+        let next = memchr(self.bytes, b'\n', start);
+        let end = if next > start + 1 && self.bytes[next - 1] == b'\r' {
+            next - 1
+        } else {
+            next
         };
-        out.side = Some(Spanned::new(side, Span::new(p, p + 1)));
-        l.pos = after;
-        l.space()?;
+        self.pos = end;
+        Comment {
+            // `#` and `\r` are ASCII: both ends fall on character boundaries.
+            text: self.src.get(start + 1..end).unwrap_or_default().to_owned(),
+            kind: CommentKind::Line,
+            span: Span::new(start, end),
+        }
     }
-    Some(out)
+
+    /// A glyph at the cursor (which is at `!` or `?`): two characters when the next one
+    /// is also `!` or `?`, as the grammar's ordered choice reads them.
+    fn glyph(&mut self) -> Spanned<Annotation> {
+        let start = self.pos;
+        let first = self.bytes[start];
+        let second = self.at(start + 1).filter(|b| matches!(b, b'!' | b'?'));
+        let a = match (first, second) {
+            (b'!', Some(b'!')) => Annotation::Brilliant,
+            (b'?', Some(b'?')) => Annotation::Blunder,
+            (b'!', Some(_)) => Annotation::Interesting,
+            (b'?', Some(_)) => Annotation::Dubious,
+            (b'!', None) => Annotation::Good,
+            _ => Annotation::Mistake,
+        };
+        self.pos = start + 1 + usize::from(second.is_some());
+        Spanned::new(a, Span::new(start, self.pos))
+    }
+
+    /// A NAG `$1` to `$255` at the cursor; `None` for any other number (the lowering's
+    /// error).
+    fn nag(&mut self) -> Option<Spanned<Annotation>> {
+        let start = self.pos;
+        let digits = self.bytes[start + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = start + 1 + digits;
+        let n = self.src.get(start + 1..end)?.parse::<u8>().ok()?;
+        if n == 0 {
+            return None;
+        }
+        self.pos = end;
+        Some(Spanned::new(Annotation::Nag(n), Span::new(start, end)))
+    }
+
+    /// `( ... )` at the cursor, on one line.
+    fn variation(&mut self, depth: usize) -> Option<Variation> {
+        let start = self.pos;
+        self.pos += 1;
+        self.separator()?;
+        let mut body = Vec::new();
+        let comments = self.line(depth, &mut body)?;
+        if body.is_empty() {
+            body = comments.into_iter().map(Item::Comment).collect();
+        }
+        // `line` stopped at the `)`.
+        self.pos += 1;
+        Some(Variation {
+            body,
+            span: Span::new(start, self.pos),
+        })
+    }
+
+    /// One event's prefix and action at the cursor, with nothing after it yet.
+    fn event(&mut self) -> Option<Event> {
+        let start = self.pos;
+        let prefix = self.prefix()?;
+        let kind_start = self.pos;
+        let kind = if self.keyword(b"mark") {
+            self.space()?;
+            let square = self.square(false)?;
+            // A second square after one space; anything else is left to the separator.
+            let towards = if self.at(self.pos) == Some(b' ') && self.square_at(self.pos + 1) {
+                self.pos += 1;
+                Some(self.square(false)?)
+            } else {
+                None
+            };
+            EventKind::Mark { square, towards }
+        } else if self.keyword(b"interchange") {
+            let mut squares = Vec::new();
+            while self.at(self.pos) == Some(b' ') && self.square_at(self.pos + 1) {
+                self.pos += 1;
+                squares.push(self.square(false)?);
+            }
+            EventKind::Interchange { squares }
+        } else if self.keyword(b"pass") {
+            EventKind::Pass
+        } else if self.keyword(b"resign") {
+            EventKind::Resign
+        } else if self.keyword(b"draw") {
+            EventKind::Draw
+        } else {
+            self.turn()?
+        };
+        let end = self.pos;
+        Some(Event {
+            prefix,
+            kind,
+            kind_span: Span::new(kind_start, end),
+            annotations: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+            span: Span::new(start, end),
+        })
+    }
+
+    /// An optional prefix: `12.`, `12. B:`, `Y:` or `B`, followed by a space.
+    fn prefix(&mut self) -> Option<Prefix> {
+        let mut out = Prefix::default();
+        let p = self.pos;
+        let digits = self.bytes[p..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 0 {
+            // Nine digits always fit a u32; longer numbers are left to the lowering's
+            // check.
+            if digits > 9 || self.at(p + digits) != Some(b'.') {
+                return None;
+            }
+            let mut n = 0u32;
+            for &b in &self.bytes[p..p + digits] {
+                n = n * 10 + u32::from(b - b'0');
+            }
+            out.number = Some(Spanned::new(n, Span::new(p, p + digits + 1)));
+            self.pos = p + digits + 1;
+            self.space()?;
+        }
+        let p = self.pos;
+        if let Some(side) = self.at(p).and_then(side_letter) {
+            let after = match self.at(p + 1) {
+                Some(b':') => p + 2,
+                Some(b' ') => p + 1,
+                _ => return None,
+            };
+            out.side = Some(Spanned::new(side, Span::new(p, p + 1)));
+            self.pos = after;
+            self.space()?;
+        }
+        Some(out)
+    }
+
+    /// Moves `a7-b6 …` then an optional take, or a take alone.
+    fn turn(&mut self) -> Option<EventKind> {
+        self.moves.clear();
+        loop {
+            if self.at(self.pos) == Some(b'x') {
+                let start = self.pos;
+                self.pos += 1;
+                self.space()?;
+                let square = self.square(false)?;
+                let take = Take {
+                    square,
+                    span: Span::new(start, square.span.end),
+                };
+                return Some(EventKind::Turn {
+                    moves: self.moves.drain(..).collect(),
+                    take: Some(take),
+                    wanderers: Vec::new(),
+                });
+            }
+            let from = self.square(true)?;
+            self.pos += 1;
+            let to = self.square(false)?;
+            self.moves.push(MoveNode {
+                from,
+                to,
+                span: Span::new(from.span.start, to.span.end),
+            });
+            // Another move or the take after one space; anything else ends the turn.
+            let next = self.pos + 1;
+            let more = self.at(self.pos) == Some(b' ')
+                && (self.move_at(next) || self.at(next) == Some(b'x'));
+            if !more {
+                return Some(EventKind::Turn {
+                    moves: self.moves.drain(..).collect(),
+                    take: None,
+                    wanderers: Vec::new(),
+                });
+            }
+            self.pos = next;
+        }
+    }
+}
+
+/// Places a comment as the lowering does: on the line's last event (whose span then
+/// reaches it), or before the first event if none has come yet.
+fn attach(items: &mut [Item], leading: &mut Vec<Comment>, c: Comment) {
+    match items.last_mut() {
+        Some(Item::Event(ev)) => {
+            ev.span.end = c.span.end;
+            ev.comments.push(c);
+        }
+        _ => leading.push(c),
+    }
 }
 
 /// The side for a prefix letter.
@@ -307,44 +605,5 @@ fn side_letter(b: u8) -> Option<Side> {
         b'B' => Some(Side::Black),
         b'Y' | b'W' => Some(Side::Yellow),
         _ => None,
-    }
-}
-
-/// Moves `a7-b6 …` then an optional take, or a take alone.
-fn turn(l: &mut Line<'_>) -> Option<EventKind> {
-    // Each move takes at least six bytes with its space: room for exactly that many.
-    let mut moves = Vec::with_capacity((l.end - l.pos + 1) / 6);
-    loop {
-        if l.bytes.get(l.pos) == Some(&b'x') {
-            let start = l.pos;
-            l.pos += 1;
-            l.space()?;
-            let square = l.square(false)?;
-            let take = Take {
-                square,
-                span: Span::new(start, square.span.end),
-            };
-            return Some(EventKind::Turn {
-                moves,
-                take: Some(take),
-                wanderers: Vec::new(),
-            });
-        }
-        let from = l.square(true)?;
-        l.pos += 1;
-        let to = l.square(false)?;
-        moves.push(MoveNode {
-            from,
-            to,
-            span: Span::new(from.span.start, to.span.end),
-        });
-        if l.at_end() {
-            return Some(EventKind::Turn {
-                moves,
-                take: None,
-                wanderers: Vec::new(),
-            });
-        }
-        l.space()?;
     }
 }

@@ -866,6 +866,23 @@ fn shortcut_reads_selfplay_output_as_pest_does() {
 }
 
 #[test]
+fn shortcut_reads_annotated_selfplay_output_as_pest_does() {
+    for (seed, rate) in [(1, 0.08), (7, 0.3), (1878, 1.0)] {
+        let (text, _) = crate::selfplay::generate_annotated(25, seed, rate);
+        let f = shortcut_agrees(&text).expect("annotated selfplay output takes the shortcut");
+        assert_eq!(f.games.len(), 25);
+        let annotated = f.games.iter().flat_map(|g| &g.body).any(
+            |i| matches!(i, Item::Event(e) if !e.annotations.is_empty() || !e.comments.is_empty()),
+        );
+        assert!(annotated, "seed {seed}: no annotation read");
+        for piece in split_games(&text) {
+            let game = &text[piece.start..piece.end];
+            assert!(shortcut_agrees(game).is_some(), "{game:?}");
+        }
+    }
+}
+
+#[test]
 fn shortcut_reads_every_plain_form() {
     let cases = [
         "",
@@ -879,6 +896,23 @@ fn shortcut_reads_every_plain_form() {
         "a1-h8 h8-a1\n",
         "[Event \"x\"]\r\n\r\nmark d5\r\ng1-g2 x b2\r\n",
         "mark d5\r",
+        // Annotated: comments, glyphs, NAGs, variations on one line, `;`.
+        "mark d5 # a comment",
+        "mark d5 #\r\n#\n# x\r\r\n",
+        "{ a comment }\nmark d5",
+        "{ a }\n\n# b\n[E \"x\"]\n{c}\npass\n{ d }\n",
+        "# only comments\n{ here }\n",
+        "mark d5; pass",
+        "mark d5;pass;\n",
+        "a1-b2 !",
+        "a1-b2 $1 $255 $001 ! ? !! ?? !? ?!",
+        "a1-b2!?!$14{c}(c3-d4)#e",
+        "a1-b2 ( a1-b3 )",
+        "a1-b2 () ( ) ( {c} ) (a1-b3; {d} c1-c2 x e4 ! (b1-b2 (pass (draw))))",
+        "{ lead } 12. B: a1-b2 c3-d4 x e6 ?! { after } $7 # end\r\n",
+        "mark d5 d6 { multi\nline } !\r\nmark d5 {}\ninterchange { x }\n",
+        "a1-b2; { after the semi } c3-d4 { then }; {}\n",
+        "[E \"x\"]\n\na1-b2 { a\n\n[F \"y\"]\n} ! ; c3-d4\n",
     ];
     for src in cases {
         assert!(
@@ -898,13 +932,7 @@ fn shortcut_declines_everything_else() {
         " mark d5",
         "mark  d5",
         "mark\td5",
-        "mark d5 # a comment",
-        "{ a comment }\nmark d5",
-        "mark d5; pass",
         "a1-b2, c3-d4",
-        "a1-b2 !",
-        "a1-b2 $1",
-        "a1-b2 ( a1-b3 )",
         "xe4",
         "i1-a2",
         "a9-a2",
@@ -921,9 +949,48 @@ fn shortcut_declines_everything_else() {
         "assert to-move B",
         "passx",
         "mark",
+        // Annotated forms left to pest.
+        "a1-b2 {c} c3-d4",
+        "mark d5 {c} d6",
+        "a1-b2 {c} x e4",
+        "interchange {c} c3",
+        "12. {c} a1-b2",
+        "a1-b2 ! c3-d4",
+        "a1-b2 $0",
+        "a1-b2 $256",
+        "a1-b2 $",
+        "a1-b2 $1a",
+        "a1-b2 { unclosed",
+        "a1-b2 (\nc3-d4\n)",
+        "a1-b2 ( c3-d4 # c\n)",
+        "a1-b2 ( c3-d4",
+        "a1-b2 )",
+        "; a1-b2",
+        "a1-b2; ; c3-d4",
+        "a1-b2; !",
+        "{c}; a1-b2",
+        "! a1-b2",
+        "a1-b2 !  $1",
+        "a1-b2 ! ",
+        "[A \"x\"] {c}",
+        "((((((((((a1-b2))))))))))",
+        "a1-b2 (b1-b2 (b1-b2 (b1-b2 (b1-b2 (b1-b2 (b1-b2 (b1-b2 (b1-b2 (b1-b2)))))))))",
     ];
     for src in cases {
         assert!(fast::file(src).is_none(), "{src:?} should be left to pest");
+    }
+    // The editions' events, and a variation on the next line, are pest's alone.
+    for src in [
+        "set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6",
+        "mark d5-e6",
+        "mark d5 turned",
+        "mark c5 c8 f8 h5 c1 a3 a7",
+        "f7-e6 x a8 wanderers b2-a1 g4-h4",
+        "x a8 wanderers b2-a1",
+        "mark d5\n( mark c6 )",
+    ] {
+        assert!(fast::file(src).is_none(), "{src:?} should be left to pest");
+        assert!(parse_file(src).is_ok(), "{src:?} is notation");
     }
 }
 
@@ -979,6 +1046,21 @@ const PIECES: &[&str] = &[
     "!",
     "?",
     "$1",
+    "$255",
+    "$0",
+    "$256",
+    "!!",
+    "?!",
+    "!?!",
+    "{a\nb}",
+    "{}",
+    "#",
+    "# c\n",
+    "( a1-b2 )",
+    "()",
+    "( ",
+    " )",
+    "; ",
     "assert",
     "to-move",
     "\r",
@@ -1051,6 +1133,41 @@ proptest::proptest! {
     }
 }
 
+proptest::proptest! {
+    // Each case plays a self-play game: fewer cases.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 256,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// The same on annotated games (comments, glyphs, NAGs, variations after a third
+    /// of the events) with one piece swapped or inserted.
+    #[test]
+    fn shortcut_agrees_on_damaged_annotated_games(
+        seed in 0u64..1000,
+        at in 0usize..600,
+        piece in 0..PIECES.len(),
+        insert in proptest::prelude::any::<bool>(),
+    ) {
+        let (text, _) = crate::selfplay::generate_annotated(1, seed, 0.3);
+        let words: Vec<&str> = text.split(' ').collect();
+        let mut out = String::new();
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            if i == at % words.len() {
+                out.push_str(PIECES[piece]);
+                if !insert {
+                    continue;
+                }
+            }
+            out.push_str(w);
+        }
+        shortcut_agrees(&out);
+    }
+}
+
 /// Game-like text decoded from `bytes` (see `shortcut_agrees_on_game_like_lines`).
 fn game_like(bytes: &[u8]) -> String {
     let mut it = bytes.iter().copied();
@@ -1102,7 +1219,31 @@ fn game_like(bytes: &[u8]) -> String {
                 }
             }
         }
+        for _ in 0..next() % 3 {
+            out.push_str(TAILS[usize::from(next()) % TAILS.len()]);
+        }
         out.push_str(ENDS[usize::from(next()) % ENDS.len()]);
     }
     out
 }
+
+/// What may follow an event in `game_like`: annotations, comments, variations, `;`,
+/// right and wrong.
+const TAILS: &[&str] = &[
+    " !",
+    " ??",
+    "!?",
+    " $14",
+    " $0",
+    " { c }",
+    "{}",
+    " { two\nlines }",
+    " # c",
+    " ( a1-b2 )",
+    " (pass; h8-h7 !)",
+    " ( {x} )",
+    "; pass",
+    ";",
+    " {",
+    " (",
+];
