@@ -24,3 +24,4 @@ pub mod render;
 pub mod repl;
 pub mod selfplay;
 pub mod syntax;
+pub mod term;

@@ -6,11 +6,14 @@
 //! directories and `-` (standard input); a path that cannot be read is reported in its
 //! place and every other one is still read.
 
-pub mod board;
 pub mod diff;
 pub mod pictures;
-pub mod report;
 pub mod stream;
+
+pub use crate::term::{
+    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, board, decode, read_source, report, use_color,
+    write_atomically, write_atomically_with,
+};
 
 use crate::engine::{Position, Rules, count_outcomes, outcomes};
 use crate::interp::{self, Options, Problem};
@@ -28,17 +31,6 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Option<Command>,
-}
-
-/// When to colour output.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// When writing to a terminal and `NO_COLOR` is not set.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
 }
 
 /// How `check` reports.
@@ -222,13 +214,6 @@ fn annotate_rate(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Exit code when everything passed.
-pub const EXIT_OK: u8 = 0;
-/// Exit code when a check failed.
-pub const EXIT_FAILED: u8 = 1;
-/// Exit code when the command could not run.
-pub const EXIT_ERROR: u8 = 2;
-
 /// Runs the command line and returns the process exit code.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -385,24 +370,6 @@ fn manpages(dir: Option<&Path>) -> u8 {
     EXIT_OK
 }
 
-/// Whether to colour: `always`/`never` as said; `auto` when the stream is a terminal
-/// and `NO_COLOR` is unset or empty.
-pub fn use_color(choice: ColorChoice, stderr: bool) -> bool {
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-            let tty = if stderr {
-                std::io::stderr().is_terminal()
-            } else {
-                std::io::stdout().is_terminal()
-            };
-            tty && !no_color
-        }
-    }
-}
-
 /// Why a path could not be read.
 fn io_problem(message: String) -> Problem {
     Problem::new("lanrick::io::read", message, Span::new(0, 0), "")
@@ -414,33 +381,6 @@ pub(crate) fn unreadable(name: String, message: String) -> report::Checked {
         name,
         outcome: report::Outcome::Unreadable(io_problem(message)),
         time: std::time::Duration::ZERO,
-    }
-}
-
-/// Reads a game file as UTF-8. A file that is not UTF-8 gives the text read so far
-/// (for context) and a problem at the first bad byte.
-pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(decode(bytes))
-}
-
-/// The text of `bytes`, or the text so far and a problem at the first byte that is not
-/// UTF-8.
-pub(crate) fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok(s),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let p = Problem::new(
-                "lanrick::io::utf8",
-                format!("the file is not valid UTF-8: bad byte at offset {at}"),
-                Span::new(at, (at + 1).min(lossy.len())),
-                "not UTF-8",
-            )
-            .with_help("save the file as UTF-8");
-            Err((lossy, p))
-        }
     }
 }
 
@@ -916,60 +856,6 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     if failed { EXIT_FAILED } else { EXIT_OK }
 }
 
-/// Writes `text` to `path` atomically: a temporary file in the same directory, then a
-/// rename. On any error the original file is untouched and no temporary file is left.
-///
-/// # Errors
-/// The I/O error, with the path.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    write_atomically_with(path, |w| w.write_all(text.as_bytes()))
-}
-
-/// [`write_atomically`] with the bytes written by `write`, which may fail at any point
-/// (a full disk, say): then the temporary file is removed and `path` is left as it was.
-///
-/// When `path` is a symbolic link, the file it points to is replaced and the link kept.
-///
-/// # Errors
-/// The I/O error, with the path.
-pub fn write_atomically_with(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), String> {
-    let failed = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
-    // Replace what a link points to, not the link itself.
-    let target = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(path).map_err(|e| failed(&e))?
-        }
-        _ => path.to_path_buf(),
-    };
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".lanrick-").suffix(".tmp");
-    // A new file gets the mode any program's new file gets (0666 less the umask), not
-    // the private 0600 of a temporary file; an existing file keeps its own (below).
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(&dir).map_err(|e| failed(&e))?;
-    // On an error below, dropping `tmp` removes the temporary file.
-    write(tmp.as_file_mut())
-        .and_then(|()| tmp.as_file_mut().flush())
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| failed(&e))?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        let _ = std::fs::set_permissions(tmp.path(), meta.permissions());
-    }
-    tmp.persist(&target).map_err(|e| failed(&e.error))?;
-    Ok(())
-}
-
 /// What `fmt` does with a file that is not canonical.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum FmtMode {
@@ -1142,5 +1028,28 @@ fn selfplay(
             eprintln!("error: cannot write the games: {e}");
             EXIT_ERROR
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_repl_subcommand_parses() {
+        use clap::{CommandFactory, Parser};
+        super::Cli::command().debug_assert();
+        let cli = super::Cli::try_parse_from(["lanrick", "repl", "game.lanrick"]).expect("parses");
+        assert!(matches!(
+            cli.command,
+            Some(super::Command::Repl { file: Some(ref f), .. }) if f.as_os_str() == "game.lanrick"
+        ));
+        let cli = super::Cli::try_parse_from(["lanrick", "repl"]).expect("parses");
+        assert!(matches!(
+            cli.command,
+            Some(super::Command::Repl {
+                file: None,
+                quiet: false,
+                ..
+            })
+        ));
     }
 }

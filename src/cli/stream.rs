@@ -11,6 +11,7 @@
 use super::report::{Found, Window};
 use crate::interp::{self, GameRef, GameRun, Options, Problem};
 use crate::syntax::{self, GameSplitter};
+use crate::term::report::{count_breaks, count_newlines};
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
@@ -147,21 +148,6 @@ pub fn read_pieces(
         buf_start += consumed;
     }
     Ok(())
-}
-
-/// `\n` line ends in `b`.
-pub(super) fn count_newlines(b: &[u8]) -> usize {
-    b.iter().filter(|&&c| c == b'\n').count()
-}
-
-/// Line breaks as miette counts them: `\n`, and `\r` not followed by `\n`.
-pub(super) fn count_breaks(b: &[u8]) -> usize {
-    let lone_cr = b
-        .windows(2)
-        .filter(|w| w[0] == b'\r' && w[1] != b'\n')
-        .count()
-        + usize::from(b.last() == Some(&b'\r'));
-    count_newlines(b) + lone_cr
 }
 
 /// What a worker made of one piece.

@@ -17,7 +17,7 @@ pub mod text;
 
 pub use session::{Output, Session};
 
-use crate::cli::{ColorChoice, EXIT_FAILED, EXIT_OK, use_color};
+use crate::term::{ColorChoice, EXIT_FAILED, EXIT_OK, use_color};
 use helper::LineHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::{DefaultHistory, History};

@@ -9,12 +9,12 @@
 
 use super::commands;
 use super::text;
-use crate::cli::{board, report};
 use crate::engine::{GameResult, Phase, Played, Position, Rules, TurnEnd, WinReason};
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::syntax::ast::{
     self, EventKind, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag,
 };
+use crate::term::{board, report};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -703,7 +703,7 @@ impl Session {
     /// are reported; it is loaded up to the first one.
     pub fn load(&mut self, path: &Path, which: Option<&str>) -> Output {
         let name = path.display().to_string();
-        let src = match crate::cli::read_source(path) {
+        let src = match crate::term::read_source(path) {
             Err(msg) => return Output::fail(format!("error: {msg}")),
             Ok(Err((src, p))) => {
                 return Output::fail(self.render_named(&p, &name, &src));
@@ -896,7 +896,7 @@ impl Session {
                 path.display()
             ));
         }
-        match crate::cli::write_atomically(path, &text) {
+        match crate::term::write_atomically(path, &text) {
             Ok(()) => {
                 self.game.dirty = false;
                 Output::text(format!(

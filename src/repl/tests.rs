@@ -379,26 +379,6 @@ fn load_reports_problems_and_missing_files() {
     assert_eq!(s.history().collect::<Vec<_>>(), vec!["mark d5", "a7-a6"]);
 }
 
-#[test]
-fn the_repl_subcommand_parses() {
-    use clap::{CommandFactory, Parser};
-    crate::cli::Cli::command().debug_assert();
-    let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl", "game.lanrick"]).expect("parses");
-    assert!(matches!(
-        cli.command,
-        Some(crate::cli::Command::Repl { file: Some(ref f), .. }) if f.as_os_str() == "game.lanrick"
-    ));
-    let cli = crate::cli::Cli::try_parse_from(["lanrick", "repl"]).expect("parses");
-    assert!(matches!(
-        cli.command,
-        Some(crate::cli::Command::Repl {
-            file: None,
-            quiet: false,
-            ..
-        })
-    ));
-}
-
 /// The path of a shipped example.
 fn example(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

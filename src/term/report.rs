@@ -390,7 +390,6 @@ impl Window {
     /// text each. The lines before each window are counted in one pass when the
     /// problems come in file order.
     pub fn around<'p>(&self, problems: impl IntoIterator<Item = &'p Problem>) -> Vec<Window> {
-        use super::stream::{count_breaks, count_newlines};
         let text = self.text.as_str();
         let bytes = text.as_bytes();
         // A line start in `text`, and the line ends before it.
@@ -737,6 +736,21 @@ fn cases(f: &Checked) -> Vec<Case<'_>> {
             })
             .collect(),
     }
+}
+
+/// `\n` line ends in `b`.
+pub(crate) fn count_newlines(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| c == b'\n').count()
+}
+
+/// Line breaks as miette counts them: `\n`, and `\r` not followed by `\n`.
+pub(crate) fn count_breaks(b: &[u8]) -> usize {
+    let lone_cr = b
+        .windows(2)
+        .filter(|w| w[0] == b'\r' && w[1] != b'\n')
+        .count()
+        + usize::from(b.last() == Some(&b'\r'));
+    count_newlines(b) + lone_cr
 }
 
 #[cfg(test)]
