@@ -634,7 +634,7 @@ fn json_report(checked: &[report::Checked], summary: &report::Summary) -> serde_
                     .map(|g| {
                         serde_json::json!({
                             "number": g.number,
-                            "name": g.name,
+                            "name": g.name(),
                             "event": g.event,
                             "passed": g.problems.is_empty(),
                             "problems": g.problems.len(),

@@ -382,7 +382,6 @@ pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super:
                 let event = event_tag(piece.text());
                 games.push(GameCase {
                     number,
-                    name: event.clone().unwrap_or_else(|| format!("game {number}")),
                     event,
                     problems: problems
                         .into_iter()
@@ -462,10 +461,6 @@ fn game_case(
     let window = Arc::new(window);
     super::report::GameCase {
         number,
-        name: match &run.event {
-            Some(e) => e.clone(),
-            None => format!("game {number}"),
-        },
         event: run.event.clone(),
         problems: run
             .problems
