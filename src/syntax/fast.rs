@@ -575,7 +575,7 @@ impl Reader<'_> {
                     span: Span::new(start, square.span.end),
                 };
                 return Some(EventKind::Turn {
-                    moves: self.moves.drain(..).collect(),
+                    moves: self.moves.as_slice().to_vec(),
                     take: Some(take),
                     wanderers: Vec::new(),
                 });
@@ -594,7 +594,7 @@ impl Reader<'_> {
                 && (self.move_at(next) || self.at(next) == Some(b'x'));
             if !more {
                 return Some(EventKind::Turn {
-                    moves: self.moves.drain(..).collect(),
+                    moves: self.moves.as_slice().to_vec(),
                     take: None,
                     wanderers: Vec::new(),
                 });
