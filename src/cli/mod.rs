@@ -976,10 +976,15 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if list && position.phase() == crate::engine::Phase::Set {
-        let n = crate::engine::search::SETUPS;
+        let n = crate::engine::search::setup_count(&position);
         if n > SETUP_LIST_LIMIT {
             eprintln!(
-                "error: the arranger has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them"
+                "error: {} has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them",
+                if position.rules().is_1880() {
+                    "the arranger".to_string()
+                } else {
+                    position.to_act().to_string()
+                }
             );
             return EXIT_ERROR;
         }

@@ -37,7 +37,7 @@ impl Edition {
 
     /// Whether the engine can play this edition yet.
     pub const fn is_playable(self) -> bool {
-        !matches!(self, Edition::E1879)
+        true
     }
 }
 

@@ -5,8 +5,8 @@
 use super::problem::Problem;
 use crate::engine::game::{ActionError, ActionPart};
 use crate::engine::{
-    MarkMoveBan, MarkProblem, Phase, Position, RuleViolation, SetProblem, Side, Square, SquareSet,
-    TurnInProgress, WandererProblem,
+    BonusProblem, MarkMoveBan, MarkProblem, Phase, Position, RadiateProblem, RuleViolation,
+    SetProblem, Side, Square, SquareSet, TurnInProgress, WandererProblem,
 };
 use crate::syntax::ast::{Event, EventKind, Span};
 
@@ -93,6 +93,7 @@ fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProble
         moves,
         take,
         wanderers,
+        ..
     } = &ev.kind
     else {
         return "no wanderer is to be sent now".to_string();
@@ -133,6 +134,54 @@ fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProble
         .map(|sq| format!("{sq} to {}", list(t.wanderer_targets(sq))))
         .collect();
     format!("still to be sent, after `wanderers`: {}", each.join("; "))
+}
+
+/// The help line for a bonus: where the man at fault (or each of the winner's men) may
+/// go with what is left, and what each costs in king steps (E-9).
+fn bonus_help(pos: &Position, ev: &Event, part: ActionPart, b: BonusProblem) -> String {
+    let Phase::Bonus(allowance) = pos.phase() else {
+        return "no bonus is due now".to_string();
+    };
+    if b == BonusProblem::OnlyMoves || b == BonusProblem::NotDue {
+        return format!(
+            "write the bonus as men's moves to border squares, like `a1-a3`, {allowance} squares in all, or `pass`"
+        );
+    }
+    let EventKind::Turn { moves, .. } = &ev.kind else {
+        return String::new();
+    };
+    let upto = match part {
+        ActionPart::Move(i) => i,
+        _ => moves.len(),
+    };
+    let before: Vec<(Square, Square)> = moves
+        .iter()
+        .take(upto)
+        .map(|m| (m.from.node, m.to.node))
+        .collect();
+    let Some((occupied, mine, left)) = crate::engine::bonus_state(pos, &before) else {
+        return String::new();
+    };
+    let from = moves.get(upto).map(|m| m.from.node);
+    let describe = |sq: Square| {
+        let t = crate::engine::bonus_reach(occupied, sq, left);
+        if t.is_empty() {
+            format!("the man on {sq} can reach no border square")
+        } else {
+            let v: Vec<String> = t.iter().map(|(s, c)| format!("{s} ({c})")).collect();
+            format!("the man on {sq} may go to {}", v.join(", "))
+        }
+    };
+    match from {
+        Some(f) if mine.contains(f) => {
+            format!("{left} of {allowance} bonus squares left; {}", describe(f))
+        }
+        _ => format!(
+            "{left} of {allowance} bonus squares left; {}'s men not yet moved: {}",
+            pos.to_act(),
+            list(mine)
+        ),
+    }
 }
 
 /// The help line for a bad Mark: where it may stand.
@@ -426,6 +475,18 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             Some(format!("write `x {expected}`, or leave the take out"))
         }
         RuleViolation::EmptyTurn => Some("move at least one man one square".to_string()),
+        RuleViolation::NotADieSquare { .. } => Some(
+            "the die's two throws give a row and a column from 3 to 6: the Mark stands on one of c3, d3, e3, f3 … c6, d6, e6, f6".to_string(),
+        ),
+        RuleViolation::Radiate(RadiateProblem::Missing { choices })
+        | RuleViolation::Radiate(RadiateProblem::BadSquare { choices, .. }) => Some(format!(
+            "the centre man may radiate to {}: end the event with `radiate <square>`",
+            list(*choices)
+        )),
+        RuleViolation::Radiate(RadiateProblem::NotDue { .. }) => {
+            Some("leave out `radiate`: no man stands on the centre".to_string())
+        }
+        RuleViolation::Bonus(b) => Some(bonus_help(pos, ev, err.part, *b)),
         RuleViolation::PassNotAllowed { example } => {
             Some(format!("for example `{}-{}`", example.0, example.1))
         }

@@ -139,10 +139,12 @@ impl Runner {
                 moves,
                 take,
                 wanderers,
+                radiate,
             } => Action::Turn {
                 moves: moves.iter().map(|m| (m.from.node, m.to.node)).collect(),
                 take: take.map(|t| t.square.node),
                 wanderers: wanderers.iter().map(|m| (m.from.node, m.to.node)).collect(),
+                radiate: radiate.map(|r| r.node),
             },
             EventKind::Pass => Action::Pass,
             EventKind::Resign => Action::Resign,
@@ -356,6 +358,15 @@ fn position_code(kind: &PositionErrorKind) -> &'static str {
         PositionErrorKind::Overlap => "overlap",
         PositionErrorKind::TooManyMen { .. } => "too_many_men",
         PositionErrorKind::Mark { .. } => "mark_does_not_fit",
+        PositionErrorKind::FieldCountRound { .. } => "fields",
+        PositionErrorKind::BadScore => "score",
+        PositionErrorKind::BadFirst => "first",
+        PositionErrorKind::ScoreOver => "score_over",
+        PositionErrorKind::OffBorder { .. } => "off_border",
+        PositionErrorKind::TooFewMen { .. } => "too_few_men",
+        PositionErrorKind::SetMen => "set_men",
+        PositionErrorKind::DieSquare { .. } => "die_square",
+        PositionErrorKind::BonusRange => "phase",
     }
 }
 
@@ -369,6 +380,8 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
 pub fn position_problem_for(err: &PositionError, at: Span, rules: Rules) -> Problem {
     let help = if rules.is_1893() {
         "a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"".to_string()
+    } else if rules.edition() == crate::engine::Edition::E1879 {
+        "a 1879 position string is `<placement> <side> [<mark>] <phase> <B>-<Y> <first>`, e.g. \"8/8/8/8/8/8/8/8 B set 0-0 B\" or \"B6Y/8/8/8/8/8/8/YY4BB B e4 play 3-0 Y\"".to_string()
     } else {
         format!(
             "a {rules} position string is `<placement> <side> [<mark>] <phase>`, e.g. \"8/8/8/8/8/8/8/8 B set\" or \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B\""

@@ -264,6 +264,9 @@ pub fn caption(pos: &Position) -> Vec<String> {
         (None, Phase::Shift(mover)) => {
             format!("{side} to play: {allowance} squares; {mover} may still move the Mark")
         }
+        (None, Phase::Bonus(n)) => {
+            format!("{side} may move his men to border squares: bonus of {n} squares")
+        }
     });
     if let Some(rv) = pos.rendezvous() {
         let kind = if rv.is_open() { "open" } else { "close" };

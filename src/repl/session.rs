@@ -357,6 +357,7 @@ impl Session {
             Phase::Play | Phase::Shift(_) => {
                 format!("{side} ({} squares{goal})> ", pos.allowance())
             }
+            Phase::Bonus(n) => format!("{side} (bonus, {n} squares, or pass{goal})> "),
         };
         format!("{edition}{what}")
     }

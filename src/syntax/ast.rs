@@ -239,8 +239,11 @@ pub enum EventKind {
         moves: Vec<MoveNode>,
         /// The man taken under Rule 7 or 8.
         take: Option<Take>,
-        /// The wanderers sent to the border after the take (1880), in order.
+        /// The wanderers sent to the border after the take (1880), or set in the
+        /// Rendezvous (1879), in order.
         wanderers: Vec<MoveNode>,
+        /// `radiate e8`: the centre man's border square (1879, E-8).
+        radiate: Option<Spanned<Square>>,
     },
     /// `pass`.
     Pass,

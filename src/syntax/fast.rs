@@ -561,6 +561,7 @@ impl Reader<'_> {
                     moves: self.moves.drain(..).collect(),
                     take: Some(take),
                     wanderers: Vec::new(),
+                    radiate: None,
                 });
             }
             let from = self.square(true)?;
@@ -580,6 +581,7 @@ impl Reader<'_> {
                     moves: self.moves.drain(..).collect(),
                     take: None,
                     wanderers: Vec::new(),
+                    radiate: None,
                 });
             }
             self.pos = next;
