@@ -392,10 +392,10 @@ fn squares_text(squares: impl IntoIterator<Item = Square>) -> String {
 
 /// The next action for the side to act in `pos` (the game is not over), and its event.
 fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String) {
-    if pos.rules().edition() == crate::engine::Edition::E1879 {
-        if let Some(chosen) = choose_1879(rng, pos, die) {
-            return chosen;
-        }
+    if pos.rules().edition() == crate::engine::Edition::E1879
+        && let Some(chosen) = choose_1879(rng, pos, die)
+    {
+        return chosen;
     }
     if pos.phase() == Phase::Set {
         let mut border: Vec<Square> = SquareSet::BORDER.iter().collect();

@@ -230,6 +230,7 @@ fn turns_moves_and_takes() {
                 span: Span::new(0, 4)
             }),
             wanderers: vec![],
+            radiate: None,
         }
     );
     assert!(matches!(
