@@ -173,19 +173,27 @@ impl Runner {
     }
 
     fn check_prefix(&mut self, ev: &Event) -> Result<(), Problem> {
-        let numbered = matches!(
-            ev.kind,
-            EventKind::Turn { .. }
-                | EventKind::Pass
-                | EventKind::Resign
-                | EventKind::Draw
-                | EventKind::MoveMark(_)
-        );
+        // 1879: the bonus (moves or `pass`) is not one of the numbered turns.
+        let bonus = matches!(self.game.position().phase(), crate::engine::Phase::Bonus(_))
+            && matches!(ev.kind, EventKind::Turn { .. } | EventKind::Pass);
+        let numbered = !bonus
+            && matches!(
+                ev.kind,
+                EventKind::Turn { .. }
+                    | EventKind::Pass
+                    | EventKind::Resign
+                    | EventKind::Draw
+                    | EventKind::MoveMark(_)
+            );
         if let Some(n) = ev.prefix.number {
             if !numbered {
                 return Err(Problem::new(
                     "lanrick::prefix::number",
-                    "marks, set-ups, interchanges and directives carry no turn number",
+                    if bonus {
+                        "the bonus (1879 Rule 7) carries no turn number"
+                    } else {
+                        "marks, set-ups, interchanges and directives carry no turn number"
+                    },
                     n.span,
                     "remove this number",
                 )
@@ -595,7 +603,10 @@ impl GoalTrack {
         self.turns += 1;
         let won_game = matches!(
             played.result,
-            Some(GameResult::Won { winner, reason: WinReason::LastMan | WinReason::NoMenLeft })
+            Some(GameResult::Won {
+                winner,
+                reason: WinReason::LastMan | WinReason::NoMenLeft | WinReason::FivePoints
+            })
                 if winner == self.goal.side.node
         );
         let won_rendezvous = played
