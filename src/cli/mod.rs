@@ -149,7 +149,7 @@ pub enum Command {
         /// Also print one line per outcome: a canonical turn, a tab, the position.
         #[arg(long)]
         list: bool,
-        /// The rules the position is played by: `1893` (default), `1880`,
+        /// The rules the position is played by: `1893` (default), `1880`, `1879`,
         /// `1893 turned both-first`, `1893-es`.
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
@@ -167,6 +167,13 @@ pub enum Command {
         /// Draw no boards (for scripts); diagnostics and messages stay.
         #[arg(long, short)]
         quiet: bool,
+        /// How the 1879 die treats throws below three: `plain` (neglected) or `nb`
+        /// (Carroll's N.B. rule).
+        #[arg(long, value_enum, default_value_t = DieChoice::Plain)]
+        die: DieChoice,
+        /// The seed of the 1879 die (the same seed gives the same throws).
+        #[arg(long, default_value_t = 1879)]
+        die_seed: u64,
     },
     /// Play complete random legal games from the start and write them in notation.
     Selfplay {
@@ -179,9 +186,14 @@ pub enum Command {
         /// Write to this file (atomically) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
-        /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+        /// The rules to play by: `1893` (default), `1880`, `1879`, `1893-es`, ...
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
+        /// How the 1879 die treats throws below three: `plain` (neglected) or `nb`
+        /// (Carroll's N.B. rule: throw again; below three again, twice the first and
+        /// the second).
+        #[arg(long, value_enum, default_value_t = DieChoice::Plain)]
+        die: DieChoice,
         /// Add an annotation (comment, glyph, NAG or variation) after this share of
         /// the events, 0 to 1 (e.g. 0.08); the games themselves do not change.
         #[arg(long, value_name = "RATE", value_parser = annotate_rate)]
@@ -297,11 +309,15 @@ pub fn run() -> ExitCode {
             rules,
             game,
             quiet,
+            die,
+            die_seed,
         }) => crate::repl::run_with(crate::repl::Options {
             file: file.as_deref(),
             game: game.as_deref(),
             quiet,
             rules,
+            die: die.rule(),
+            die_seed,
         }),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
@@ -311,8 +327,9 @@ pub fn run() -> ExitCode {
             seed,
             out,
             rules,
+            die,
             annotate,
-        }) => selfplay(games, seed, annotate, out.as_deref(), rules),
+        }) => selfplay(games, seed, annotate, out.as_deref(), rules, die.rule()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "lanrick", &mut out);
@@ -1006,17 +1023,35 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     }
 }
 
+/// How the 1879 die treats throws below three (Rule 3 and its N.B.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DieChoice {
+    /// Throws below three are neglected.
+    Plain,
+    /// Carroll's N.B.: below three, throw again; below three again, twice the first
+    /// throw and the second.
+    Nb,
+}
+
+impl DieChoice {
+    /// The engine's rule.
+    pub fn rule(self) -> crate::engine::DieRule {
+        match self {
+            DieChoice::Plain => crate::engine::DieRule::Plain,
+            DieChoice::Nb => crate::engine::DieRule::CarrollNb,
+        }
+    }
+}
+
 fn selfplay(
     games: usize,
     seed: u64,
     annotate: Option<f64>,
     out: Option<&Path>,
     rules: Rules,
+    die: crate::engine::DieRule,
 ) -> u8 {
-    let (text, _) = match annotate {
-        None => crate::selfplay::generate_with(games, seed, rules),
-        Some(rate) => crate::selfplay::generate_annotated_with(games, seed, rate, rules),
-    };
+    let (text, _) = crate::selfplay::generate_full(games, seed, rules, die, annotate);
     let written = match out {
         None => {
             let stdout = std::io::stdout();
