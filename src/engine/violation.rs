@@ -545,13 +545,13 @@ impl RuleViolation {
                 f,
                 "the die gives the Mark only on c3 to f6 (row and column each 3 to 6, E-7), not on {square}"
             ),
-            Radiate(RadiateProblem::Missing { choices }) => write!(
+            Radiate(RadiateProblem::Missing { .. }) => write!(
                 f,
-                "a man stands on the centre of the Rendezvous: his owner chooses where he radiates, `radiate <square>`, one of {choices}"
+                "a man stands on the centre of the Rendezvous: his owner's choice of border square is written `radiate <square>`"
             ),
             Radiate(RadiateProblem::NotDue { square }) => write!(
                 f,
-                "no man stands on the centre now, so there is no radiating choice to write (`radiate {square}`)"
+                "no radiating choice is due now, so `radiate {square}` cannot be written"
             ),
             Radiate(RadiateProblem::BadSquare { square, .. }) => write!(
                 f,
