@@ -374,3 +374,28 @@ fn position_strings_read_and_check_the_1879_form() {
         PositionErrorKind::CompleteNotToAct { .. }
     ));
 }
+
+#[test]
+fn goals_count_rendezvous_and_five_points() {
+    use lanrick::interp::{Options, run_file};
+    let file = |goal: &str, body: &str| {
+        format!(
+            "[Rules \"1879\"]\n[Position \"8/8/7B/3Y4/3B4/3BBB2/8/Y6Y B e4 play 0-3 Y\"]\n[Goal \"{goal}\"]\n\n{body}\n"
+        )
+    };
+    // The winning take reaches both goals: a Rendezvous and the fifth point.
+    for goal in ["B wins rendezvous in 1", "B wins game in 1"] {
+        let run = run_file(&file(goal, "h6-f4 x a1"), Options::default());
+        assert!(
+            run.passed(),
+            "{goal}: {:?}",
+            run.problems().collect::<Vec<_>>()
+        );
+    }
+    // A Rendezvous won without reaching five is not the game.
+    let src = "[Rules \"1879\"]\n[Position \"Y7/8/7B/3YY3/4B3/3BBB2/8/Y6Y B e4 play 0-0 B\"]\n[Goal \"B wins game in 1\"]\n\nh6-f4 x a1 wanderers h1-d4 a8-f5 radiate c8\n";
+    let run = run_file(src, Options::default());
+    assert!(run.problems().any(|p| p.code == "lanrick::goal::unmet"));
+    let src = src.replace("wins game", "wins rendezvous");
+    assert!(run_file(&src, Options::default()).passed());
+}

@@ -2,7 +2,7 @@
 //! place that dispatches on [`Rules`]: the state types (`Position`, `TurnInProgress`)
 //! ask these functions, never an edition's constants directly.
 //!
-//! How an edition plugs in: its file (`e1893.rs`, `e1880.rs`, next `e1879.rs`) gives
+//! How an edition plugs in: its file (`e1893.rs`, `e1880.rs`, `e1879.rs`) gives
 //! the start position, the winner, the allowance and the per-man limit, where a Mark
 //! may stand and its options, what follows a turn and a won Rendezvous, and the
 //! citation of every violation; each function below gains one match arm.
@@ -194,7 +194,8 @@ impl Position {
     }
 
     /// The start of a game played by `rules` with `side` first to act: the setter of
-    /// the first Mark (1893, D-3) or the arranger (1880, E-1).
+    /// the first Mark (1893, D-3), the arranger (1880, E-1) or the first player (1879,
+    /// E-6).
     pub fn start_for_side(rules: Rules, side: Side) -> Position {
         if rules.edition() == Edition::E1879 {
             return e1879::start_with_first(rules, side);
