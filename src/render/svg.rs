@@ -268,6 +268,15 @@ pub fn caption(pos: &Position) -> Vec<String> {
             format!("{side} may move his men to border squares: bonus of {n} squares")
         }
     });
+    if pos.rules().edition() == crate::engine::Edition::E1879 {
+        let round = pos.round();
+        lines.push(format!(
+            "Score: Black {}, Yellow {}; {} set first this round",
+            round.score.of(Side::Black),
+            round.score.of(Side::Yellow),
+            round.first
+        ));
+    }
     if let Some(rv) = pos.rendezvous() {
         let kind = if rv.is_open() { "open" } else { "close" };
         let line = rv
