@@ -312,10 +312,7 @@ impl Game {
                 wanderers,
                 radiate,
             } if matches!(self.position.phase(), Phase::Bonus(_)) => {
-                if take.is_some() || !wanderers.is_empty() || radiate.is_some() {
-                    return Err(whole(RuleViolation::Bonus(BonusProblem::OnlyMoves)));
-                }
-                bonus(&self.position, moves)?
+                bonus_turn(&self.position, moves, *take, wanderers, *radiate)?
             }
             Action::Turn {
                 moves,
@@ -380,7 +377,29 @@ fn win_reason(p: &Position) -> WinReason {
     }
 }
 
-/// The 1879 bonus as an action (the index of the move at fault as its part).
+/// A turn event written in phase `bonus:N` (1879): only men's moves, the bonus.
+#[cold]
+#[inline(never)]
+fn bonus_turn(
+    position: &Position,
+    moves: &[(Square, Square)],
+    take: Option<Square>,
+    wanderers: &[(Square, Square)],
+    radiate: Option<Square>,
+) -> Result<Position, ActionError> {
+    if take.is_some() || !wanderers.is_empty() || radiate.is_some() {
+        return Err(ActionError {
+            violation: RuleViolation::Bonus(BonusProblem::OnlyMoves),
+            part: ActionPart::Whole,
+        });
+    }
+    bonus(position, moves)
+}
+
+/// The 1879 bonus as an action (the index of the move at fault as its part). Kept out
+/// of line: it is never on the 1893 path.
+#[cold]
+#[inline(never)]
 fn bonus(position: &Position, moves: &[(Square, Square)]) -> Result<Position, ActionError> {
     position.bonus(moves).map_err(|(i, violation)| ActionError {
         violation,

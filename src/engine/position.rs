@@ -96,6 +96,42 @@ impl Default for Round {
     }
 }
 
+/// The highest score a position holds: a round adds at most five to at most four.
+pub const MAX_SCORE: u8 = 9;
+
+/// A [`Round`] packed into two bytes (the scores as two nibbles), so that a position
+/// stays as small as the 1893 engine needs (40 bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct PackedRound {
+    scores: u8,
+    first: Side,
+}
+
+impl PackedRound {
+    const NEW: PackedRound = PackedRound {
+        scores: 0,
+        first: Side::Black,
+    };
+
+    const fn pack(r: Round) -> PackedRound {
+        let b = r.score.of(Side::Black);
+        let y = r.score.of(Side::Yellow);
+        let b = if b > 15 { 15 } else { b };
+        let y = if y > 15 { 15 } else { y };
+        PackedRound {
+            scores: b | (y << 4),
+            first: r.first,
+        }
+    }
+
+    const fn unpack(self) -> Round {
+        Round {
+            score: BySide::new(self.scores & 15, self.scores >> 4),
+            first: self.first,
+        }
+    }
+}
+
 /// The most men a game can have on the board: a 9-square Rendezvous needs 10.
 pub const MAX_MEN: u32 = 10;
 
@@ -114,7 +150,7 @@ pub struct Position {
     rendezvous: Option<Rendezvous>,
     phase: Phase,
     interchanged: bool,
-    round: Round,
+    round: PackedRound,
 }
 
 /// The part of a position its string shows: two positions of one game with the same
@@ -150,18 +186,21 @@ impl Position {
             rendezvous,
             phase,
             interchanged: false,
-            round: Round::NEW,
+            round: PackedRound::NEW,
         }
     }
 
     /// This position with another score and first player (1879; no checks).
     pub(crate) const fn with_round(&self, round: Round) -> Position {
-        Position { round, ..*self }
+        Position {
+            round: PackedRound::pack(round),
+            ..*self
+        }
     }
 
     /// The score and the round's first player (1879; the default elsewhere).
     pub const fn round(&self) -> Round {
-        self.round
+        self.round.unpack()
     }
 
     /// This position's rules with other state (no checks).
@@ -217,7 +256,7 @@ impl Position {
             rendezvous: None,
             phase: Phase::Mark,
             interchanged: false,
-            round: Round::NEW,
+            round: PackedRound::NEW,
         })
     }
 
@@ -334,12 +373,13 @@ impl fmt::Display for Position {
             None => write!(f, " {}", self.phase.word()),
         }?;
         if self.rules.edition() == super::rules::Edition::E1879 {
+            let round = self.round.unpack();
             write!(
                 f,
                 " {}-{} {}",
-                self.round.score.of(Side::Black),
-                self.round.score.of(Side::Yellow),
-                self.round.first.letter()
+                round.score.of(Side::Black),
+                round.score.of(Side::Yellow),
+                round.first.letter()
             )?;
         }
         Ok(())
@@ -429,7 +469,7 @@ pub enum PositionErrorKind {
         /// How many fields were found.
         found: usize,
     },
-    /// The score field is not `<B>-<Y>` with two numbers.
+    /// The score field is not `<B>-<Y>` with two numbers from 0 to 9.
     BadScore,
     /// The round's first player is not `B` or `Y`.
     BadFirst,
@@ -524,7 +564,7 @@ impl fmt::Display for PositionErrorKind {
             ),
             BadScore => write!(
                 f,
-                "expected the score: Black's and Yellow's points, like `0-0` or `3-2`"
+                "expected the score: Black's and Yellow's points (0 to 9 each), like `0-0` or `3-2`"
             ),
             BadFirst => write!(
                 f,

@@ -105,6 +105,7 @@ impl Position {
     ///
     /// # Errors
     /// When no turn may be played now (no Mark set, or the game is over).
+    #[inline(always)]
     pub fn begin_turn(&self) -> Result<TurnInProgress, RuleViolation> {
         if self.winner().is_some() {
             return Err(RuleViolation::GameOver);
@@ -155,6 +156,7 @@ impl Position {
 
 impl TurnInProgress {
     /// A turn for the side to act in `start`, which must have a Mark set.
+    #[inline(always)]
     pub(crate) fn new(start: Position) -> TurnInProgress {
         let rendezvous = match start.rendezvous() {
             Some(r) => *r,

@@ -144,7 +144,7 @@ impl Runner {
                 moves: moves.iter().map(|m| (m.from.node, m.to.node)).collect(),
                 take: take.map(|t| t.square.node),
                 wanderers: wanderers.iter().map(|m| (m.from.node, m.to.node)).collect(),
-                radiate: radiate.map(|r| r.node),
+                radiate: radiate.as_ref().map(|r| r.node),
             },
             EventKind::Pass => Action::Pass,
             EventKind::Resign => Action::Resign,

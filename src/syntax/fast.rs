@@ -560,7 +560,7 @@ impl Reader<'_> {
                 return Some(EventKind::Turn {
                     moves: self.moves.drain(..).collect(),
                     take: Some(take),
-                    wanderers: Vec::new(),
+                    wanderers: Box::default(),
                     radiate: None,
                 });
             }
@@ -580,7 +580,7 @@ impl Reader<'_> {
                 return Some(EventKind::Turn {
                     moves: self.moves.drain(..).collect(),
                     take: None,
-                    wanderers: Vec::new(),
+                    wanderers: Box::default(),
                     radiate: None,
                 });
             }

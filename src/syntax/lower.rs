@@ -587,7 +587,7 @@ fn turn(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> 
             Rule::radiate => {
                 for q in p.into_inner() {
                     match q.as_rule() {
-                        Rule::square => radiate = Some(square(q)?),
+                        Rule::square => radiate = Some(Box::new(square(q)?)),
                         Rule::COMMENT => comments.push(comment(q)),
                         Rule::kw_radiate => {}
                         _ => broken("radiate", &q),
@@ -612,7 +612,7 @@ fn turn(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> 
     Ok(EventKind::Turn {
         moves,
         take: taken,
-        wanderers,
+        wanderers: wanderers.into_boxed_slice(),
         radiate,
     })
 }

@@ -346,7 +346,7 @@ mod strip {
                     span: Z,
                 }),
                 wanderers: wanderers.iter().map(mv).collect(),
-                radiate: radiate.as_ref().map(s),
+                radiate: radiate.as_deref().map(|r| Box::new(s(r))),
             },
             EventKind::MarkWith {
                 square,

@@ -229,7 +229,7 @@ fn turns_moves_and_takes() {
                 square: Spanned::new(sq("e6"), Span::new(2, 4)),
                 span: Span::new(0, 4)
             }),
-            wanderers: vec![],
+            wanderers: Box::default(),
             radiate: None,
         }
     );

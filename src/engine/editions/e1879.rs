@@ -266,7 +266,9 @@ pub(crate) fn end_round(start: &Position, men: BySide<SquareSet>, winner: Side) 
     let mut round = start.round();
     let points = men.of(winner).count() as u8;
     let score = round.score.get_mut(winner);
-    *score = score.saturating_add(points);
+    *score = score
+        .saturating_add(points)
+        .min(crate::engine::position::MAX_SCORE);
     round.first = !round.first;
     start
         .with_state(

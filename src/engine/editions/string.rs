@@ -65,7 +65,9 @@ pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, Position
             if t.is_empty() || t.len() > 2 || !t.bytes().all(|c| c.is_ascii_digit()) {
                 None
             } else {
-                t.parse::<u8>().ok()
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|&n| n <= crate::engine::position::MAX_SCORE)
             }
         };
         round.score = BySide::new(
