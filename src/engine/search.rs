@@ -6,8 +6,10 @@
 //! The walk goes man's move by man's move through [`TurnInProgress`], so every rule
 //! of every edition applies as it does in play; a state of a turn (the men, which of
 //! them moved, the squares counted) is never visited twice. After a won Rendezvous it
-//! tries every take and, in 1880, every order and direction of the wanderers. In
-//! 1880 each Mark move is an outcome of its own. The fast 1893 counter in
+//! tries every take and, in 1880, every order and direction of the wanderers (in 1879
+//! every placement of them in the set and every radiating choice of the centre man's
+//! owner). In 1880 each Mark move is an outcome of its own; a 1879 set-up phase gives
+//! the acting side's own set-ups and a bonus phase every bonus, `pass` included. The fast 1893 counter in
 //! [`super::outcomes`] is checked against this walk in the tests.
 
 use super::position::{Phase, Position};
