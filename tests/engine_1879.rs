@@ -399,3 +399,32 @@ fn goals_count_rendezvous_and_five_points() {
     let src = src.replace("wins game", "wins rendezvous");
     assert!(run_file(&src, Options::default()).passed());
 }
+
+#[test]
+fn d9_a_third_repetition_in_one_rendezvous_is_a_draw() {
+    let mut r = runner(FULL);
+    for _ in 0..2 {
+        play(&mut r, "h6-h7; a1-a2; h7-h6; a2-a1");
+    }
+    assert_eq!(
+        r.game().result(),
+        Some(GameResult::Drawn(DrawReason::Repetition))
+    );
+    fails(&mut r, "h6-h7", "lanrick::rule::game_over");
+}
+
+#[test]
+fn the_forced_take_may_be_left_out_before_radiate() {
+    // One Yellow man outside: the take is forced, so `radiate` may follow the move.
+    let mut r = runner("8/8/7B/3YYY2/3B4/3BBB2/8/Y7 B e4 play 0-0 B");
+    assert_eq!(
+        play(&mut r, "h6-f4"),
+        "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B mark 0-0 B"
+    );
+    let mut r2 = runner("8/8/7B/3YYY2/4B3/3BBB2/8/Y7 B e4 play 0-0 B");
+    fails(&mut r2, "h6-f4", "lanrick::rule::radiate_missing");
+    assert_eq!(
+        play(&mut r2, "h6-f4 radiate a4"),
+        "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B mark 0-0 B"
+    );
+}
