@@ -251,6 +251,9 @@ pub fn caption(pos: &Position) -> Vec<String> {
     lines.push(match (pos.winner(), phase) {
         (Some(w), _) => format!("Game over: {w} wins"),
         (None, Phase::Set) => format!("{side} sets the men on the border"),
+        (None, Phase::Mark) if pos.rules().edition() == crate::engine::Edition::E1879 => {
+            format!("The die gives the Mark; {side} plays first")
+        }
         (None, Phase::Mark) => format!(
             "{side} sets the Mark for {} {}-square Rendezvous",
             crate::engine::rendezvous::article(pos.rendezvous_size()),

@@ -494,9 +494,28 @@ fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
             flow("  ", &marks, ", ", s.width())
         ));
     }
+    if let Phase::Bonus(n) = pos.phase() {
+        // 1879 Rule 7: each of the winner's men and the border squares he may reach.
+        let mut lines = Vec::new();
+        for from in pos.men(pos.to_act()) {
+            if only.is_some_and(|o| o != from) {
+                continue;
+            }
+            let targets: Vec<String> = crate::engine::bonus_targets(&pos, from, n)
+                .iter()
+                .map(|(to, cost)| format!("{from}-{to} ({cost})"))
+                .collect();
+            lines.push(flow("  ", &targets, ", ", s.width()));
+        }
+        return Output::text(format!(
+            "{}'s bonus: up to {n} king steps in all to other border squares, or `pass`:\n{}",
+            pos.to_act(),
+            lines.join("\n")
+        ));
+    }
     let tip = match pos.begin_turn() {
         Ok(t) => t,
-        Err(v) => return Output::text(format!("no turn now: {v}")),
+        Err(v) => return Output::text(format!("no turn now: {}", v.cited(pos.rules()))),
     };
     let list = match only {
         Some(sq) => tip.legal_moves_from(sq),

@@ -843,3 +843,16 @@ fn rules_and_completion_know_1879() {
     let (_, c) = super::helper::complete(":die ", 5, &bonus, false);
     assert_eq!(c, vec!["plain".to_string(), "nb".to_string()]);
 }
+
+#[test]
+fn moves_lists_the_bonus_with_its_costs() {
+    let mut s = Session::with_rules(false, crate::engine::Rules::R1879);
+    assert!(
+        !s.handle(":setup \"Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B\"")
+            .failed
+    );
+    let out = s.handle(":moves e1");
+    assert!(out.text.contains("e1-c1 (2), e1-d1 (1)"), "{}", out.text);
+    assert!(!out.text.contains("b1-"), "{}", out.text);
+    assert!(s.board().contains("bonus"), "{}", s.board());
+}

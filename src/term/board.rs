@@ -149,6 +149,10 @@ pub fn summary_of(pos: &Position, over: bool) -> String {
     }
     let side = pos.to_act();
     let _ = match pos.phase() {
+        Phase::Mark if pos.rules().edition() == crate::engine::Edition::E1879 => writeln!(
+            out,
+            "the die gives the Mark (`:roll`, or `mark <square>` on c3 to f6); {side} plays first"
+        ),
         Phase::Mark => writeln!(out, "{side} sets the Mark"),
         Phase::First => writeln!(
             out,
