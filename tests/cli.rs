@@ -871,3 +871,24 @@ fn selfplay_1879_writes_checked_matches_with_either_die() {
             .stdout(predicate::str::contains("Score: Black "));
     }
 }
+
+#[test]
+fn render_reads_a_position_by_the_given_rules() {
+    Scene::new()
+        .run(&[
+            "render",
+            "--rules",
+            "1879",
+            "--position",
+            "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+        ])
+        .code(0)
+        .stdout(predicate::str::contains("Score: Black 0, Yellow 0"));
+    Scene::new()
+        .run(&[
+            "render",
+            "--position",
+            "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+        ])
+        .code(2);
+}

@@ -98,6 +98,10 @@ pub enum Command {
         /// A position string to draw instead of a game file.
         #[arg(long)]
         position: Option<String>,
+        /// The rules the --position string is read by: `1893` (default), `1880`, `1879`,
+        /// `1893-es`, ... (a game file's `Rules` tag wins).
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
         /// The position after N actions of the main line (0: the start); default: its end.
         #[arg(long, value_name = "N", conflicts_with = "each")]
         after: Option<usize>,
@@ -263,6 +267,7 @@ pub fn run() -> ExitCode {
         Some(Command::Render {
             file,
             position,
+            rules,
             after,
             each,
             game,
@@ -274,6 +279,7 @@ pub fn run() -> ExitCode {
         }) => pictures::render(pictures::RenderArgs {
             file,
             position,
+            rules,
             after,
             each,
             game,
