@@ -209,3 +209,17 @@ fn the_shortcut_reads_1879_matches_as_pest_does() {
         assert_eq!(lanrick::fmt::format_file(&fast), text);
     }
 }
+
+/// A forced take left out before `radiate`: the shortcut declines and pest reads it.
+#[test]
+fn the_shortcut_declines_radiate_after_moves() {
+    for text in [
+        "[Rules \"1879\"]\n\nh6-f4 radiate c8\n",
+        "[Rules \"1879\"]\n\nh6-f4 x a1 radiate c8 ! { c }\n",
+        "[Rules \"1879\"]\n\nx a1 wanderers h1-d4 radiate c8; pass\n",
+    ] {
+        let fast = lanrick::syntax::parse_file(text).expect("parses");
+        let pest = lanrick::syntax::parse_file_with_pest(text).expect("parses");
+        assert_eq!(fast, pest, "{text}");
+    }
+}
