@@ -777,10 +777,16 @@ impl RuleViolation {
             NotYourMan { square, owner } => {
                 write!(f, "the man on {square} is {owner}'s, not yours")
             }
-            AlreadyMoved { square } => write!(
-                f,
-                "the man on {square} was already moved this turn; a man may be moved only once a turn"
-            ),
+            AlreadyMoved { square } => {
+                write!(
+                    f,
+                    "the man on {square} was already moved this turn; a man may be moved only once a turn"
+                )?;
+                if e1879 {
+                    write!(f, " (read into the 1879 rules, E-10)")?;
+                }
+                Ok(())
+            }
             SameSquare { square } => write!(f, "a man's move from {square} must leave {square}"),
             NotInLine {
                 from,
@@ -799,10 +805,16 @@ impl RuleViolation {
                 }
                 Ok(())
             }
-            PathBlocked { from, to, blocker } => write!(
-                f,
-                "the man cannot move from {from} to {to}: {blocker} is in the way, and men may not jump"
-            ),
+            PathBlocked { from, to, blocker } => {
+                write!(
+                    f,
+                    "the man cannot move from {from} to {to}: {blocker} is in the way, and men may not jump"
+                )?;
+                if e1879 {
+                    write!(f, " (read into the 1879 rules, E-10)")?;
+                }
+                Ok(())
+            }
             TargetOccupied { to, occupant, .. } => write!(
                 f,
                 "{to} is occupied by a {} man; a square holds at most one man",

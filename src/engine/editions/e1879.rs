@@ -591,7 +591,8 @@ pub(crate) fn cite(v: &RuleViolation) -> RuleRef {
         TargetOccupied { .. } | OverAllowance { .. } | EmptyTurn | TooFarForOneMan { .. } => {
             rule(4)
         }
-        PathBlocked { .. } | AlreadyMoved { .. } => RuleRef::EditionDecision(10),
+        // E-10: the 1881 answers' readings, cited under the rule they explain.
+        PathBlocked { .. } | AlreadyMoved { .. } => RuleRef::RuleOf(1881, 4),
         TurnOver(_) | TakeDue { .. } | TakeNotDue { .. } | TakeNotOutlying { .. } => rule(5),
         TakeWrongMan { .. } | TakeMissing { .. } | Wanderer(_) => rule(5),
         Radiate(_) => rule(6),
