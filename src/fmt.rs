@@ -282,6 +282,7 @@ fn write_action(out: &mut String, prefix: &Prefix, kind: &EventKind) {
             moves,
             take,
             wanderers,
+            radiate,
         } => {
             let mut first = true;
             for m in moves {
@@ -302,6 +303,12 @@ fn write_action(out: &mut String, prefix: &Prefix, kind: &EventKind) {
                 for m in wanderers {
                     let _ = write!(out, " {}-{}", m.from.node, m.to.node);
                 }
+            }
+            if let Some(r) = radiate {
+                if !first || take.is_some() {
+                    out.push(' ');
+                }
+                let _ = write!(out, "radiate {}", r.node);
             }
         }
         EventKind::Pass => out.push_str("pass"),

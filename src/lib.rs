@@ -1,5 +1,5 @@
 //! lanrick: the reference software for Lewis Carroll's game Lanrick (the 1893 rules with their
-//! options, and the December 1880 rules).
+//! options, the December 1880 rules and the February/March 1879 rules).
 //!
 //! - [`engine`]: the rules — positions, Rendezvous, turns, outcomes, games.
 //! - [`syntax`]: the notation's text to a syntax tree with spans.

@@ -5,6 +5,11 @@
 //! the Mark now and then while he may, and the winner of a Rendezvous takes a random
 //! wanderer and sends the others to the border along random clear lines.
 //!
+//! In 1879 each side sets his own men at random, the die is thrown for every Mark
+//! (throws below three neglected, or Carroll's N.B. rule, as chosen), the winner of a
+//! Rendezvous takes a random wanderer, sets the others on random vacant squares of
+//! the set, chooses the centre man's line at random, and moves a random bonus.
+//!
 //! Both players pick at random among legal actions, biased to finish: a man's move
 //! that brings a man into the Rendezvous is preferred, then one that brings him
 //! nearer; the Mark goes on any legal square (every 3-square line included); an
@@ -14,13 +19,16 @@
 //! ends with an agreed `draw`.
 
 use crate::engine::{
-    Action, DrawReason, Form, Game, GameResult, MarkSpec, OutcomeAction, Phase, Position, Rules,
-    Side, Square, SquareSet, TurnEnd, TurnInProgress, Way,
+    Action, DieRule, DrawReason, Form, Game, GameResult, MarkSpec, OutcomeAction, Phase, Position,
+    Rules, Side, Square, SquareSet, TurnEnd, TurnInProgress, Way,
 };
 use std::fmt::Write as _;
 
 /// The turns after which a self-play game is given up as a draw.
 pub const TURN_CAP: u32 = 300;
+
+/// The turns after which a 1879 match (rounds to five points) is given up as a draw.
+pub const TURN_CAP_1879: u32 = 3000;
 
 /// A small, fast pseudo-random generator (splitmix64): the same seed always gives the
 /// same numbers.
@@ -117,8 +125,20 @@ pub fn generate(games: usize, seed: u64) -> (String, Stats) {
 /// Plays `games` games by `rules` from `seed` and returns them in notation (with a
 /// `Rules` tag unless the rules are the default), with the statistics.
 pub fn generate_with(games: usize, seed: u64, rules: Rules) -> (String, Stats) {
-    let (list, stats) = play_games_with(games, seed, rules);
-    (write_games(&list, seed, rules, None), stats)
+    generate_full(games, seed, rules, DieRule::Plain, None)
+}
+
+/// Plays `games` games by `rules` from `seed`, the 1879 die thrown by `die`, with
+/// annotations after about `annotate` of the events when given.
+pub fn generate_full(
+    games: usize,
+    seed: u64,
+    rules: Rules,
+    die: DieRule,
+    annotate: Option<f64>,
+) -> (String, Stats) {
+    let (list, stats) = play_games_full(games, seed, rules, die);
+    (write_games(&list, seed, rules, annotate), stats)
 }
 
 /// The same games as [`generate`] with the same seed, with an annotation after about
@@ -236,7 +256,7 @@ fn annotate(out: &mut String, rng: &mut Rng, before: &Position) {
             let _ = write!(out, " {{ {a}\n{b} }}");
         }
         _ => {
-            let (_, alternative) = choose_action(rng, before);
+            let (_, alternative) = choose_action(rng, before, DieRule::Plain);
             let _ = write!(out, " ( {alternative} )");
         }
     }
@@ -250,11 +270,21 @@ pub fn play_games(games: usize, seed: u64) -> (Vec<SelfPlayGame>, Stats) {
 
 /// Plays `games` games by `rules` from `seed` (see [`play_games`]).
 pub fn play_games_with(games: usize, seed: u64, rules: Rules) -> (Vec<SelfPlayGame>, Stats) {
+    play_games_full(games, seed, rules, DieRule::Plain)
+}
+
+/// Plays `games` games by `rules` from `seed`, the 1879 die thrown by `die`.
+pub fn play_games_full(
+    games: usize,
+    seed: u64,
+    rules: Rules,
+    die: DieRule,
+) -> (Vec<SelfPlayGame>, Stats) {
     let mut stats = Stats::default();
     let list = (0..games)
         .map(|i| {
             let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
-            play_game_with(&mut rng, &mut stats, rules)
+            play_game_full(&mut rng, &mut stats, rules, die)
         })
         .collect();
     (list, stats)
@@ -267,19 +297,34 @@ pub fn play_game(rng: &mut Rng, stats: &mut Stats) -> SelfPlayGame {
 
 /// Plays one game by `rules` from its start.
 pub fn play_game_with(rng: &mut Rng, stats: &mut Stats, rules: Rules) -> SelfPlayGame {
+    play_game_full(rng, stats, rules, DieRule::Plain)
+}
+
+/// Plays one game by `rules` from its start, the 1879 die thrown by `die`.
+pub fn play_game_full(
+    rng: &mut Rng,
+    stats: &mut Stats,
+    rules: Rules,
+    die: DieRule,
+) -> SelfPlayGame {
+    let cap = if rules.edition() == crate::engine::Edition::E1879 {
+        TURN_CAP_1879
+    } else {
+        TURN_CAP
+    };
     let mut game = Game::new(Position::start_for(rules));
     let mut actions = Vec::new();
     let mut events = Vec::new();
     stats.games += 1;
     while game.result().is_none() {
-        if game.turns_played() >= TURN_CAP {
+        if game.turns_played() >= cap {
             actions.push(Action::Draw);
             events.push("draw".to_string());
             stats.capped_draws += 1;
             break;
         }
         let pos = *game.position();
-        let (action, event) = choose_action(rng, &pos);
+        let (action, event) = choose_action(rng, &pos, die);
         let played = match game.play(&action) {
             Ok(p) => p,
             Err(e) => unreachable!("self-play chose an illegal action {event}: {e}"),
@@ -346,7 +391,12 @@ fn squares_text(squares: impl IntoIterator<Item = Square>) -> String {
 }
 
 /// The next action for the side to act in `pos` (the game is not over), and its event.
-fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
+fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String) {
+    if pos.rules().edition() == crate::engine::Edition::E1879
+        && let Some(chosen) = choose_1879(rng, pos, die)
+    {
+        return chosen;
+    }
     if pos.phase() == Phase::Set {
         let mut border: Vec<Square> = SquareSet::BORDER.iter().collect();
         let mut pick = |n: usize| -> Vec<Square> {
@@ -430,7 +480,8 @@ fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
         }
         return (Action::Pass, "pass".to_string());
     }
-    // 1880: the winner sends the other wanderers in the field to the border.
+    // 1880: the winner sends the other wanderers in the field to the border (1879: sets
+    // them in the Rendezvous).
     let mut wanderers = Vec::new();
     if let Some(t) = take
         && !pos.rules().is_1893()
@@ -470,15 +521,83 @@ fn choose_action(rng: &mut Rng, pos: &Position) -> (Action, String) {
             let _ = write!(event, " {a}-{b}");
         }
     }
+    let radiate = turn.radiate_choices().and_then(|choices| {
+        let v: Vec<Square> = choices.iter().collect();
+        let to = *v.get(rng.below(v.len().max(1)))?;
+        turn.radiate(to).ok().map(|()| to)
+    });
+    if let Some(r) = radiate {
+        let _ = write!(event, " radiate {r}");
+    }
     let moves = turn.moves().iter().map(|m| (m.from, m.to)).collect();
     (
         Action::Turn {
             moves,
             take,
             wanderers,
+            radiate,
         },
         event,
     )
+}
+
+/// The 1879 actions that are not turns: a side's own set-up, the die's Mark and the
+/// bonus; `None` when a turn is due.
+fn choose_1879(rng: &mut Rng, pos: &Position, die: DieRule) -> Option<(Action, String)> {
+    match pos.phase() {
+        Phase::Set => {
+            let mut free: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
+            let mut set = SquareSet::EMPTY;
+            for _ in 0..5 {
+                set.insert(free.swap_remove(rng.below(free.len())));
+            }
+            let own: Vec<Square> = set.iter().collect();
+            let event = format!("set {}", squares_text(own.iter().copied()));
+            let (black, yellow) = match pos.to_act() {
+                Side::Black => (own, Vec::new()),
+                Side::Yellow => (Vec::new(), own),
+            };
+            Some((Action::Set { black, yellow }, event))
+        }
+        Phase::Mark => {
+            let square = crate::engine::die_square(die, || 1 + rng.below(6) as u8);
+            Some((
+                Action::Mark {
+                    square,
+                    towards: None,
+                },
+                format!("mark {square}"),
+            ))
+        }
+        Phase::Bonus(allowance) => {
+            let mut occupied = pos.occupied();
+            let mut left = allowance;
+            let mut unmoved: Vec<Square> = pos.men(pos.to_act()).iter().collect();
+            let mut moves = Vec::new();
+            while !unmoved.is_empty() && left > 0 && !rng.chance(35) {
+                let from = unmoved.swap_remove(rng.below(unmoved.len()));
+                let targets = crate::engine::bonus_reach(occupied, from, left);
+                if targets.is_empty() {
+                    continue;
+                }
+                let (to, cost) = targets[rng.below(targets.len())];
+                occupied = occupied.without(from).with(to);
+                left -= cost;
+                moves.push((from, to));
+            }
+            let event = if moves.is_empty() {
+                "pass".to_string()
+            } else {
+                moves
+                    .iter()
+                    .map(|(a, b)| format!("{a}-{b}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            Some((Action::Bonus(moves), event))
+        }
+        _ => None,
+    }
 }
 
 /// King steps from `sq` to the nearest square of `target` (0 inside it).

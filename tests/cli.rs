@@ -774,3 +774,121 @@ fn selfplay_annotate_writes_annotated_games_that_check() {
             .stderr(predicate::str::contains("expected a number from 0 to 1"));
     }
 }
+
+#[test]
+fn turns_by_the_1879_rules_in_every_phase() {
+    // The first player's own set-ups: C(28, 5), listed (at most 100,000 lines).
+    Scene::new()
+        .run(&["turns", "--rules", "1879", "8/8/8/8/8/8/8/8 B set 0-0 B"])
+        .code(0)
+        .stdout("98280\n");
+    Scene::new()
+        .run(&[
+            "turns",
+            "--rules",
+            "1879",
+            "8/8/8/8/8/7B/8/B1B1B1B1 Y set 0-0 B",
+            "--list",
+        ])
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "33649\nset a2 a3 a4 a5 a6\t8/8/Y7/Y7/Y7/Y6B/Y7/B1B1B1B1 B mark 0-0 B\n",
+        ));
+    // The die's sixteen squares.
+    Scene::new()
+        .run(&[
+            "turns",
+            "--rules",
+            "1879",
+            "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B mark 0-0 B",
+            "--list",
+        ])
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "16\nmark c3\tY3Y3/7Y/8/8/B6B/8/8/1B2B2B B c3 play 0-0 B\n",
+        ));
+    // A winning turn's outcomes hold every take, placement and radiating choice (which
+    // man was taken is not shown by the position: one outcome).
+    Scene::new()
+        .run(&[
+            "turns",
+            "--rules",
+            "1879",
+            "Y7/8/7B/3YY3/4B3/3BBB2/8/Y6Y B e4 play 0-0 B",
+            "--list",
+        ])
+        .code(0)
+        .stdout(predicate::str::contains(
+            "h6-f4 x a1 wanderers h1-d4 a8-f5 radiate c8\tY1B1Y3/7Y/8/8/Y6B/8/8/1B2B2B B bonus:4 0-0 B",
+        ))
+        .stdout(predicate::str::starts_with("29099\n"));
+    // The bonus, `pass` included.
+    Scene::new()
+        .run(&[
+            "turns",
+            "--rules",
+            "1879",
+            "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+            "--list",
+        ])
+        .code(0)
+        .stdout(predicate::str::contains(
+            "\npass\tY3Y3/7Y/8/8/B6B/8/8/1B2B2B B mark 0-0 B\n",
+        ))
+        .stdout(predicate::str::contains(
+            "\nb1-a3\tY3Y3/7Y/8/8/B6B/B7/8/4B2B B mark 0-0 B\n",
+        ));
+}
+
+#[test]
+fn selfplay_1879_writes_checked_matches_with_either_die() {
+    for die in ["plain", "nb"] {
+        let scene = Scene::new();
+        scene
+            .run(&[
+                "selfplay",
+                "--rules",
+                "1879",
+                "--games",
+                "2",
+                "--seed",
+                "5",
+                "--die",
+                die,
+                "--out",
+                "m.lanrick",
+            ])
+            .code(0);
+        let text = std::fs::read_to_string(scene.path("m.lanrick")).unwrap();
+        assert!(text.contains("[Rules \"1879\"]") && text.contains("\nmark "));
+        scene
+            .run(&["check", "m.lanrick"])
+            .code(0)
+            .stdout(predicate::str::contains("2 passed, 0 failed"));
+        scene
+            .run(&["replay", "m.lanrick"])
+            .code(0)
+            .stdout(predicate::str::contains("Score: Black "));
+    }
+}
+
+#[test]
+fn render_reads_a_position_by_the_given_rules() {
+    Scene::new()
+        .run(&[
+            "render",
+            "--rules",
+            "1879",
+            "--position",
+            "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+        ])
+        .code(0)
+        .stdout(predicate::str::contains("Score: Black 0, Yellow 0"));
+    Scene::new()
+        .run(&[
+            "render",
+            "--position",
+            "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+        ])
+        .code(2);
+}

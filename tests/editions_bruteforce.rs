@@ -37,6 +37,15 @@ fn explore(t: &TurnInProgress, seen: &mut HashSet<Key>, out: &mut BTreeSet<Strin
         out.insert(r.position.to_string());
     }
     if t.taken().is_some() {
+        // 1879: the centre man's radiating choice, any square the engine allows.
+        for to in Square::ALL {
+            let mut t2 = t.clone();
+            if t2.radiate(to).is_ok()
+                && let Ok(r) = t2.finish()
+            {
+                out.insert(r.position.to_string());
+            }
+        }
         // Wanderers: any man of the loser to any square, as the engine allows.
         for from in t.men(!t.mover()) {
             for to in Square::ALL {
@@ -98,6 +107,24 @@ fn subsets(items: &[Square], k: usize) -> Vec<Vec<Square>> {
 fn brute_force(p: &Position) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     if p.winner().is_some() {
+        return out;
+    }
+    if let Phase::Bonus(_) = p.phase() {
+        // 1879: every sequence of (man, square) pairs the engine accepts.
+        fn bonus(p: &Position, moves: &mut Vec<(Square, Square)>, out: &mut BTreeSet<String>) {
+            let Ok(q) = p.bonus(moves) else {
+                return;
+            };
+            out.insert(q.to_string());
+            for from in p.men(p.to_act()) {
+                for to in Square::ALL {
+                    moves.push((from, to));
+                    bonus(p, moves, out);
+                    moves.pop();
+                }
+            }
+        }
+        bonus(p, &mut Vec::new(), &mut out);
         return out;
     }
     if p.phase() == Phase::Mark {
@@ -237,6 +264,52 @@ fn random_1880_positions_agree_with_brute_force() {
         marks += usize::from(p.phase() == Phase::Mark);
     }
     assert!(marks >= 10, "{marks} selections");
+}
+
+/// 1879: positions of random matches in every phase but `set` (the die's Mark, play,
+/// wins with wanderers and radiating, the bonus up to 4 squares), by brute force.
+#[test]
+fn random_1879_positions_agree_with_brute_force() {
+    let mut heavy = 0;
+    let list = positions(Rules::R1879, 1879, 220, |p| match p.phase() {
+        Phase::Bonus(n) => n > 4,
+        Phase::Play if p.allowance() >= 4 => {
+            heavy += 1;
+            heavy % 25 != 1
+        }
+        _ => false,
+    });
+    assert!(list.len() >= 200, "{}", list.len());
+    let (mut marks, mut bonuses) = (0, 0);
+    for p in &list {
+        compare(p);
+        marks += usize::from(p.phase() == Phase::Mark);
+        bonuses += usize::from(matches!(p.phase(), Phase::Bonus(_)));
+    }
+    assert!(
+        marks >= 10 && bonuses >= 5,
+        "{marks} die Marks, {bonuses} bonuses"
+    );
+}
+
+#[test]
+fn hand_made_1879_positions() {
+    for s in [
+        // A win filling the set: the centre man may go to any vacant border square.
+        "Y7/8/7B/3YY3/4B3/3BBB2/8/Y6Y B e4 play 0-0 B",
+        // A win with one wanderer, who may be set on the centre.
+        "8/8/7B/3YY3/3B4/3BBB2/8/Y6Y B e4 play 0-0 B",
+        // A round ending in the middle of a win.
+        "8/8/7B/3Y4/3B4/3BBB2/8/Y6Y B e4 play 0-0 B",
+        // The bonus of two and of four.
+        "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+        "Y1B1Y3/7Y/8/8/Y6B/8/8/1B2B2B B bonus:4 0-0 B",
+        // The die's sixteen squares.
+        "Y1B1Y3/7Y/8/8/Y6B/8/8/1B2B2B B mark 0-0 B",
+    ] {
+        let p = Position::parse_as(Rules::R1879, s).expect("a 1879 position");
+        compare(&p);
+    }
 }
 
 #[test]

@@ -315,6 +315,7 @@ fn random_game(rng: &mut Rng, found: &mut Vec<(String, Position)>) {
                         moves: t.moves().iter().map(|m| (m.from, m.to)).collect(),
                         take,
                         wanderers: vec![],
+                        radiate: None,
                     }
                 }
             }

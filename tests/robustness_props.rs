@@ -183,6 +183,7 @@ fn generate(seed: u64, max_actions: usize) -> Generated {
                         moves,
                         take,
                         wanderers: vec![],
+                        radiate: None,
                     },
                     text,
                 )

@@ -1,8 +1,9 @@
 //! Drives the engine with arbitrary sequences of actions decoded from the input bytes,
-//! in a rule set chosen by the first byte (1893, 1880, 1893-es and single options):
-//! set-ups, marks (with lines, `turned` or chosen squares), Mark moves, interchanges,
-//! man's moves, takes, wanderers, finished turns and passes, some chosen at random
-//! among the legal ones and some made up. After every step the invariants hold:
+//! in a rule set chosen by the first byte (1893, 1880, 1879, 1893-es and single
+//! options): set-ups, marks (with lines, `turned` or chosen squares), Mark moves,
+//! interchanges, man's moves, takes, wanderers, radiating choices (1879), bonuses
+//! (1879), finished turns and passes, some chosen at random among the legal ones and
+//! some made up. After every step the invariants hold:
 //!
 //! - no square holds two men, and there are at most ten (five a side in 1880);
 //! - with a Mark set, the Rendezvous has one square fewer than there are men (1893) or
@@ -11,7 +12,10 @@
 //! - a Mark move or a wanderer's move is accepted exactly when it is listed;
 //! - an action that fails changes nothing;
 //! - `play_move` accepts exactly the moves `legal_moves` lists;
-//! - the position string reads back to the same position.
+//! - the position string reads back to the same position;
+//! - 1879: outside play every man is on the border, a radiating choice is accepted
+//!   exactly when it is listed, a bonus keeps the men and leaves the die due, scores
+//!   only grow.
 #![no_main]
 
 use lanrick::engine::{MarkSpec, Phase, Position, Rules, Side, Square, SquareSet, TurnEnd, TurnInProgress};
@@ -50,6 +54,9 @@ fn check_position(p: &Position) {
     if early {
         assert!(p.count(Side::Black) <= 5 && p.count(Side::Yellow) <= 5, "{p}");
     }
+    if p.rules().edition() == lanrick::engine::Edition::E1879 && !p.phase().in_play() {
+        assert!((p.occupied() - SquareSet::BORDER).is_empty(), "off the border: {p}");
+    }
     if let Some(r) = p.rendezvous() {
         let size = if early { 9 } else { total(p) - 1 };
         assert_eq!(u32::from(r.size()), size, "Rendezvous size: {p}");
@@ -79,9 +86,10 @@ fn check_turn(t: &TurnInProgress) {
 }
 
 /// The rule sets the first byte chooses among.
-const RULES: [&str; 6] = [
+const RULES: [&str; 7] = [
     "1893",
     "1880",
+    "1879",
     "1893-es",
     "1893 turned",
     "1893 open-choice both-first",
@@ -118,6 +126,86 @@ fuzz_target!(|data: &[u8]| {
     for _ in 0..data.len() {
         check_position(&pos);
         let op = input.byte();
+        let is_1879 = rules.edition() == lanrick::engine::Edition::E1879;
+        if is_1879 && pos.phase() == Phase::Set {
+            // 1879: the side to act sets his own five men.
+            let mine: Vec<Square> = (0..5)
+                .map(|_| {
+                    if op & 0x80 != 0 {
+                        input.square()
+                    } else {
+                        let free: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
+                        input.pick(&free).unwrap_or(Square::ALL[0])
+                    }
+                })
+                .collect();
+            let (b, y) = match pos.to_act() {
+                Side::Black => (mine, Vec::new()),
+                Side::Yellow => (Vec::new(), mine),
+            };
+            match pos.set_men(&b, &y) {
+                Ok(next) => {
+                    assert_eq!(total(&next), total(&pos) + 5);
+                    pos = next;
+                }
+                Err(_) if pos.winner().is_some() => break,
+                Err(_) => {}
+            }
+            continue;
+        }
+        if let Phase::Bonus(allowance) = pos.phase() {
+            // 1879: a bonus of up to three moves, picked among the reachable squares or
+            // made up; none is the pass.
+            let n = usize::from(input.byte() % 4);
+            let mut occupied = pos.occupied();
+            let mut left = allowance;
+            let mut moves = Vec::new();
+            for _ in 0..n {
+                if op & 0x80 != 0 {
+                    let mine: Vec<Square> = (pos.men(pos.to_act()) & occupied).iter().collect();
+                    let Some(from) = input.pick(&mine) else { break };
+                    let reach = lanrick::engine::bonus_reach(occupied, from, left);
+                    let Some((to, cost)) = input.pick(&reach) else { continue };
+                    occupied = occupied.without(from).with(to);
+                    left -= cost;
+                    moves.push((from, to));
+                } else {
+                    moves.push((input.square(), input.square()));
+                }
+            }
+            match pos.bonus(&moves) {
+                Ok(next) => {
+                    assert_eq!(next.men(!pos.to_act()), pos.men(!pos.to_act()));
+                    assert_eq!(total(&next), total(&pos));
+                    assert_eq!(next.phase(), Phase::Mark);
+                    assert_eq!(next.to_act(), pos.to_act());
+                    pos = next;
+                    turn = None;
+                }
+                Err(e) => assert!(op & 0x80 == 0, "{pos}: picked bonus {moves:?} refused: {e:?}"),
+            }
+            continue;
+        }
+        if is_1879 && op % 10 == 7 {
+            // 1879: the centre man's radiating choice, picked or made up.
+            let Some(t) = &mut turn else { continue };
+            let choices = t.radiate_choices();
+            let listed: Vec<Square> = choices.map(|c| c.iter().collect()).unwrap_or_default();
+            let to = if op & 0x80 != 0 {
+                input.pick(&listed).unwrap_or_else(|| input.square())
+            } else {
+                input.square()
+            };
+            let before = t.clone();
+            match t.radiate(to) {
+                Ok(()) => assert!(listed.contains(&to), "radiate {to} accepted but not listed"),
+                Err(_) => {
+                    assert!(!listed.contains(&to), "radiate {to} listed but refused");
+                    assert_eq!(*t, before, "a refused radiating choice changed the turn");
+                }
+            }
+            continue;
+        }
         if pos.phase() == Phase::Set {
             // A set-up: five border squares a side, picked or made up.
             let border: Vec<Square> = SquareSet::BORDER.iter().collect();
@@ -228,7 +316,11 @@ fuzz_target!(|data: &[u8]| {
                 match t.send_wanderer(from, to) {
                     Ok(()) => {
                         assert!(allowed, "wanderer {from}-{to} sent but not allowed");
-                        assert!(to.is_border());
+                        if is_1879 {
+                            assert!(t.rendezvous().contains(to), "placed outside the set");
+                        } else {
+                            assert!(to.is_border());
+                        }
                     }
                     Err(_) => {
                         assert!(!allowed, "wanderer {from}-{to} allowed but refused");
@@ -327,14 +419,26 @@ fuzz_target!(|data: &[u8]| {
                 let Some(t) = &turn else { continue };
                 if let Ok(done) = t.finish() {
                     let (was, now) = (total(&pos), total(&done.position));
+                    for side in Side::BOTH {
+                        assert!(done.position.round().score.of(side) >= pos.round().score.of(side));
+                    }
                     match done.end {
                         TurnEnd::Played | TurnEnd::Replaced(_) => assert_eq!(now, was, "Rule 7"),
+                        TurnEnd::Removed(_) if is_1879 && done.position.phase() == Phase::Set => {
+                            // Rule 9, E-12: the round ended and the board is cleared.
+                            assert_eq!(now, 0);
+                        }
                         TurnEnd::Removed(_) => {
                             assert_eq!(now + 1, was, "Rule 8");
                             assert!(done.position.rendezvous().is_none());
+                            if is_1879 {
+                                assert!((done.position.occupied() - SquareSet::BORDER).is_empty());
+                            }
                         }
                     }
-                    if !matches!(done.end, TurnEnd::Removed(_)) || !rules.is_1893() {
+                    if is_1879 && matches!(done.end, TurnEnd::Removed(_)) {
+                        // The winner acts next (bonus or die), or the new first player.
+                    } else if !matches!(done.end, TurnEnd::Removed(_)) || !rules.is_1893() {
                         // 1893 Rule 8 may give the next Mark to either side.
                         assert_eq!(done.position.to_act(), !pos.to_act());
                     }

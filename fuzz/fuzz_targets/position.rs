@@ -1,5 +1,5 @@
-//! Position strings, read by each rule set in turn (1893, 1880, and 1893 with every
-//! option): whatever parses must write out to a string that parses back to the same
+//! Position strings, read by each rule set in turn (1893, 1880, 1879, and 1893 with
+//! every option): whatever parses must write out to a string that parses back to the same
 //! position, and writing it again changes nothing; an error's span lies in the text.
 #![no_main]
 
@@ -7,7 +7,7 @@ use lanrick::engine::{Position, Rules};
 use libfuzzer_sys::fuzz_target;
 
 /// The rule sets each input is read by.
-const RULES: [&str; 3] = ["1893", "1880", "1893-es"];
+const RULES: [&str; 4] = ["1893", "1880", "1879", "1893-es"];
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -98,6 +98,10 @@ pub enum Command {
         /// A position string to draw instead of a game file.
         #[arg(long)]
         position: Option<String>,
+        /// The rules the --position string is read by: `1893` (default), `1880`, `1879`,
+        /// `1893-es`, ... (a game file's `Rules` tag wins).
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
         /// The position after N actions of the main line (0: the start); default: its end.
         #[arg(long, value_name = "N", conflicts_with = "each")]
         after: Option<usize>,
@@ -149,7 +153,7 @@ pub enum Command {
         /// Also print one line per outcome: a canonical turn, a tab, the position.
         #[arg(long)]
         list: bool,
-        /// The rules the position is played by: `1893` (default), `1880`,
+        /// The rules the position is played by: `1893` (default), `1880`, `1879`,
         /// `1893 turned both-first`, `1893-es`.
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
@@ -167,6 +171,13 @@ pub enum Command {
         /// Draw no boards (for scripts); diagnostics and messages stay.
         #[arg(long, short)]
         quiet: bool,
+        /// How the 1879 die treats throws below three: `plain` (neglected) or `nb`
+        /// (Carroll's N.B. rule).
+        #[arg(long, value_enum, default_value_t = DieChoice::Plain)]
+        die: DieChoice,
+        /// The seed of the 1879 die (the same seed gives the same throws).
+        #[arg(long, default_value_t = 1879)]
+        die_seed: u64,
     },
     /// Play complete random legal games from the start and write them in notation.
     Selfplay {
@@ -179,9 +190,14 @@ pub enum Command {
         /// Write to this file (atomically) instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
-        /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+        /// The rules to play by: `1893` (default), `1880`, `1879`, `1893-es`, ...
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
+        /// How the 1879 die treats throws below three: `plain` (neglected) or `nb`
+        /// (Carroll's N.B. rule: throw again; below three again, twice the first and
+        /// the second).
+        #[arg(long, value_enum, default_value_t = DieChoice::Plain)]
+        die: DieChoice,
         /// Add an annotation (comment, glyph, NAG or variation) after this share of
         /// the events, 0 to 1 (e.g. 0.08); the games themselves do not change.
         #[arg(long, value_name = "RATE", value_parser = annotate_rate)]
@@ -251,6 +267,7 @@ pub fn run() -> ExitCode {
         Some(Command::Render {
             file,
             position,
+            rules,
             after,
             each,
             game,
@@ -262,6 +279,7 @@ pub fn run() -> ExitCode {
         }) => pictures::render(pictures::RenderArgs {
             file,
             position,
+            rules,
             after,
             each,
             game,
@@ -297,11 +315,15 @@ pub fn run() -> ExitCode {
             rules,
             game,
             quiet,
+            die,
+            die_seed,
         }) => crate::repl::run_with(crate::repl::Options {
             file: file.as_deref(),
             game: game.as_deref(),
             quiet,
             rules,
+            die: die.rule(),
+            die_seed,
         }),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
@@ -311,8 +333,9 @@ pub fn run() -> ExitCode {
             seed,
             out,
             rules,
+            die,
             annotate,
-        }) => selfplay(games, seed, annotate, out.as_deref(), rules),
+        }) => selfplay(games, seed, annotate, out.as_deref(), rules, die.rule()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "lanrick", &mut out);
@@ -976,10 +999,15 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if list && position.phase() == crate::engine::Phase::Set {
-        let n = crate::engine::search::SETUPS;
+        let n = crate::engine::search::setup_count(&position);
         if n > SETUP_LIST_LIMIT {
             eprintln!(
-                "error: the arranger has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them"
+                "error: {} has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them",
+                if position.rules().is_1880() {
+                    "the arranger".to_string()
+                } else {
+                    position.to_act().to_string()
+                }
             );
             return EXIT_ERROR;
         }
@@ -1001,17 +1029,35 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     }
 }
 
+/// How the 1879 die treats throws below three (Rule 3 and its N.B.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DieChoice {
+    /// Throws below three are neglected.
+    Plain,
+    /// Carroll's N.B.: below three, throw again; below three again, twice the first
+    /// throw and the second.
+    Nb,
+}
+
+impl DieChoice {
+    /// The engine's rule.
+    pub fn rule(self) -> crate::engine::DieRule {
+        match self {
+            DieChoice::Plain => crate::engine::DieRule::Plain,
+            DieChoice::Nb => crate::engine::DieRule::CarrollNb,
+        }
+    }
+}
+
 fn selfplay(
     games: usize,
     seed: u64,
     annotate: Option<f64>,
     out: Option<&Path>,
     rules: Rules,
+    die: crate::engine::DieRule,
 ) -> u8 {
-    let (text, _) = match annotate {
-        None => crate::selfplay::generate_with(games, seed, rules),
-        Some(rate) => crate::selfplay::generate_annotated_with(games, seed, rate, rules),
-    };
+    let (text, _) = crate::selfplay::generate_full(games, seed, rules, die, annotate);
     let written = match out {
         None => {
             let stdout = std::io::stdout();

@@ -16,6 +16,8 @@ pub struct RenderArgs {
     pub file: Option<PathBuf>,
     /// A position string to draw.
     pub position: Option<String>,
+    /// The rules the position string is read by.
+    pub rules: crate::engine::Rules,
     /// The position after this many actions of the main line.
     pub after: Option<usize>,
     /// Every position of the main line.
@@ -120,10 +122,10 @@ fn report_problems(tree: &FileTree, name: &str, src: &str, color: bool) -> bool 
 /// `lanrick render`.
 pub fn render(args: RenderArgs) -> u8 {
     if let Some(text) = &args.position {
-        let pos = match Position::parse(text) {
+        let pos = match Position::parse_as(args.rules, text) {
             Ok(p) => p,
             Err(e) => {
-                let p = interp::position_problem(&e, Span::new(0, 0));
+                let p = interp::position_problem_for(&e, Span::new(0, 0), args.rules);
                 eprint!(
                     "{}",
                     report::render_human(&p, "position", text.as_str(), args.color)

@@ -4,11 +4,14 @@
 //! [`Game::play`] applies one [`Action`] fully or not at all.
 
 use super::editions::MarkSpec;
+use super::position::Phase;
 use super::position::{Position, PositionKey};
+use super::rules::Edition;
 use super::side::Side;
 use super::square::Square;
 use super::table::FastMap;
 use super::turn::TurnResult;
+use super::violation::BonusProblem;
 use super::violation::{Ended, RuleViolation};
 use std::fmt;
 
@@ -53,9 +56,15 @@ pub enum Action {
         moves: Vec<(Square, Square)>,
         /// The man taken, if written.
         take: Option<Square>,
-        /// The wanderers sent to the border after the take (1880), in order.
+        /// The wanderers sent to the border after the take (1880), or set in the
+        /// Rendezvous (1879), in order.
         wanderers: Vec<(Square, Square)>,
+        /// The centre man's border square after radiating (1879, E-8).
+        radiate: Option<Square>,
     },
+    /// The bonus of the last Rendezvous' winner (1879 Rule 7): his men's moves to
+    /// border squares, not numbered; no moves is the bonus `pass`.
+    Bonus(Vec<(Square, Square)>),
     /// Pass (D-6).
     Pass,
     /// The side to act resigns.
@@ -71,6 +80,8 @@ pub enum WinReason {
     LastMan,
     /// The loser has no men left (1880 Rule 6).
     NoMenLeft,
+    /// The winner was first to score five (1879 Rule 10).
+    FivePoints,
     /// The loser resigned.
     Resignation,
 }
@@ -115,6 +126,10 @@ impl fmt::Display for GameResult {
             ),
             GameResult::Won {
                 winner,
+                reason: WinReason::FivePoints,
+            } => write!(f, "{winner} wins: first to score five (Rule 10, 1879)"),
+            GameResult::Won {
+                winner,
                 reason: WinReason::Resignation,
             } => write!(f, "{winner} wins: {} resigned", !*winner),
             GameResult::Drawn(DrawReason::Repetition) => write!(
@@ -137,6 +152,8 @@ pub enum ActionPart {
     Wanderer(usize),
     /// The take (`x square`) of the turn.
     Take,
+    /// The centre man's radiating choice (`radiate square`, 1879).
+    Radiate,
 }
 
 /// An illegal action: the violation and the part of the action at fault.
@@ -288,12 +305,22 @@ impl Game {
             Action::Set { black, yellow } => self.position.set_men(black, yellow).map_err(whole)?,
             Action::Interchange(squares) => self.position.interchange(squares).map_err(whole)?,
             Action::Pass => self.position.pass().map_err(whole)?,
+            Action::Bonus(moves) => bonus(&self.position, moves)?,
             Action::Turn {
                 moves,
                 take,
                 wanderers,
+                radiate,
+            } if matches!(self.position.phase(), Phase::Bonus(_)) => {
+                bonus_turn(&self.position, moves, *take, wanderers, *radiate)?
+            }
+            Action::Turn {
+                moves,
+                take,
+                wanderers,
+                radiate,
             } => {
-                let result = play_turn_with(&self.position, moves, *take, wanderers)?;
+                let result = play_turn_full(&self.position, moves, *take, wanderers, *radiate)?;
                 let p = result.position;
                 turn_result = Some(result);
                 p
@@ -302,7 +329,8 @@ impl Game {
         if matches!(action, Action::Mark { .. } | Action::MarkWith { .. }) {
             self.seen.clear();
         }
-        if action.is_numbered() {
+        let numbered = action.is_numbered() && !matches!(self.position.phase(), Phase::Bonus(_));
+        if numbered {
             self.turns += 1;
         }
         self.position = next;
@@ -324,7 +352,7 @@ impl Game {
             side,
             turn: turn_result,
             result: self.result,
-            numbered: action.is_numbered(),
+            numbered,
         })
     }
 }
@@ -342,11 +370,45 @@ impl Action {
 
 /// How the game was won when the position ends it, by its edition.
 fn win_reason(p: &Position) -> WinReason {
-    if p.rules().is_1893() {
-        WinReason::LastMan
-    } else {
-        WinReason::NoMenLeft
+    match p.rules().edition() {
+        Edition::E1893 => WinReason::LastMan,
+        Edition::E1880 => WinReason::NoMenLeft,
+        Edition::E1879 => WinReason::FivePoints,
     }
+}
+
+/// A turn event written in phase `bonus:N` (1879): only men's moves, the bonus.
+#[cold]
+#[inline(never)]
+fn bonus_turn(
+    position: &Position,
+    moves: &[(Square, Square)],
+    take: Option<Square>,
+    wanderers: &[(Square, Square)],
+    radiate: Option<Square>,
+) -> Result<Position, ActionError> {
+    if take.is_some() || !wanderers.is_empty() || radiate.is_some() {
+        return Err(ActionError {
+            violation: RuleViolation::Bonus(BonusProblem::OnlyMoves),
+            part: ActionPart::Whole,
+        });
+    }
+    bonus(position, moves)
+}
+
+/// The 1879 bonus as an action (the index of the move at fault as its part). Kept out
+/// of line: it is never on the 1893 path.
+#[cold]
+#[inline(never)]
+fn bonus(position: &Position, moves: &[(Square, Square)]) -> Result<Position, ActionError> {
+    position.bonus(moves).map_err(|(i, violation)| ActionError {
+        violation,
+        part: if moves.is_empty() {
+            ActionPart::Whole
+        } else {
+            ActionPart::Move(i)
+        },
+    })
 }
 
 /// Plays a whole turn atomically: the man's moves in order, then the take if written.
@@ -372,6 +434,22 @@ pub fn play_turn_with(
     take: Option<Square>,
     wanderers: &[(Square, Square)],
 ) -> Result<TurnResult, ActionError> {
+    play_turn_full(position, moves, take, wanderers, None)
+}
+
+/// Plays a whole turn atomically: the man's moves, the take, the wanderers (1880:
+/// sent to the border; 1879: set in the Rendezvous), then the centre man's radiating
+/// choice (1879).
+///
+/// # Errors
+/// The first violation, with the part at fault.
+pub fn play_turn_full(
+    position: &Position,
+    moves: &[(Square, Square)],
+    take: Option<Square>,
+    wanderers: &[(Square, Square)],
+    radiate: Option<Square>,
+) -> Result<TurnResult, ActionError> {
     let mut turn = position.begin_turn().map_err(|violation| ActionError {
         violation,
         part: ActionPart::Whole,
@@ -387,7 +465,7 @@ pub fn play_turn_with(
             violation,
             part: ActionPart::Take,
         })?;
-    } else if !wanderers.is_empty()
+    } else if (!wanderers.is_empty() || radiate.is_some())
         && let Some(choices) = turn.take_choices()
         && let (1, Some(sq)) = (choices.count(), choices.first())
     {
@@ -402,6 +480,12 @@ pub fn play_turn_with(
                 violation,
                 part: ActionPart::Wanderer(i),
             })?;
+    }
+    if let Some(to) = radiate {
+        turn.radiate(to).map_err(|violation| ActionError {
+            violation,
+            part: ActionPart::Radiate,
+        })?;
     }
     turn.into_result().map_err(|violation| ActionError {
         violation,

@@ -1,5 +1,5 @@
 //! The rules of Lanrick in each edition Carroll wrote (1893 with its options, December
-//! 1880): squares, sides, the Rendezvous, positions, turns, outcomes and whole games.
+//! 1880, February 1879): squares, sides, the Rendezvous, positions, turns, outcomes and whole games.
 //!
 //! This module knows no text beyond position strings and square names, no spans, no
 //! parser and no terminal: it takes actions as values and answers with positions or
@@ -20,14 +20,19 @@ mod table;
 pub mod turn;
 pub mod violation;
 
-pub use editions::MarkSpec;
+pub use editions::{
+    DieRule, MarkSpec, bonus_reach, bonus_state, bonus_targets, die_number, die_square,
+};
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
 pub use outcomes::{Outcome, OutcomeAction, count_outcomes, outcomes};
-pub use position::{Phase, Position, PositionError, PositionErrorKind, START};
+pub use position::{Phase, Position, PositionError, PositionErrorKind, Round, START};
 pub use rendezvous::{Form, Kind, Line, MarkProblem, Rendezvous};
 pub use rules::{Edition, OptionFlag, Options, Rules, RulesError, RulesErrorKind};
 pub use side::{BySide, Side};
 pub use square::{Direction, Square};
 pub use squareset::SquareSet;
 pub use turn::{ManMove, TurnEnd, TurnInProgress, TurnResult, Way};
-pub use violation::{Ended, MarkMoveBan, RuleRef, RuleViolation, SetProblem, WandererProblem};
+pub use violation::{
+    BonusProblem, Ended, MarkMoveBan, RadiateProblem, RuleRef, RuleViolation, SetProblem,
+    WandererProblem,
+};

@@ -623,7 +623,7 @@ pub fn count_outcomes(pos: &Position) -> usize {
         return 0;
     }
     if pos.phase() == Phase::Set {
-        return usize::try_from(super::search::SETUPS).unwrap_or(usize::MAX);
+        return usize::try_from(super::search::setup_count(pos)).unwrap_or(usize::MAX);
     }
     if !pos.rules().is_1893() {
         return super::search::count_by_walk(pos);
@@ -702,6 +702,7 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
                         moves,
                         take,
                         wanderers: Vec::new(),
+                        radiate: None,
                     },
                     position,
                 }

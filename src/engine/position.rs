@@ -32,6 +32,9 @@ pub enum Phase {
     /// Play a turn while the named side, who plays first in this Rendezvous, has not yet
     /// moved any of his men, so that on his turns he may move the Mark (1880 Rule 5).
     Shift(Side),
+    /// The winner of the last Rendezvous may move his men to other border squares, up
+    /// to this many squares in all (1879 Rule 7, the bonus).
+    Bonus(u8),
 }
 
 impl Phase {
@@ -46,6 +49,17 @@ impl Phase {
             Phase::Play => "play",
             Phase::Shift(Side::Black) => "shift-B",
             Phase::Shift(Side::Yellow) => "shift-Y",
+            Phase::Bonus(n) => match n {
+                0 => "bonus:0",
+                1 => "bonus:1",
+                2 => "bonus:2",
+                3 => "bonus:3",
+                4 => "bonus:4",
+                5 => "bonus:5",
+                6 => "bonus:6",
+                7 => "bonus:7",
+                _ => "bonus:8",
+            },
         }
     }
 
@@ -55,6 +69,66 @@ impl Phase {
             self,
             Phase::First | Phase::Second | Phase::Play | Phase::Shift(_)
         )
+    }
+}
+
+/// The score of a 1879 game and the player who set his men first in the current
+/// round (Rules 2, 9 and 10, 1879); the other editions keep the default.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Round {
+    /// Each side's points.
+    pub score: BySide<u8>,
+    /// The player who set his men first in this round.
+    pub first: Side,
+}
+
+impl Round {
+    /// No points, Black first.
+    pub const NEW: Round = Round {
+        score: BySide::new(0, 0),
+        first: Side::Black,
+    };
+}
+
+impl Default for Round {
+    fn default() -> Self {
+        Round::NEW
+    }
+}
+
+/// The highest score a position holds: a round adds at most five to at most four.
+pub const MAX_SCORE: u8 = 9;
+
+/// A [`Round`] packed into two bytes (the scores as two nibbles), so that a position
+/// stays as small as the 1893 engine needs (40 bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct PackedRound {
+    scores: u8,
+    first: Side,
+}
+
+impl PackedRound {
+    const NEW: PackedRound = PackedRound {
+        scores: 0,
+        first: Side::Black,
+    };
+
+    const fn pack(r: Round) -> PackedRound {
+        let b = r.score.of(Side::Black);
+        let y = r.score.of(Side::Yellow);
+        let b = if b > 15 { 15 } else { b };
+        let y = if y > 15 { 15 } else { y };
+        PackedRound {
+            scores: b | (y << 4),
+            first: r.first,
+        }
+    }
+
+    const fn unpack(self) -> Round {
+        Round {
+            score: BySide::new(self.scores & 15, self.scores >> 4),
+            first: self.first,
+        }
     }
 }
 
@@ -76,6 +150,7 @@ pub struct Position {
     rendezvous: Option<Rendezvous>,
     phase: Phase,
     interchanged: bool,
+    round: PackedRound,
 }
 
 /// The part of a position its string shows: two positions of one game with the same
@@ -121,7 +196,21 @@ impl Position {
             rendezvous,
             phase,
             interchanged: false,
+            round: PackedRound::NEW,
         }
+    }
+
+    /// This position with another score and first player (1879; no checks).
+    pub(crate) const fn with_round(&self, round: Round) -> Position {
+        Position {
+            round: PackedRound::pack(round),
+            ..*self
+        }
+    }
+
+    /// The score and the round's first player (1879; the default elsewhere).
+    pub const fn round(&self) -> Round {
+        self.round.unpack()
     }
 
     /// This position's rules with other state (no checks).
@@ -140,6 +229,7 @@ impl Position {
             rendezvous,
             phase,
             interchanged,
+            round: self.round,
         }
     }
 
@@ -176,6 +266,7 @@ impl Position {
             rendezvous: None,
             phase: Phase::Mark,
             interchanged: false,
+            round: PackedRound::NEW,
         })
     }
 
@@ -290,7 +381,18 @@ impl fmt::Display for Position {
         match &self.rendezvous {
             Some(r) => write!(f, " {} {}", r, self.phase.word()),
             None => write!(f, " {}", self.phase.word()),
+        }?;
+        if self.rules.edition() == super::rules::Edition::E1879 {
+            let round = self.round.unpack();
+            write!(
+                f,
+                " {}-{} {}",
+                round.score.of(Side::Black),
+                round.score.of(Side::Yellow),
+                round.first.letter()
+            )?;
         }
+        Ok(())
     }
 }
 
@@ -371,6 +473,42 @@ pub enum PositionErrorKind {
         /// The men counted.
         count: u32,
     },
+    /// A 1879 position string has the score and the round's first player after the
+    /// phase: 5 or 6 fields.
+    FieldCountRound {
+        /// How many fields were found.
+        found: usize,
+    },
+    /// The score field is not `<B>-<Y>` with two numbers from 0 to 9.
+    BadScore,
+    /// The round's first player is not `B` or `Y`.
+    BadFirst,
+    /// In 1879 a score of five or more ends the game: only the cleared board of the next
+    /// round may show it (both sides at five never happens).
+    ScoreOver,
+    /// A man off the border where every man stands on the border (1879 phases `set`,
+    /// `mark`, `bonus:N`).
+    OffBorder {
+        /// The square.
+        square: Square,
+    },
+    /// A side with fewer men than the phase allows (1879: three to five in a round).
+    TooFewMen {
+        /// The side.
+        side: Side,
+        /// His men.
+        count: u32,
+    },
+    /// The men on the board in phase `set` do not match who sets next (1879: the side to
+    /// act has none; the other has his five exactly when he set first).
+    SetMen,
+    /// The 1879 Mark is on one of c3…f6, the squares the die can give.
+    DieSquare {
+        /// The square written.
+        square: Square,
+    },
+    /// `bonus:N` needs N from 1 to 8 (twice at most four wanderers).
+    BonusRange,
     /// The Mark cannot stand there for the Rendezvous size the men give.
     Mark {
         /// The size (men on the board − 1).
@@ -430,6 +568,39 @@ impl fmt::Display for PositionErrorKind {
                 f,
                 "{side}, who is not to act, has all his men in the Rendezvous: he would have won it already"
             ),
+            FieldCountRound { found } => write!(
+                f,
+                "a 1879 position string has 5 or 6 fields, `<placement> <side> [<mark>] <phase> <B>-<Y> <first>`; found {found}"
+            ),
+            BadScore => write!(
+                f,
+                "expected the score: Black's and Yellow's points (0 to 9 each), like `0-0` or `3-2`"
+            ),
+            BadFirst => write!(
+                f,
+                "expected the round's first player, `B` or `Y`, after the score"
+            ),
+            ScoreOver => write!(
+                f,
+                "a score of five ends the game: the position must be the cleared board of the next round in phase `set`, with one side at five or more"
+            ),
+            OffBorder { square } => write!(
+                f,
+                "{square} is in the field, but in this phase every man stands on the border"
+            ),
+            TooFewMen { side, count } => write!(
+                f,
+                "{side} has {count} men, but in a 1879 round each side has three to five (the round ends when a side is down to two)"
+            ),
+            SetMen => write!(
+                f,
+                "in phase `set` the side to act has not set his men yet, and the other side's five are on the board only when he set first"
+            ),
+            DieSquare { square } => write!(
+                f,
+                "the Mark is on {square}, but the die gives only c3 to f6 (rows and columns 3 to 6)"
+            ),
+            BonusRange => write!(f, "`bonus:N` takes N from 1 to 8 (twice the wanderers)"),
             Overlap => write!(f, "two men on one square"),
             TooManyMen { count } => write!(
                 f,
@@ -476,6 +647,13 @@ impl std::error::Error for PositionError {}
 
 /// The phases a position string of `rules` may have, for messages.
 fn phase_words(rules: Rules, after_mark: bool) -> &'static str {
+    if rules.edition() == super::rules::Edition::E1879 {
+        return if after_mark {
+            "`play` (1879)"
+        } else {
+            "`set`, `mark` or `bonus:N`, or a Mark and `play` (1879)"
+        };
+    }
     match (rules.is_1893(), after_mark) {
         (false, true) => "`play`, `shift-B` or `shift-Y` (1880)",
         (false, false) => "`set` or `mark`, or a Mark and `play`, `shift-B` or `shift-Y` (1880)",

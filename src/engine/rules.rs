@@ -35,9 +35,10 @@ impl Edition {
         }
     }
 
-    /// Whether the engine can play this edition yet.
+    /// Whether the engine can play this edition yet (all three can since 1879 was
+    /// added; the check stays for editions still to come).
     pub const fn is_playable(self) -> bool {
-        !matches!(self, Edition::E1879)
+        true
     }
 }
 
@@ -324,6 +325,7 @@ mod tests {
         for (text, canonical) in [
             ("1893", "1893"),
             ("1880", "1880"),
+            ("1879", "1879"),
             ("1893 both-first turned", "1893 turned both-first"),
             ("1893-es", "1893-es"),
             (

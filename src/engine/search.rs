@@ -6,8 +6,10 @@
 //! The walk goes man's move by man's move through [`TurnInProgress`], so every rule
 //! of every edition applies as it does in play; a state of a turn (the men, which of
 //! them moved, the squares counted) is never visited twice. After a won Rendezvous it
-//! tries every take and, in 1880, every order and direction of the wanderers. In
-//! 1880 each Mark move is an outcome of its own. The fast 1893 counter in
+//! tries every take and, in 1880, every order and direction of the wanderers (in 1879
+//! every placement of them in the set and every radiating choice of the centre man's
+//! owner). In 1880 each Mark move is an outcome of its own; a 1879 set-up phase gives
+//! the acting side's own set-ups and a bonus phase every bonus, `pass` included. The fast 1893 counter in
 //! [`super::outcomes`] is checked against this walk in the tests.
 
 use super::position::{Phase, Position};
@@ -34,9 +36,14 @@ pub enum OutcomeAction {
         /// The man replaced (Rule 7) or removed (Rule 8; in 1880, the wanderer taken
         /// off).
         take: Option<Square>,
-        /// The wanderers sent to the border (1880), in order.
+        /// The wanderers sent to the border (1880), or set in the Rendezvous (1879), in
+        /// order.
         wanderers: Vec<(Square, Square)>,
+        /// The centre man's radiating choice (1879).
+        radiate: Option<Square>,
     },
+    /// The 1879 bonus: the winner's men's moves to border squares (none: `pass`).
+    Bonus(Vec<(Square, Square)>),
     /// Moving the Mark one square (1880 Rule 5).
     MoveMark {
         /// The Mark's square.
@@ -78,6 +85,19 @@ impl fmt::Display for OutcomeAction {
                 Ok(())
             }
             OutcomeAction::MoveMark { from, to } => write!(f, "mark {from}-{to}"),
+            OutcomeAction::Set { black, yellow } if black.is_empty() || yellow.is_empty() => {
+                // 1879: the acting side's own men.
+                f.write_str("set")?;
+                for sq in black.iter().chain(yellow) {
+                    write!(f, " {sq}")?;
+                }
+                Ok(())
+            }
+            OutcomeAction::Bonus(moves) if moves.is_empty() => f.write_str("pass"),
+            OutcomeAction::Bonus(moves) => {
+                let text: Vec<String> = moves.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+                f.write_str(&text.join(" "))
+            }
             OutcomeAction::Set { black, yellow } => {
                 f.write_str("set B")?;
                 for sq in black {
@@ -93,6 +113,7 @@ impl fmt::Display for OutcomeAction {
                 moves,
                 take,
                 wanderers,
+                radiate,
             } => {
                 let mut first = true;
                 for m in moves {
@@ -113,6 +134,9 @@ impl fmt::Display for OutcomeAction {
                     for (a, b) in wanderers {
                         write!(f, " {a}-{b}")?;
                     }
+                }
+                if let Some(r) = radiate {
+                    write!(f, " radiate {r}")?;
                 }
                 Ok(())
             }
@@ -145,7 +169,16 @@ pub fn visit_outcomes(
         return ControlFlow::Continue(());
     }
     match pos.phase() {
+        Phase::Set if pos.rules().edition() == super::rules::Edition::E1879 => {
+            return visit_own_setups(pos, &mut visit);
+        }
         Phase::Set => return visit_setups(pos, &mut visit),
+        Phase::Bonus(_) => {
+            for (moves, p) in pos.bonus_outcomes() {
+                visit(&OutcomeAction::Bonus(moves), &p)?;
+            }
+            return ControlFlow::Continue(());
+        }
         Phase::Mark => {
             for (r, p) in pos.mark_outcomes() {
                 visit(&OutcomeAction::Mark(r), &p)?;
@@ -224,6 +257,7 @@ impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
                     }
                 },
                 wanderers: result.wanderers,
+                radiate: result.radiate,
             };
             (self.visit)(&action, &result.position)?;
         }
@@ -261,6 +295,16 @@ impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
     fn wanderers(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
         let pending = t.pending_wanderers();
         if pending.is_empty() {
+            // 1879: the centre man's owner chooses his line (E-8).
+            if let Some(choices) = t.radiate_choices() {
+                for to in choices {
+                    let mut next = t.clone();
+                    if next.radiate(to).is_ok() {
+                        self.end(&next)?;
+                    }
+                }
+                return ControlFlow::Continue(());
+            }
             return self.end(t);
         }
         if self.seen_states.insert(Self::key(t), ()).is_some() {
@@ -276,6 +320,44 @@ impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The number of set-ups open to the side to act in phase `set`: the arranger's
+/// [`SETUPS`] (1880), or his own men's (1879, [`own_setups`]).
+pub fn setup_count(pos: &Position) -> u64 {
+    if pos.rules().edition() == super::rules::Edition::E1879 {
+        own_setups(pos)
+    } else {
+        SETUPS
+    }
+}
+
+/// The number of ways the side to act may set his own five men on the vacant border
+/// squares (1879 Rule 2): C(28, 5) for the first player, C(23, 5) for the second.
+pub fn own_setups(pos: &Position) -> u64 {
+    let free = (SquareSet::BORDER - pos.occupied()).count() as u64;
+    // C(free, 5)
+    (0..5).fold(1u64, |acc, i| acc * (free - i) / (i + 1))
+}
+
+/// The 1879 set-ups of the side to act, in order of his squares.
+fn visit_own_setups(
+    pos: &Position,
+    visit: &mut impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let free: Vec<_> = (SquareSet::BORDER - pos.occupied()).into_iter().collect();
+    let mut chosen = Vec::with_capacity(5);
+    let side = pos.to_act();
+    choose(&free, 5, 0, &mut chosen, &mut |own| {
+        let (black, yellow) = match side {
+            Side::Black => (own.to_vec(), Vec::new()),
+            Side::Yellow => (Vec::new(), own.to_vec()),
+        };
+        match pos.set_men(&black, &yellow) {
+            Ok(p) => visit(&OutcomeAction::Set { black, yellow }, &p),
+            Err(_) => ControlFlow::Continue(()),
+        }
+    })
 }
 
 /// The arranger's set-ups, in order (see [`visit_outcomes`]).

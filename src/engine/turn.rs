@@ -64,8 +64,11 @@ pub struct TurnResult {
     pub moves: Vec<ManMove>,
     /// How the turn ended.
     pub end: TurnEnd,
-    /// The wanderers sent to the border after the take (1880 Rule 6), in order.
+    /// The wanderers sent to the border after the take (1880 Rule 6), or set in the
+    /// Rendezvous (1879 Rule 5), in order.
     pub wanderers: Vec<(Square, Square)>,
+    /// Where the centre man radiated to, by his owner's choice (1879 Rule 6, E-8).
+    pub radiate: Option<Square>,
     /// The position after the turn.
     pub position: Position,
 }
@@ -93,6 +96,8 @@ pub struct TurnInProgress {
     pending: SquareSet,
     /// The wanderers sent so far.
     sent: Vec<(Square, Square)>,
+    /// The centre man's border square, once chosen (1879).
+    radiate: Option<Square>,
 }
 
 impl Position {
@@ -100,6 +105,7 @@ impl Position {
     ///
     /// # Errors
     /// When no turn may be played now (no Mark set, or the game is over).
+    #[inline(always)]
     pub fn begin_turn(&self) -> Result<TurnInProgress, RuleViolation> {
         if self.winner().is_some() {
             return Err(RuleViolation::GameOver);
@@ -123,6 +129,10 @@ impl Position {
     /// # Errors
     /// [`RuleViolation::PassNotAllowed`] with a legal move when one exists.
     pub fn pass(&self) -> Result<Position, RuleViolation> {
+        if let Phase::Bonus(_) = self.phase() {
+            // 1879 Rule 7: the winner may leave his men where they are.
+            return self.bonus(&[]).map_err(|(_, v)| v);
+        }
         let turn = self.begin_turn()?;
         if let Some(choices) = turn.take_choices() {
             return Err(RuleViolation::TakeDue {
@@ -146,6 +156,7 @@ impl Position {
 
 impl TurnInProgress {
     /// A turn for the side to act in `start`, which must have a Mark set.
+    #[inline(always)]
     pub(crate) fn new(start: Position) -> TurnInProgress {
         let rendezvous = match start.rendezvous() {
             Some(r) => *r,
@@ -171,6 +182,7 @@ impl TurnInProgress {
             state,
             pending: SquareSet::EMPTY,
             sent: Vec::new(),
+            radiate: None,
         }
     }
 
@@ -186,9 +198,59 @@ impl TurnInProgress {
         self.pending
     }
 
-    /// The border squares the wanderer on `from` may be sent to now (E-5).
+    /// The border squares the wanderer on `from` may be sent to now (E-5); in 1879 the
+    /// vacant squares of the Rendezvous he may be set on (Rule 5).
     pub fn wanderer_targets(&self, from: Square) -> SquareSet {
+        if self.is_1879() {
+            return editions::e1879::wanderer_squares(&self.rendezvous, self.occupied());
+        }
         editions::e1880::wanderer_targets(from, self.occupied())
+    }
+
+    fn is_1879(&self) -> bool {
+        self.start.rules().edition() == super::rules::Edition::E1879
+    }
+
+    /// The border squares the centre man may radiate to, when his owner's choice is
+    /// due now (1879 Rule 6, E-8): the Rendezvous won, the wanderers set, the round
+    /// not over, a man on the centre and no choice made yet.
+    pub fn radiate_choices(&self) -> Option<SquareSet> {
+        if !self.is_1879()
+            || !matches!(self.state, State::Taken(TurnEnd::Removed(_)))
+            || !self.pending.is_empty()
+            || self.radiate.is_some()
+            || editions::e1879::round_over(self.men, !self.mover)
+            || !self.occupied().contains(self.rendezvous.mark())
+        {
+            return None;
+        }
+        Some(editions::e1879::centre_choices(&self.rendezvous, self.men))
+    }
+
+    /// Records the centre man's owner's choice: he radiates to the border square `to`
+    /// (1879 Rule 6, E-8).
+    ///
+    /// # Errors
+    /// When no choice is due or `to` is not one of his choices.
+    pub fn radiate(&mut self, to: Square) -> Result<(), RuleViolation> {
+        if !self.is_1879() {
+            return Err(RuleViolation::NotInEdition { what: "radiating" });
+        }
+        let Some(choices) = self.radiate_choices() else {
+            return Err(RuleViolation::Radiate(
+                super::violation::RadiateProblem::NotDue { square: to },
+            ));
+        };
+        if !choices.contains(to) {
+            return Err(RuleViolation::Radiate(
+                super::violation::RadiateProblem::BadSquare {
+                    square: to,
+                    choices,
+                },
+            ));
+        }
+        self.radiate = Some(to);
+        Ok(())
     }
 
     /// Sends the wanderer on `from` straight to the border square `to` (1880 Rule 6,
@@ -481,7 +543,15 @@ impl TurnInProgress {
                 return Err(RuleViolation::TakeNotOutlying { square, choices });
             }
             self.men.get_mut(!self.mover).remove(square);
-            self.pending = choices.without(square) - SquareSet::BORDER;
+            self.pending = if !self.is_1879() {
+                choices.without(square) - SquareSet::BORDER
+            } else if editions::e1879::round_over(self.men, !self.mover) {
+                // Rule 9, E-12: the round ends at once.
+                SquareSet::EMPTY
+            } else {
+                // Rule 5: every other man outside is set in the Rendezvous.
+                choices.without(square)
+            };
             let end = TurnEnd::Removed(square);
             self.state = State::Taken(end);
             return Ok(end);
@@ -543,6 +613,16 @@ impl TurnInProgress {
         let (end, position) = match turn.state {
             State::Moving if turn.moves.is_empty() => return Err(RuleViolation::EmptyTurn),
             State::Moving => (TurnEnd::Played, turn.start.after_turn(turn.men, moved)),
+            State::Taken(TurnEnd::Removed(sq)) if turn.is_1879() => (
+                TurnEnd::Removed(sq),
+                editions::e1879::after_win(
+                    &turn.start,
+                    &turn.rendezvous,
+                    turn.men,
+                    turn.sent.len(),
+                    turn.radiate,
+                )?,
+            ),
             State::Taken(TurnEnd::Removed(sq)) => {
                 (TurnEnd::Removed(sq), turn.start.after_rendezvous(turn.men))
             }
@@ -553,6 +633,7 @@ impl TurnInProgress {
             moves: std::mem::take(&mut turn.moves),
             end,
             wanderers: std::mem::take(&mut turn.sent),
+            radiate: turn.radiate,
             position,
         })
     }

@@ -88,6 +88,71 @@ pub enum SetProblem {
         /// How many it needs.
         needed: u8,
     },
+    /// In 1879 each side sets only his own men.
+    OwnMenOnly {
+        /// The side setting.
+        side: Side,
+    },
+    /// The square already holds a man (1879: the second player sets on vacant squares).
+    Occupied(Square),
+}
+
+/// What is wrong with radiating after a won Rendezvous (1879 Rule 6, E-8).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RadiateProblem {
+    /// A man stands on the centre and his owner's choice is not written.
+    Missing {
+        /// The border squares he may go to.
+        choices: SquareSet,
+    },
+    /// No man stands on the centre (or no Rendezvous was won): nothing to choose.
+    NotDue {
+        /// The square written.
+        square: Square,
+    },
+    /// The centre man may not go there.
+    BadSquare {
+        /// The square written.
+        square: Square,
+        /// The border squares he may go to.
+        choices: SquareSet,
+    },
+}
+
+/// What is wrong with a bonus (1879 Rule 7, E-9, E-11).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BonusProblem {
+    /// No bonus is due now.
+    NotDue,
+    /// A bonus is only men's moves (or `pass`): no take, wanderers or radiating.
+    OnlyMoves,
+    /// A bonus move stops on a border square.
+    NotBorder {
+        /// The man's square.
+        from: Square,
+        /// The square named.
+        to: Square,
+    },
+    /// No king path through vacant squares joins the squares.
+    NoPath {
+        /// The man's square.
+        from: Square,
+        /// The square named.
+        to: Square,
+    },
+    /// The move costs more than is left of the bonus.
+    TooFar {
+        /// The man's square.
+        from: Square,
+        /// The square named.
+        to: Square,
+        /// Its cost in king steps.
+        count: u8,
+        /// The squares counted before it.
+        used: u8,
+        /// The whole bonus, twice the wanderers.
+        allowance: u8,
+    },
 }
 
 /// Why the Mark may not be moved (1880 Rule 5).
@@ -183,8 +248,17 @@ pub enum RuleViolation {
         /// Why not.
         why: MarkMoveBan,
     },
-    /// The wanderers were not sent as Rule 6 (1880) says.
+    /// The wanderers were not sent as Rule 6 (1880) says (or set as Rule 5, 1879).
     Wanderer(WandererProblem),
+    /// The die gives only c3…f6 (1879 Rule 3, E-7).
+    NotADieSquare {
+        /// The square written.
+        square: Square,
+    },
+    /// The men were not radiated as Rule 6 (1879) says.
+    Radiate(RadiateProblem),
+    /// The bonus was not moved as Rule 7 (1879) says.
+    Bonus(BonusProblem),
     /// A Mark is set already; the action needs the Mark to be due.
     MarkAlreadySet {
         /// Where the current Mark is.
@@ -368,6 +442,7 @@ impl RuleViolation {
             SetNotNow | MenNotSet { .. } | BadSet(_) | MarkMove { .. } | Wanderer(_) => {
                 RuleRef::Edition(1893)
             }
+            NotADieSquare { .. } | Radiate(_) | Bonus(_) => RuleRef::Edition(1893),
             MarkAlreadySet { .. } | MarkNotSet { .. } => RuleRef::Rule(2),
             BadMark { problem, .. } => match problem {
                 MarkProblem::NotFirstSquare => RuleRef::Rule(2),
@@ -410,6 +485,11 @@ impl RuleViolation {
             MarkMove { .. } => "mark_move",
             Wanderer(WandererProblem::Missing { .. }) => "wanderers_missing",
             Wanderer(_) => "wanderer",
+            NotADieSquare { .. } => "die_square",
+            Radiate(RadiateProblem::Missing { .. }) => "radiate_missing",
+            Radiate(_) => "radiate",
+            Bonus(BonusProblem::TooFar { .. }) => "bonus_too_far",
+            Bonus(_) => "bonus",
             MarkAlreadySet { .. } => "mark_already_set",
             MarkNotSet { .. } => "mark_not_set",
             BadMark { problem, .. } => match problem {
@@ -459,7 +539,82 @@ impl RuleViolation {
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>, rules: Rules) -> fmt::Result {
         use RuleViolation::*;
         let early = !rules.is_1893();
+        let e1879 = rules.edition() == super::rules::Edition::E1879;
         match self {
+            NotADieSquare { square } => write!(
+                f,
+                "the die gives the Mark only on c3 to f6 (row and column each 3 to 6, E-7), not on {square}"
+            ),
+            Radiate(RadiateProblem::Missing { .. }) => write!(
+                f,
+                "a man stands on the centre of the Rendezvous: his owner's choice of border square is written `radiate <square>`"
+            ),
+            Radiate(RadiateProblem::NotDue { square }) => write!(
+                f,
+                "no radiating choice is due now, so `radiate {square}` cannot be written"
+            ),
+            Radiate(RadiateProblem::BadSquare { square, .. }) => write!(
+                f,
+                "the centre man radiates along a line whose square in the Rendezvous is vacant (or, all eight held, to any vacant border square); {square} is not such a square"
+            ),
+            Bonus(BonusProblem::NotDue) => write!(f, "no bonus is due now"),
+            Bonus(BonusProblem::OnlyMoves) => write!(
+                f,
+                "the bonus is only moves of the winner's men to border squares (or `pass`)"
+            ),
+            Bonus(BonusProblem::NotBorder { from, to }) => write!(
+                f,
+                "a bonus move stops on a border square, and {from}-{to} stops in the field"
+            ),
+            Bonus(BonusProblem::NoPath { from, to }) => write!(
+                f,
+                "no path of king steps through vacant squares leads from {from} to {to}"
+            ),
+            Bonus(BonusProblem::TooFar {
+                from,
+                to,
+                count,
+                used,
+                allowance,
+            }) => write!(
+                f,
+                "{from}-{to} costs {count} king steps, but only {} of the bonus's {allowance} squares (twice the wanderers, E-11) {} left",
+                allowance.saturating_sub(*used),
+                if allowance.saturating_sub(*used) == 1 {
+                    "is"
+                } else {
+                    "are"
+                }
+            ),
+            BadSet(SetProblem::OwnMenOnly { side }) => write!(
+                f,
+                "each player sets only his own men: {side} sets now, with `set` and five squares"
+            ),
+            BadSet(SetProblem::Occupied(sq)) => {
+                write!(
+                    f,
+                    "{sq} already holds a man; men are set on vacant border squares"
+                )
+            }
+            Wanderer(WandererProblem::Missing { pending }) if e1879 => write!(
+                f,
+                "every other man outside must be set in the Rendezvous after the take: {pending} still to be set"
+            ),
+            Wanderer(WandererProblem::NotAWanderer { square, pending }) if e1879 => write!(
+                f,
+                "{square} is not a wanderer still to be set; still to be set: {pending}"
+            ),
+            Wanderer(WandererProblem::BadTarget { from, to, .. }) if e1879 => write!(
+                f,
+                "a wanderer is set on a vacant square of the Rendezvous, and {from}-{to} does not set him on one"
+            ),
+            Wanderer(WandererProblem::NotDue) if e1879 => {
+                write!(f, "no wanderer is to be set in the Rendezvous now")
+            }
+            MenNotSet { arranger } if e1879 => write!(
+                f,
+                "the men are not all set yet: {arranger} must first set his five men on border squares"
+            ),
             GameOver => write!(f, "the game is over; nothing more may be played"),
             GameEnded { how } => match how {
                 Ended::Repetition => write!(
@@ -622,10 +777,16 @@ impl RuleViolation {
             NotYourMan { square, owner } => {
                 write!(f, "the man on {square} is {owner}'s, not yours")
             }
-            AlreadyMoved { square } => write!(
-                f,
-                "the man on {square} was already moved this turn; a man may be moved only once a turn"
-            ),
+            AlreadyMoved { square } => {
+                write!(
+                    f,
+                    "the man on {square} was already moved this turn; a man may be moved only once a turn"
+                )?;
+                if e1879 {
+                    write!(f, " (read into the 1879 rules, E-10)")?;
+                }
+                Ok(())
+            }
             SameSquare { square } => write!(f, "a man's move from {square} must leave {square}"),
             NotInLine {
                 from,
@@ -644,10 +805,16 @@ impl RuleViolation {
                 }
                 Ok(())
             }
-            PathBlocked { from, to, blocker } => write!(
-                f,
-                "the man cannot move from {from} to {to}: {blocker} is in the way, and men may not jump"
-            ),
+            PathBlocked { from, to, blocker } => {
+                write!(
+                    f,
+                    "the man cannot move from {from} to {to}: {blocker} is in the way, and men may not jump"
+                )?;
+                if e1879 {
+                    write!(f, " (read into the 1879 rules, E-10)")?;
+                }
+                Ok(())
+            }
             TargetOccupied { to, occupant, .. } => write!(
                 f,
                 "{to} is occupied by a {} man; a square holds at most one man",

@@ -5,8 +5,8 @@
 use super::problem::Problem;
 use crate::engine::game::{ActionError, ActionPart};
 use crate::engine::{
-    MarkMoveBan, MarkProblem, Phase, Position, RuleViolation, SetProblem, Side, Square, SquareSet,
-    TurnInProgress, WandererProblem,
+    BonusProblem, MarkMoveBan, MarkProblem, Phase, Position, RadiateProblem, RuleViolation,
+    SetProblem, Side, Square, SquareSet, TurnInProgress, WandererProblem,
 };
 use crate::syntax::ast::{Event, EventKind, Span};
 
@@ -86,13 +86,21 @@ fn mark_move_help(pos: &Position, why: MarkMoveBan) -> String {
 
 /// The help line for the wanderers: each still to be sent and where each may go.
 fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProblem) -> String {
+    let set_in = pos.rules().edition() == crate::engine::Edition::E1879;
     if let WandererProblem::BadTarget { from, targets, .. } = w {
+        if set_in {
+            return format!(
+                "the wanderer on {from} may be set on a vacant square of the Rendezvous: {}",
+                list(targets)
+            );
+        }
         return format!("the wanderer on {from} may be sent to {}", list(targets));
     }
     let EventKind::Turn {
         moves,
         take,
         wanderers,
+        ..
     } = &ev.kind
     else {
         return "no wanderer is to be sent now".to_string();
@@ -114,6 +122,12 @@ fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProble
     };
     if let Some(sq) = taken {
         let _ = t.take(sq);
+        if set_in && t.taken().is_some() && t.men(!t.mover()).count() <= 2 {
+            return format!(
+                "the take left {} two men: the round ends at once (Rule 9, E-12), with no wanderers, radiating or bonus",
+                !t.mover()
+            );
+        }
     }
     let upto = match part {
         ActionPart::Wanderer(i) => i,
@@ -126,13 +140,77 @@ fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProble
     }
     let pending = t.pending_wanderers();
     if pending.is_empty() {
+        if set_in {
+            return "no wanderer is left to set: end the event here (with `radiate <square>` when a man stands on the centre)".to_string();
+        }
         return "no wanderer is left to send: end the event here".to_string();
     }
     let each: Vec<String> = pending
         .into_iter()
         .map(|sq| format!("{sq} to {}", list(t.wanderer_targets(sq))))
         .collect();
+    if set_in {
+        return format!("still to be set, after `wanderers`: {}", each.join("; "));
+    }
     format!("still to be sent, after `wanderers`: {}", each.join("; "))
+}
+
+/// The help line for a bonus: where the man at fault (or each of the winner's men) may
+/// go with what is left, and what each costs in king steps (E-9).
+fn bonus_help(pos: &Position, ev: &Event, part: ActionPart, b: BonusProblem) -> String {
+    let Phase::Bonus(allowance) = pos.phase() else {
+        return "no bonus is due now".to_string();
+    };
+    if b == BonusProblem::OnlyMoves || b == BonusProblem::NotDue {
+        return format!(
+            "write the bonus as men's moves to border squares, like `a1-a3`, {allowance} squares in all, or `pass`"
+        );
+    }
+    let EventKind::Turn { moves, .. } = &ev.kind else {
+        return String::new();
+    };
+    let upto = match part {
+        ActionPart::Move(i) => i,
+        _ => moves.len(),
+    };
+    let before: Vec<(Square, Square)> = moves
+        .iter()
+        .take(upto)
+        .map(|m| (m.from.node, m.to.node))
+        .collect();
+    let Some((occupied, mine, left)) = crate::engine::bonus_state(pos, &before) else {
+        return String::new();
+    };
+    let from = moves.get(upto).map(|m| m.from.node);
+    let describe = |sq: Square| {
+        let t = crate::engine::bonus_reach(occupied, sq, left);
+        if t.is_empty() {
+            format!("the man on {sq} can reach no border square")
+        } else {
+            let v: Vec<String> = t.iter().map(|(s, c)| format!("{s} ({c})")).collect();
+            format!("the man on {sq} may go to {}", v.join(", "))
+        }
+    };
+    match from {
+        Some(f) if mine.contains(f) => {
+            format!("{left} of {allowance} bonus squares left; {}", describe(f))
+        }
+        _ => format!(
+            "{left} of {allowance} bonus squares left; {}'s men not yet moved: {}",
+            pos.to_act(),
+            list(mine)
+        ),
+    }
+}
+
+/// Five vacant border squares, for an example `set`.
+fn vacant_border_example(pos: &Position) -> String {
+    (SquareSet::BORDER - pos.occupied())
+        .into_iter()
+        .take(5)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The help line for a bad Mark: where it may stand.
@@ -231,6 +309,12 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         (EventKind::Turn { take: Some(t), .. }, ActionPart::Take) => {
             (t.square.span, short_label(v))
         }
+        (
+            EventKind::Turn {
+                radiate: Some(r), ..
+            },
+            ActionPart::Radiate,
+        ) => (r.span, short_label(v)),
         (EventKind::Turn { wanderers, .. }, ActionPart::Wanderer(i)) => match (wanderers.get(i), v)
         {
             (Some(node), RuleViolation::Wanderer(WandererProblem::NotAWanderer { .. })) => {
@@ -315,6 +399,24 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         }
         _ => (ev.kind_span, short_label(v)),
     };
+    let label = if pos.rules().edition() == crate::engine::Edition::E1879 {
+        match v {
+            RuleViolation::Wanderer(WandererProblem::BadTarget { .. }) => {
+                "not a vacant square of the Rendezvous".to_string()
+            }
+            RuleViolation::Wanderer(WandererProblem::NotAWanderer { .. }) => {
+                "not a wanderer still to be set".to_string()
+            }
+            RuleViolation::Wanderer(WandererProblem::Missing { .. }) => {
+                "wanderers still outside".to_string()
+            }
+            RuleViolation::Wanderer(WandererProblem::NotDue) => "no wanderer now".to_string(),
+            RuleViolation::TakeMissing { .. } => "which man is taken off?".to_string(),
+            _ => label,
+        }
+    } else {
+        label
+    };
     let mut p = Problem::new(code, message, span, label);
     if let Some(turn) = &turn_state {
         let upto = match err.part {
@@ -333,7 +435,12 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             p = p.with_label(earlier.span, "moved here");
         }
     }
+    let e1879 = pos.rules().edition() == crate::engine::Edition::E1879;
     let help = match v {
+        RuleViolation::SetNotNow if e1879 && pos.phase() == Phase::Mark => Some(format!(
+            "the die gives the Mark now (`:roll` at the prompt, or `mark <square>` with c3 to f6); {} plays first",
+            pos.to_act()
+        )),
         RuleViolation::GameOver | RuleViolation::GameEnded { .. } => {
             Some("the game has a result; start a new game to play on".to_string())
         }
@@ -341,6 +448,16 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             "this game is played by the {} rules (its `Rules` tag); {}",
             pos.rules(),
             crate::engine::RulesError::what_exists()
+        )),
+        RuleViolation::MenNotSet { arranger } if e1879 => Some(format!(
+            "{arranger} sets his five men on vacant border squares first, e.g. `set {}`",
+            vacant_border_example(pos)
+        )),
+        RuleViolation::BadSet(_) if e1879 => Some(format!(
+            "{} sets his own five men, e.g. `set {}`; vacant border squares: {}",
+            pos.to_act(),
+            vacant_border_example(pos),
+            list(SquareSet::BORDER - pos.occupied())
         )),
         RuleViolation::MenNotSet { arranger } => Some(format!(
             "{arranger} sets the men first, e.g. `set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6`"
@@ -426,6 +543,18 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             Some(format!("write `x {expected}`, or leave the take out"))
         }
         RuleViolation::EmptyTurn => Some("move at least one man one square".to_string()),
+        RuleViolation::NotADieSquare { .. } => Some(
+            "the die's two throws give a row and a column from 3 to 6: the Mark stands on one of c3, d3, e3, f3 … c6, d6, e6, f6".to_string(),
+        ),
+        RuleViolation::Radiate(RadiateProblem::Missing { choices })
+        | RuleViolation::Radiate(RadiateProblem::BadSquare { choices, .. }) => Some(format!(
+            "the centre man may radiate to {}: end the event with `radiate <square>`",
+            list(*choices)
+        )),
+        RuleViolation::Radiate(RadiateProblem::NotDue { .. }) => Some(
+            "leave out `radiate`: it is written only when a man stands on the centre after the wanderers are set, and not when the round has ended (E-12)".to_string(),
+        ),
+        RuleViolation::Bonus(b) => Some(bonus_help(pos, ev, err.part, *b)),
         RuleViolation::PassNotAllowed { example } => {
             Some(format!("for example `{}-{}`", example.0, example.1))
         }
@@ -480,6 +609,21 @@ fn short_label(v: &RuleViolation) -> String {
             "wanderers still in the field".into()
         }
         RuleViolation::BadSet(_) => "cannot be set so".into(),
+        RuleViolation::NotADieSquare { .. } => "the die gives only c3 to f6".into(),
+        RuleViolation::Radiate(RadiateProblem::Missing { .. }) => {
+            "where does the centre man go?".into()
+        }
+        RuleViolation::Radiate(RadiateProblem::NotDue { .. }) => "no choice due now".into(),
+        RuleViolation::Radiate(RadiateProblem::BadSquare { .. }) => "not one of his lines".into(),
+        RuleViolation::Bonus(BonusProblem::TooFar { count, .. }) => {
+            format!(
+                "costs {count} king step{}",
+                if *count == 1 { "" } else { "s" }
+            )
+        }
+        RuleViolation::Bonus(BonusProblem::NotBorder { .. }) => "not a border square".into(),
+        RuleViolation::Bonus(BonusProblem::NoPath { .. }) => "no way through".into(),
+        RuleViolation::Bonus(_) => "not a bonus move".into(),
         RuleViolation::NotInEdition { .. } => "not in these rules".into(),
         RuleViolation::TakeWrongMan { expected, .. } => {
             format!("the outlying man is on {expected}")

@@ -144,6 +144,7 @@ impl Runner {
                 moves,
                 take,
                 wanderers,
+                radiate,
             } => {
                 let mut buf = std::mem::take(&mut self.scratch);
                 buf.clear();
@@ -152,6 +153,7 @@ impl Runner {
                     moves: buf,
                     take: take.map(|t| t.square.node),
                     wanderers: wanderers.iter().map(|m| (m.from.node, m.to.node)).collect(),
+                    radiate: radiate.as_ref().map(|r| r.node),
                 }
             }
             EventKind::Pass => Action::Pass,
@@ -185,19 +187,27 @@ impl Runner {
     }
 
     fn check_prefix(&mut self, ev: &Event) -> Result<(), Problem> {
-        let numbered = matches!(
-            ev.kind,
-            EventKind::Turn { .. }
-                | EventKind::Pass
-                | EventKind::Resign
-                | EventKind::Draw
-                | EventKind::MoveMark(_)
-        );
+        // 1879: the bonus (moves or `pass`) is not one of the numbered turns.
+        let bonus = matches!(self.game.position().phase(), crate::engine::Phase::Bonus(_))
+            && matches!(ev.kind, EventKind::Turn { .. } | EventKind::Pass);
+        let numbered = !bonus
+            && matches!(
+                ev.kind,
+                EventKind::Turn { .. }
+                    | EventKind::Pass
+                    | EventKind::Resign
+                    | EventKind::Draw
+                    | EventKind::MoveMark(_)
+            );
         if let Some(n) = ev.prefix.number {
             if !numbered {
                 return Err(Problem::new(
                     "lanrick::prefix::number",
-                    "marks, set-ups, interchanges and directives carry no turn number",
+                    if bonus {
+                        "the bonus (1879 Rule 7) carries no turn number"
+                    } else {
+                        "marks, set-ups, interchanges and directives carry no turn number"
+                    },
                     n.span,
                     "remove this number",
                 )
@@ -370,6 +380,15 @@ fn position_code(kind: &PositionErrorKind) -> &'static str {
         PositionErrorKind::Overlap => "overlap",
         PositionErrorKind::TooManyMen { .. } => "too_many_men",
         PositionErrorKind::Mark { .. } => "mark_does_not_fit",
+        PositionErrorKind::FieldCountRound { .. } => "fields",
+        PositionErrorKind::BadScore => "score",
+        PositionErrorKind::BadFirst => "first",
+        PositionErrorKind::ScoreOver => "score_over",
+        PositionErrorKind::OffBorder { .. } => "off_border",
+        PositionErrorKind::TooFewMen { .. } => "too_few_men",
+        PositionErrorKind::SetMen => "set_men",
+        PositionErrorKind::DieSquare { .. } => "die_square",
+        PositionErrorKind::BonusRange => "phase",
     }
 }
 
@@ -383,6 +402,8 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
 pub fn position_problem_for(err: &PositionError, at: Span, rules: Rules) -> Problem {
     let help = if rules.is_1893() {
         "a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"".to_string()
+    } else if rules.edition() == crate::engine::Edition::E1879 {
+        "a 1879 position string is `<placement> <side> [<mark>] <phase> <B>-<Y> <first>`, e.g. \"8/8/8/8/8/8/8/8 B set 0-0 B\" or \"B6Y/8/8/8/8/8/8/YY4BB B e4 play 3-0 Y\"".to_string()
     } else {
         format!(
             "a {rules} position string is `<placement> <side> [<mark>] <phase>`, e.g. \"8/8/8/8/8/8/8/8 B set\" or \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B\""
@@ -596,7 +617,10 @@ impl GoalTrack {
         self.turns += 1;
         let won_game = matches!(
             played.result,
-            Some(GameResult::Won { winner, reason: WinReason::LastMan | WinReason::NoMenLeft })
+            Some(GameResult::Won {
+                winner,
+                reason: WinReason::LastMan | WinReason::NoMenLeft | WinReason::FivePoints
+            })
                 if winner == self.goal.side.node
         );
         let won_rendezvous = played

@@ -251,6 +251,9 @@ pub fn caption(pos: &Position) -> Vec<String> {
     lines.push(match (pos.winner(), phase) {
         (Some(w), _) => format!("Game over: {w} wins"),
         (None, Phase::Set) => format!("{side} sets the men on the border"),
+        (None, Phase::Mark) if pos.rules().edition() == crate::engine::Edition::E1879 => {
+            format!("The die gives the Mark; {side} plays first")
+        }
         (None, Phase::Mark) => format!(
             "{side} sets the Mark for {} {}-square Rendezvous",
             crate::engine::rendezvous::article(pos.rendezvous_size()),
@@ -264,7 +267,19 @@ pub fn caption(pos: &Position) -> Vec<String> {
         (None, Phase::Shift(mover)) => {
             format!("{side} to play: {allowance} squares; {mover} may still move the Mark")
         }
+        (None, Phase::Bonus(n)) => {
+            format!("{side} may move his men to border squares: bonus of {n} squares")
+        }
     });
+    if pos.rules().edition() == crate::engine::Edition::E1879 {
+        let round = pos.round();
+        lines.push(format!(
+            "Score: Black {}, Yellow {}; {} set first this round",
+            round.score.of(Side::Black),
+            round.score.of(Side::Yellow),
+            round.first
+        ));
+    }
     if let Some(rv) = pos.rendezvous() {
         let kind = if rv.is_open() { "open" } else { "close" };
         let line = rv

@@ -143,7 +143,9 @@ pub const COMMANDS: &[Command] = &[
         help: "Starts a new game from the start of its rules: in 1893 the Rule 2 start, \
                Black to set the first Mark (write `Y: mark d5` to let Yellow set it); in \
                1880 the empty board, Black to set the men (`Y: set …` lets Yellow). \
-               `:new 1880`, `:new 1893-es` or `:new 1893 turned both-first` changes the \
+               in 1879 the empty board, Black first to set his own men (the die is then \
+               thrown by itself). `:new 1880`, `:new 1879`, `:new 1893-es` or `:new 1893 \
+               turned both-first` changes the \
                rules for this and later games. The actions played so far are put aside: \
                `:undo` brings them back.",
         bang: false,
@@ -204,7 +206,8 @@ pub const COMMANDS: &[Command] = &[
         args: "[rule]",
         summary: "the rules in short",
         help: "Lists the rules of the game's edition (1893: the definitions, nine rules and \
-               decisions, and the options that are on; 1880: six rules and E-1 to E-5); \
+               decisions, and the options that are on; 1880: six rules and E-1 to E-5; 1879: \
+               ten rules and E-6 to E-12); \
                `:rules 3` (or `:rules Rule 3`) shows a rule in short, `:rules Def. 2` a \
                definition, `:rules D-5` a decision: whatever a diagnostic cites.",
         bang: false,
@@ -221,6 +224,37 @@ pub const COMMANDS: &[Command] = &[
                      (`:rules` lists them)"
                 )),
             }
+        },
+    },
+    Command {
+        name: "roll",
+        args: "",
+        summary: "throw the 1879 die for the Mark due",
+        help: "In a 1879 game, throws the die twice for the Mark (Rule 3): the first                throw gives the row (rank), the second the column (file, a = 1), each 3                to 6, so the Mark falls on c3 to f6 (E-7). The REPL throws it by itself                as soon as a line leaves a Mark due; `:roll` throws it after `:undo`,                `:new` or `:load`. The game records the square as `mark e4`.",
+        bang: false,
+        run: |s, _, _| s.roll(),
+    },
+    Command {
+        name: "die",
+        args: "[plain|nb]",
+        summary: "how the 1879 die treats throws below three",
+        help: "`:die plain` neglects throws below three (Rule 3); `:die nb` uses Carroll's                N.B. rule: below three, throw again; three or more stands, but below three                again gives twice the first throw and the second. Without an argument,                says which is in use. `lanrick repl --die nb` starts with it.",
+        bang: false,
+        run: |s, arg, _| {
+            match arg.trim() {
+                "" => {}
+                "plain" => s.die = crate::engine::DieRule::Plain,
+                "nb" | "n.b." | "N.B." => s.die = crate::engine::DieRule::CarrollNb,
+                other => {
+                    return Output::fail(format!(
+                        "error: `:die {other}`: write `:die plain` or `:die nb`"
+                    ));
+                }
+            }
+            Output::text(match s.die {
+                crate::engine::DieRule::Plain => "die: throws below three are neglected (plain)",
+                crate::engine::DieRule::CarrollNb => "die: Carroll's N.B. rule (nb)",
+            })
         },
     },
     Command {
@@ -460,9 +494,28 @@ fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
             flow("  ", &marks, ", ", s.width())
         ));
     }
+    if let Phase::Bonus(n) = pos.phase() {
+        // 1879 Rule 7: each of the winner's men and the border squares he may reach.
+        let mut lines = Vec::new();
+        for from in pos.men(pos.to_act()) {
+            if only.is_some_and(|o| o != from) {
+                continue;
+            }
+            let targets: Vec<String> = crate::engine::bonus_targets(&pos, from, n)
+                .iter()
+                .map(|(to, cost)| format!("{from}-{to} ({cost})"))
+                .collect();
+            lines.push(flow("  ", &targets, ", ", s.width()));
+        }
+        return Output::text(format!(
+            "{}'s bonus: up to {n} king steps in all to other border squares, or `pass`:\n{}",
+            pos.to_act(),
+            lines.join("\n")
+        ));
+    }
     let tip = match pos.begin_turn() {
         Ok(t) => t,
-        Err(v) => return Output::text(format!("no turn now: {v}")),
+        Err(v) => return Output::text(format!("no turn now: {}", v.cited(pos.rules()))),
     };
     let list = match only {
         Some(sq) => tip.legal_moves_from(sq),

@@ -18,6 +18,7 @@ pub const KEYWORDS: &[&str] = &[
     "set",
     "mark",
     "wanderers",
+    "radiate",
     "turned",
     "interchange",
     "pass",
@@ -81,6 +82,31 @@ pub fn complete(
                     .iter()
                     .map(|s| s.to_string()),
             );
+        }
+    } else if before.len() == 1 && is_command(before[0], &["die"]) {
+        out.extend(["plain", "nb"].map(String::from));
+    } else if let (Phase::Bonus(n), false) = (position.phase(), game_over) {
+        // The 1879 bonus: the winner's men and the border squares each may reach.
+        if let Some((from, _)) = word.split_once('-') {
+            if let Ok(from) = from.parse::<Square>()
+                && position.men(position.to_act()).contains(from)
+            {
+                out.extend(
+                    crate::engine::bonus_targets(position, from, n)
+                        .iter()
+                        .map(|(to, _)| format!("{from}-{to}")),
+                );
+            }
+        } else {
+            out.extend(
+                position
+                    .men(position.to_act())
+                    .iter()
+                    .map(|s| format!("{s}-")),
+            );
+            if before.is_empty() {
+                out.push("pass".to_string());
+            }
         }
     } else if before.first().is_some_and(|w| w.starts_with(':')) {
         // Other command arguments (numbers, position strings) are not completed.

@@ -40,6 +40,10 @@ pub struct Options<'a> {
     pub quiet: bool,
     /// The rules of new games (`--rules`; a loaded file's `Rules` tag wins).
     pub rules: crate::engine::Rules,
+    /// How the 1879 die treats throws below three (`--die`).
+    pub die: crate::engine::DieRule,
+    /// The 1879 die's seed (`--die-seed`).
+    pub die_seed: u64,
 }
 
 /// Runs the REPL, starting from the end of `file`'s game when given. Returns the exit
@@ -76,6 +80,7 @@ fn print(out: &Output) {
 /// (nobody can answer a question).
 fn plain(opts: Options<'_>) -> u8 {
     let mut session = Session::with_rules(false, opts.rules);
+    session.set_die(opts.die, opts.die_seed);
     session.set_confirm_quit(false);
     session.set_auto_board(!opts.quiet);
     let mut failed = false;
@@ -128,6 +133,7 @@ pub fn history_path() -> Option<PathBuf> {
 fn interactive(opts: Options<'_>) -> u8 {
     let color = use_color(ColorChoice::Auto, false);
     let mut session = Session::with_rules(color, opts.rules);
+    session.set_die(opts.die, opts.die_seed);
     session.set_auto_board(!opts.quiet);
     let config = Config::builder()
         .auto_add_history(false)

@@ -42,7 +42,161 @@ impl Rule {
 
 /// Every edition's table, keyed by the edition's year as a `Rules` tag names it (the
 /// 1893 options change single points, listed by [`list_for`]).
-pub const EDITIONS: &[(&str, &[Rule])] = &[("1893", RULES_1893), ("1880", RULES_1880)];
+pub const EDITIONS: &[(&str, &[Rule])] = &[
+    ("1893", RULES_1893),
+    ("1880", RULES_1880),
+    ("1879", RULES_1879),
+];
+
+/// Rules 1 to 10 of February/March 1879 with the project's decisions E-4 and E-6 to
+/// E-12 and the shared D-6 and D-9, in short.
+pub const RULES_1879: &[Rule] = &[
+    Rule {
+        kind: Kind::Rule,
+        number: 1,
+        title: "the first player",
+        text: "The die decides who is first player. Each side has five men; the Mark does \
+               not fill its square.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 2,
+        title: "the set-up",
+        text: "The first player puts his five men on empty border squares (`set a1 c1 e1 \
+               g1 h3`), then the second player his.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 3,
+        title: "the Mark by the die",
+        text: "Two throws, each counted 3 to 6, give the row and then the column of the \
+               Mark: it lands on c3 to f6, and the Rendezvous is the 3×3 set round it \
+               (`mark e4`). The REPL throws it (`:roll`, `:die plain|nb`).",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 4,
+        title: "moving the men",
+        text: "The first player plays first. A turn moves up to as many squares as the side \
+               with fewer men has men, shared among his men as he likes, each man along \
+               one straight or slanting line.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 5,
+        title: "winning a Rendezvous",
+        text: "Once all his men are in the set, the winner takes off one of the loser's men \
+               outside (`x e6`) and puts each other one (a wanderer) on an empty square of \
+               the set that he chooses (`wanderers b3-d4 a1-c3`).",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 6,
+        title: "radiating",
+        text: "Every man in the set then goes straight out from the centre along his own \
+               line to the border. The owner of a man on the centre picks an empty line \
+               for him, or any empty border square when all eight are held: written \
+               `radiate e8` at the end of the event.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 7,
+        title: "the bonus",
+        text: "If there were W wanderers, the winner may move his men to other empty \
+               border squares, 2W squares in all, counted as king steps round the men \
+               (`a1-a3 h8-f8`, or `pass`). It is an event of its own with no number.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 8,
+        title: "the next Mark",
+        text: "The die is thrown again; the winner of the last Rendezvous plays first.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 9,
+        title: "a round",
+        text: "When a take leaves a side two men, the other scores his own men, the board \
+               is cleared and the men are set again, the last second player now setting \
+               first.",
+    },
+    Rule {
+        kind: Kind::Rule,
+        number: 10,
+        title: "the game",
+        text: "The first to score five wins.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 4,
+        title: "winning at once",
+        text: "A side wins as soon as all his men are in: after any man's move (the turn \
+               ends there) or at the start of his turn (the take alone, `x a8`).",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 6,
+        title: "who is first player",
+        text: "A record names him with a side prefix on the first `set` (`Y: set …`); \
+               without one Black is first.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 7,
+        title: "rows, columns and low throws",
+        text: "The row is the rank, the column the file (a = 1). Low throws are neglected \
+               or Carroll's N.B. is used; either way each number is 3 to 6.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 8,
+        title: "the centre man's choice",
+        text: "Written `radiate <square>` (his border square) whenever a man stands on the \
+               centre, even with one line open.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 9,
+        title: "how a bonus man moves",
+        text: "He needs no single line: he counts the fewest king steps over empty squares \
+               (the field too) from where he stands to the border square where he stops, \
+               on the board as the earlier bonus moves left it.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 10,
+        title: "the 1881 readings",
+        text: "As in 1880: no man jumps over another, each man moves once in a turn, a turn \
+               moves at least one square.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 11,
+        title: "twice as many squares",
+        text: "The bonus is at most 2W squares in all, shared among the winner's men, each \
+               man once; the winner also chooses where the wanderers go.",
+    },
+    Rule {
+        kind: Kind::EditionDecision,
+        number: 12,
+        title: "the round ends at once",
+        text: "When the take leaves two men, no wanderers are placed, nobody radiates and \
+               there is no bonus: the board is cleared.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 6,
+        title: "passing",
+        text: "A player passes only when no man's move is legal.",
+    },
+    Rule {
+        kind: Kind::Decision,
+        number: 9,
+        title: "draws",
+        text: "The same position a third time within one Rendezvous is a draw; players may \
+               agree a draw or resign.",
+    },
+];
 
 /// Rules 1 to 6 of December 1880 with the project's decisions E-1 to E-5 and the shared
 /// D-6 and D-9, in short.
@@ -357,7 +511,11 @@ pub fn list(edition: &str) -> String {
     for r in table(edition).unwrap_or_default() {
         out.push_str(&format!("{}: {}\n", r.citation(), r.title));
     }
-    out.push_str("`:rules 3`, `:rules Def. 2` or `:rules D-5` shows one in short.\n");
+    out.push_str(if edition != "1879" {
+        "`:rules 3`, `:rules Def. 2` or `:rules D-5` shows one in short.\n"
+    } else {
+        "`:rules 3`, `:rules E-2` or `:rules D-6` shows one in short.\n"
+    });
     out
 }
 

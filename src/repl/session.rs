@@ -9,8 +9,11 @@
 
 use super::commands;
 use super::text;
-use crate::engine::{GameResult, Phase, Played, Position, Rules, TurnEnd, WinReason};
+use crate::engine::{
+    DieRule, Edition, GameResult, Phase, Played, Position, Rules, TurnEnd, WinReason, die_square,
+};
 use crate::interp::{self, Effect, Problem, Runner};
+use crate::selfplay::Rng;
 use crate::syntax::ast::{
     self, EventKind, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag,
 };
@@ -232,6 +235,10 @@ pub struct Session {
     earlier: Vec<Earlier>,
     /// The rules of new games (`lanrick repl --rules`, `:new 1880`).
     pub(super) rules: Rules,
+    /// How the 1879 die treats throws below three (`--die`, `:die`).
+    pub(super) die: DieRule,
+    /// The die's seeded generator (`--die-seed`).
+    die_rng: Rng,
 }
 
 impl Default for Session {
@@ -239,6 +246,9 @@ impl Default for Session {
         Session::new(false)
     }
 }
+
+/// The seed of the 1879 die when none is given.
+pub const DEFAULT_DIE_SEED: u64 = 1879;
 
 /// The name diagnostics give to a typed line.
 const INPUT_NAME: &str = "input";
@@ -261,7 +271,48 @@ impl Session {
             quit_warned: false,
             line_number: None,
             earlier: Vec::new(),
+            die: DieRule::Plain,
+            die_rng: Rng::new(DEFAULT_DIE_SEED),
         }
+    }
+
+    /// Sets the 1879 die's rule for throws below three and its seed.
+    pub fn set_die(&mut self, die: DieRule, seed: u64) {
+        self.die = die;
+        self.die_rng = Rng::new(seed);
+    }
+
+    /// Whether a 1879 Mark is due, so that the die is to be thrown.
+    pub fn die_due(&self) -> bool {
+        self.position().rules().edition() == Edition::E1879
+            && self.position().phase() == Phase::Mark
+            && self.runner().game().result().is_none()
+    }
+
+    /// Throws the die for the 1879 Mark due (Rule 3; `:roll`, and by itself after a
+    /// line leaves a Mark due) and plays `mark <square>`, which the record keeps.
+    pub fn roll(&mut self) -> Output {
+        if !self.die_due() {
+            return Output::fail(
+                "error: the die is thrown only when a 1879 Mark is due (Rule 3, 1879)",
+            );
+        }
+        let rng = &mut self.die_rng;
+        let square = die_square(self.die, || 1 + rng.below(6) as u8);
+        let mut out = Output::text(format!(
+            "The die gives row {} and column {} ({}): mark {square}",
+            square.rank() + 1,
+            square.file() + 1,
+            match self.die {
+                DieRule::Plain => "throws below three neglected",
+                DieRule::CarrollNb => "Carroll's N.B. rule",
+            }
+        ));
+        let played = self.events(&format!("mark {square}"));
+        out.text.push_str(&played.text);
+        out.error.push_str(&played.error);
+        out.failed |= played.failed;
+        out
     }
 
     /// Sets the width text is wrapped at (the terminal's).
@@ -357,6 +408,7 @@ impl Session {
             Phase::Play | Phase::Shift(_) => {
                 format!("{side} ({} squares{goal})> ", pos.allowance())
             }
+            Phase::Bonus(n) => format!("{side} (bonus, {n} squares, or pass{goal})> "),
         };
         format!("{edition}{what}")
     }
@@ -381,7 +433,14 @@ impl Session {
         if let Some(rest) = trimmed.strip_prefix(':') {
             return commands::dispatch(self, rest);
         }
-        self.events(line)
+        let mut out = self.events(line);
+        if !out.failed && self.die_due() {
+            // 1879 Rule 3: the die is thrown as soon as a Mark is due.
+            let rolled = self.roll();
+            out.text.push_str(&rolled.text);
+            out.error.push_str(&rolled.error);
+        }
+        out
     }
 
     /// Asks to leave (`quit`, `exit`, `:quit`, Ctrl-D, the end of piped input). With

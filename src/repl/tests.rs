@@ -765,3 +765,94 @@ fn a_position_string_in_a_diagnostic_is_never_split() {
     );
     assert!(!out.error.contains('\u{a0}'), "{}", out.error);
 }
+
+#[test]
+fn the_1879_die_is_thrown_by_itself_and_recorded() {
+    let mut s = Session::with_rules(false, crate::engine::Rules::R1879);
+    s.set_die(crate::engine::DieRule::Plain, 7);
+    assert!(!s.handle("Y: set a1 c1 e1 g1 h3").failed);
+    // Once both sides have set, the die gives the Mark at once.
+    let out = s.handle("set a8 c8 e8 g8 h6");
+    assert!(!out.failed, "{}", out.error);
+    assert!(out.text.contains("The die gives row"), "{}", out.text);
+    let pos = *s.position();
+    let mark = pos.rendezvous().expect("a Mark").mark();
+    assert!(crate::engine::editions::e1879::DIE_SQUARES.contains(mark));
+    assert_eq!(pos.to_act(), crate::engine::Side::Yellow);
+    // The record keeps the square the die gave.
+    assert!(
+        s.game_text().contains(&format!("mark {mark}")),
+        "{}",
+        s.game_text()
+    );
+    // `:roll` only when a Mark is due; after `:undo` it throws again.
+    assert!(s.handle(":roll").failed);
+    assert!(!s.handle(":undo").failed);
+    let again = s.handle(":roll");
+    assert!(!again.failed, "{}", again.error);
+    assert!(s.position().rendezvous().is_some());
+    // The same seed gives the same throws.
+    let mut t = Session::with_rules(false, crate::engine::Rules::R1879);
+    t.set_die(crate::engine::DieRule::Plain, 7);
+    t.handle("Y: set a1 c1 e1 g1 h3");
+    t.handle("set a8 c8 e8 g8 h6");
+    assert_eq!(t.position().rendezvous().map(|r| r.mark()), Some(mark));
+}
+
+#[test]
+fn the_die_rule_is_the_users_choice() {
+    let mut s = Session::with_rules(false, crate::engine::Rules::R1879);
+    assert!(s.handle(":die").text.contains("neglected"));
+    assert!(s.handle(":die nb").text.contains("N.B."));
+    assert!(s.handle(":die sometimes").failed);
+    s.handle("set a1 c1 e1 g1 h3");
+    let out = s.handle("set a8 c8 e8 g8 h6");
+    assert!(out.text.contains("Carroll's N.B. rule"), "{}", out.text);
+}
+
+#[test]
+fn rules_and_completion_know_1879() {
+    let mut s = Session::with_rules(false, crate::engine::Rules::R1879);
+    let out = s.handle(":rules");
+    assert!(out.text.contains("Rule 7: the bonus"), "{}", out.text);
+    assert!(out.text.contains("E-12"), "{}", out.text);
+    assert!(s.handle(":rules E-9").text.contains("king steps"));
+    assert!(s.handle(":rules 6").text.contains("radiate e8"));
+    let bonus = Position::parse_as(
+        crate::engine::Rules::R1879,
+        "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
+    )
+    .expect("a bonus position");
+    let (_, c) = super::helper::complete("b1-", 3, &bonus, false);
+    assert!(
+        c.contains(&"b1-a3".to_string()) && !c.contains(&"b1-a4".to_string()),
+        "{c:?}"
+    );
+    let (_, c) = super::helper::complete("", 0, &bonus, false);
+    assert!(
+        c.contains(&"pass".to_string()) && c.contains(&"e1-".to_string()),
+        "{c:?}"
+    );
+    let play = Position::parse_as(
+        crate::engine::Rules::R1879,
+        "Y7/8/7B/3YY3/4B3/3BBB2/8/Y6Y B e4 play 0-0 B",
+    )
+    .expect("a play position");
+    let (_, c) = super::helper::complete("rad", 3, &play, false);
+    assert_eq!(c, vec!["radiate".to_string()]);
+    let (_, c) = super::helper::complete(":die ", 5, &bonus, false);
+    assert_eq!(c, vec!["plain".to_string(), "nb".to_string()]);
+}
+
+#[test]
+fn moves_lists_the_bonus_with_its_costs() {
+    let mut s = Session::with_rules(false, crate::engine::Rules::R1879);
+    assert!(
+        !s.handle(":setup \"Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B\"")
+            .failed
+    );
+    let out = s.handle(":moves e1");
+    assert!(out.text.contains("e1-c1 (2), e1-d1 (1)"), "{}", out.text);
+    assert!(!out.text.contains("b1-"), "{}", out.text);
+    assert!(s.board().contains("bonus"), "{}", s.board());
+}

@@ -239,8 +239,13 @@ pub enum EventKind {
         moves: Vec<MoveNode>,
         /// The man taken under Rule 7 or 8.
         take: Option<Take>,
-        /// The wanderers sent to the border after the take (1880), in order.
-        wanderers: Vec<MoveNode>,
+        /// The wanderers sent to the border after the take (1880), or set in the
+        /// Rendezvous (1879), in order. A boxed slice and a boxed `radiate` keep an
+        /// event as small as it was before 1879 (copying events is on the path of
+        /// every 1893 file).
+        wanderers: Box<[MoveNode]>,
+        /// `radiate e8`: the centre man's border square (1879, E-8).
+        radiate: Option<Box<Spanned<Square>>>,
     },
     /// `pass`.
     Pass,

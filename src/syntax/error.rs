@@ -192,6 +192,7 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
             7,
             "the wanderers sent to the border, like `wanderers e4-e1`",
         )],
+        Rule::radiate | Rule::kw_radiate => &[(7, "a radiating choice like `radiate e8`")],
         Rule::kw_turned => &[(8, "`turned`")],
         Rule::set_group => &[(8, "a side and its squares, like `B a1 c1 e1 g1 h3`")],
         Rule::square => &[(8, "a square like `d4`")],

@@ -577,7 +577,8 @@ impl Reader<'_> {
                 return Some(EventKind::Turn {
                     moves: self.moves.as_slice().to_vec(),
                     take: Some(take),
-                    wanderers: Vec::new(),
+                    wanderers: Box::default(),
+                    radiate: None,
                 });
             }
             let from = self.square(true)?;
@@ -596,7 +597,8 @@ impl Reader<'_> {
                 return Some(EventKind::Turn {
                     moves: self.moves.as_slice().to_vec(),
                     take: None,
-                    wanderers: Vec::new(),
+                    wanderers: Box::default(),
+                    radiate: None,
                 });
             }
             self.pos = next;

@@ -427,6 +427,9 @@ fn event(pair: Pair<'_, Rule>) -> Result<Event> {
 /// Where a lowered turn's tokens end: its take, or else its last move.
 fn turn_end(kind: &EventKind) -> usize {
     match kind {
+        EventKind::Turn {
+            radiate: Some(r), ..
+        } => r.span.end,
         EventKind::Turn { wanderers, .. } if !wanderers.is_empty() => {
             wanderers.last().map_or(0, |m| m.span.end)
         }
@@ -577,9 +580,20 @@ fn turn(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> 
     let mut moves = Vec::new();
     let mut taken = None;
     let mut wanderers = Vec::new();
+    let mut radiate = None;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::move_ => moves.push(move_(p)?),
+            Rule::radiate => {
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::square => radiate = Some(Box::new(square(q)?)),
+                        Rule::COMMENT => comments.push(comment(q)),
+                        Rule::kw_radiate => {}
+                        _ => broken("radiate", &q),
+                    }
+                }
+            }
             Rule::take => taken = Some(take(p, comments)?),
             Rule::wanderers => {
                 for q in p.into_inner() {
@@ -598,7 +612,8 @@ fn turn(pair: Pair<'_, Rule>, comments: &mut Vec<Comment>) -> Result<EventKind> 
     Ok(EventKind::Turn {
         moves,
         take: taken,
-        wanderers,
+        wanderers: wanderers.into_boxed_slice(),
+        radiate,
     })
 }
 

@@ -338,6 +338,7 @@ mod strip {
                 moves,
                 take,
                 wanderers,
+                radiate,
             } => EventKind::Turn {
                 moves: moves.iter().map(mv).collect(),
                 take: take.as_ref().map(|t| Take {
@@ -345,6 +346,7 @@ mod strip {
                     span: Z,
                 }),
                 wanderers: wanderers.iter().map(mv).collect(),
+                radiate: radiate.as_deref().map(|r| Box::new(s(r))),
             },
             EventKind::MarkWith {
                 square,

@@ -229,7 +229,8 @@ fn turns_moves_and_takes() {
                 square: Spanned::new(sq("e6"), Span::new(2, 4)),
                 span: Span::new(0, 4)
             }),
-            wanderers: vec![],
+            wanderers: Box::default(),
+            radiate: None,
         }
     );
     assert!(matches!(
@@ -598,7 +599,8 @@ fn error_expected() {
     assert_err(
         "a7-b6 (c3-c4",
         "expected",
-        "expected another move like `a7-b6`, a take like `x e6`, an annotation like `!` or `$1`, \
+        "expected another move like `a7-b6`, a radiating choice like `radiate e8`, a take like `x e6`, \
+         an annotation like `!` or `$1`, \
          a variation `( ... )`, `;`, `)` or the end of the line, found the end of the input",
         "",
         12,
@@ -606,7 +608,8 @@ fn error_expected() {
     assert_err(
         "a7-b6)\n",
         "expected",
-        "expected another move like `a7-b6`, a take like `x e6`, an annotation like `!` or `$1`, \
+        "expected another move like `a7-b6`, a radiating choice like `radiate e8`, a take like `x e6`, \
+         an annotation like `!` or `$1`, \
          a variation `( ... )`, `;` or the end of the line, found `)`",
         ")",
         5,

@@ -119,6 +119,16 @@ pub fn summary_of(pos: &Position, over: bool) -> String {
             );
         }
     }
+    if pos.rules().edition() == crate::engine::Edition::E1879 {
+        let round = pos.round();
+        let _ = writeln!(
+            out,
+            "Score: Black {}, Yellow {} (five wins); {} set first this round",
+            round.score.of(Side::Black),
+            round.score.of(Side::Yellow),
+            round.first
+        );
+    }
     for side in Side::BOTH {
         let n = pos.count(side);
         let outside = pos.outside(side).count() as usize;
@@ -139,6 +149,10 @@ pub fn summary_of(pos: &Position, over: bool) -> String {
     }
     let side = pos.to_act();
     let _ = match pos.phase() {
+        Phase::Mark if pos.rules().edition() == crate::engine::Edition::E1879 => writeln!(
+            out,
+            "the die gives the Mark (`:roll`, or `mark <square>` on c3 to f6); {side} plays first"
+        ),
         Phase::Mark => writeln!(out, "{side} sets the Mark"),
         Phase::First => writeln!(
             out,
@@ -158,6 +172,10 @@ pub fn summary_of(pos: &Position, over: bool) -> String {
             pos.allowance()
         ),
         Phase::Shift(_) => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
+        Phase::Bonus(n) => writeln!(
+            out,
+            "{side} may move his men to other border squares, {n} king steps in all (bonus), or pass"
+        ),
     };
     out
 }

@@ -52,6 +52,7 @@ pub fn action(text: &str) -> Action {
         moves,
         take,
         wanderers: vec![],
+        radiate: None,
     }
 }
 
@@ -146,6 +147,7 @@ pub fn biased_turn(
             moves: Vec::new(),
             end: TurnEnd::Played,
             wanderers: Vec::new(),
+            radiate: None,
             position: p.pass().expect("no move at all: pass"),
         },
         Err(e) => panic!("finish refused a turn of legal moves: {e}"),

@@ -296,7 +296,9 @@ pub(crate) fn cite(v: &RuleViolation) -> RuleRef {
         TurnOver(_) | TakeDue { .. } | TakeNotDue { .. } | TakeNotOutlying { .. } => rule(6),
         TakeWrongMan { .. } | TakeMissing { .. } | Wanderer(_) => rule(6),
         PassNotAllowed { .. } => RuleRef::Decision(6),
-        NotInEdition { .. } => RuleRef::Edition(1880),
+        NotInEdition { .. } | NotADieSquare { .. } | Radiate(_) | Bonus(_) => {
+            RuleRef::Edition(1880)
+        }
         InterchangeNotNow(_)
         | SetterHasMoreMen { .. }
         | InterchangeNoChoice

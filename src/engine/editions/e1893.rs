@@ -215,7 +215,7 @@ impl Position {
             });
         }
         match self.phase() {
-            Phase::Mark | Phase::Set => {
+            Phase::Mark | Phase::Set | Phase::Bonus(_) => {
                 Err(RuleViolation::InterchangeNotNow(InterchangeTiming::NoMark))
             }
             Phase::Play | Phase::Second | Phase::Shift(_) => Err(RuleViolation::InterchangeNotNow(

@@ -2,11 +2,12 @@
 //! place that dispatches on [`Rules`]: the state types (`Position`, `TurnInProgress`)
 //! ask these functions, never an edition's constants directly.
 //!
-//! How an edition plugs in: its file (`e1893.rs`, `e1880.rs`, next `e1879.rs`) gives
+//! How an edition plugs in: its file (`e1893.rs`, `e1880.rs`, `e1879.rs`) gives
 //! the start position, the winner, the allowance and the per-man limit, where a Mark
 //! may stand and its options, what follows a turn and a won Rendezvous, and the
 //! citation of every violation; each function below gains one match arm.
 
+pub(crate) mod e1879;
 pub(crate) mod e1880;
 pub(crate) mod e1893;
 mod string;
@@ -18,6 +19,8 @@ use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
 use super::violation::{RuleRef, RuleViolation};
+
+pub use e1879::{DieRule, bonus_reach, bonus_state, bonus_targets, die_number, die_square};
 
 /// What a `mark` event names beyond its square.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -32,7 +35,8 @@ pub struct MarkSpec {
 /// The start of a game under `rules`.
 pub(crate) fn start(rules: Rules) -> Position {
     match rules.edition() {
-        Edition::E1880 | Edition::E1879 => e1880::start(rules),
+        Edition::E1880 => e1880::start(rules),
+        Edition::E1879 => e1879::start(rules),
         Edition::E1893 => e1893::start(rules, Side::Black),
     }
 }
@@ -40,7 +44,8 @@ pub(crate) fn start(rules: Rules) -> Position {
 /// The winner of the game in `pos`, when the position ends it.
 pub(crate) fn winner(pos: &Position) -> Option<Side> {
     match pos.rules().edition() {
-        Edition::E1880 | Edition::E1879 => e1880::winner(pos),
+        Edition::E1880 => e1880::winner(pos),
+        Edition::E1879 => e1879::winner(pos),
         Edition::E1893 => e1893::winner(pos),
     }
 }
@@ -56,7 +61,8 @@ pub(crate) fn rendezvous_size(pos: &Position) -> u8 {
 /// The allowance of the side to act for a turn.
 pub(crate) fn allowance(pos: &Position) -> u8 {
     match pos.rules().edition() {
-        Edition::E1880 | Edition::E1879 => e1880::allowance(pos),
+        Edition::E1880 => e1880::allowance(pos),
+        Edition::E1879 => e1879::allowance(pos),
         Edition::E1893 => e1893::allowance(pos),
     }
 }
@@ -74,7 +80,8 @@ pub(crate) fn mark_rendezvous(
     spec: &MarkSpec,
 ) -> Result<Rendezvous, RuleViolation> {
     match pos.rules().edition() {
-        Edition::E1880 | Edition::E1879 => e1880::mark_rendezvous(pos, mark, spec),
+        Edition::E1880 => e1880::mark_rendezvous(pos, mark, spec),
+        Edition::E1879 => e1879::mark_rendezvous(pos, mark, spec),
         Edition::E1893 => e1893::mark_rendezvous(pos, mark, spec),
     }
 }
@@ -82,7 +89,8 @@ pub(crate) fn mark_rendezvous(
 /// Every Rendezvous the side to act may make now, in a stable order.
 pub(crate) fn mark_options(pos: &Position) -> Vec<Rendezvous> {
     match pos.rules().edition() {
-        Edition::E1880 | Edition::E1879 => e1880::mark_options(pos),
+        Edition::E1880 => e1880::mark_options(pos),
+        Edition::E1879 => e1879::mark_options(pos),
         Edition::E1893 => e1893::mark_options(pos),
     }
 }
@@ -91,7 +99,8 @@ pub(crate) fn mark_options(pos: &Position) -> Vec<Rendezvous> {
 pub(crate) fn after_mark(pos: &Position, r: Rendezvous) -> Position {
     let first = !pos.to_act();
     let phase = match pos.rules().edition() {
-        Edition::E1880 | Edition::E1879 => Phase::Shift(first),
+        Edition::E1879 => return e1879::after_mark(pos, r),
+        Edition::E1880 => Phase::Shift(first),
         Edition::E1893 => Phase::First,
     };
     pos.with_state(pos.all_men(), first, Some(r), phase, false)
@@ -161,7 +170,8 @@ impl std::fmt::Display for Cited<'_> {
 /// The rule a violation breaks, cited in the edition of `rules`.
 pub(crate) fn cite(v: &RuleViolation, rules: Rules) -> RuleRef {
     match rules.edition() {
-        Edition::E1880 | Edition::E1879 => e1880::cite(v),
+        Edition::E1880 => e1880::cite(v),
+        Edition::E1879 => e1879::cite(v),
         Edition::E1893 => v.rule(),
     }
 }
@@ -184,8 +194,12 @@ impl Position {
     }
 
     /// The start of a game played by `rules` with `side` first to act: the setter of
-    /// the first Mark (1893, D-3) or the arranger (1880, E-1).
+    /// the first Mark (1893, D-3), the arranger (1880, E-1) or the first player (1879,
+    /// E-6).
     pub fn start_for_side(rules: Rules, side: Side) -> Position {
+        if rules.edition() == Edition::E1879 {
+            return e1879::start_with_first(rules, side);
+        }
         let p = start(rules);
         p.with_state(p.all_men(), side, None, p.phase(), false)
     }
@@ -300,12 +314,36 @@ impl Position {
     /// # Errors
     /// Why the men may not be set so; the position is unchanged.
     pub fn set_men(&self, black: &[Square], yellow: &[Square]) -> Result<Position, RuleViolation> {
-        if self.rules().is_1893() {
-            return Err(RuleViolation::NotInEdition {
+        match self.rules().edition() {
+            Edition::E1893 => Err(RuleViolation::NotInEdition {
                 what: "setting the men",
-            });
+            }),
+            Edition::E1880 => e1880::set_men(self, black, yellow),
+            Edition::E1879 => e1879::set_men(self, black, yellow),
         }
-        e1880::set_men(self, black, yellow)
+    }
+
+    /// The bonus of the last Rendezvous' winner (1879 Rule 7): his men's moves to
+    /// other border squares, king steps counted (E-9); no moves is the `pass`.
+    ///
+    /// # Errors
+    /// The index of the move at fault and why; the position is unchanged.
+    pub fn bonus(&self, moves: &[(Square, Square)]) -> Result<Position, (usize, RuleViolation)> {
+        if self.rules().edition() != Edition::E1879 {
+            return Err((
+                0,
+                RuleViolation::NotInEdition {
+                    what: "the bonus move",
+                },
+            ));
+        }
+        e1879::bonus(self, moves)
+    }
+
+    /// Every distinct position the bonus due can reach, the pass first, each with the
+    /// moves that reach it (empty unless a 1879 bonus is due).
+    pub fn bonus_outcomes(&self) -> Vec<(Vec<(Square, Square)>, Position)> {
+        e1879::bonus_outcomes(self)
     }
 
     /// Moves the Mark one square from `from` to `to`, with the men in its set (1880

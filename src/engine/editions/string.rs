@@ -2,9 +2,9 @@
 //! may have, and how the Mark and its options are written depend on the edition.
 
 use super::MarkSpec;
-use crate::engine::position::{MAX_MEN, Phase, Position, PositionError, PositionErrorKind};
+use crate::engine::position::{MAX_MEN, Phase, Position, PositionError, PositionErrorKind, Round};
 use crate::engine::rendezvous::{Line, MarkProblem, Rendezvous};
-use crate::engine::rules::{OptionFlag, Rules};
+use crate::engine::rules::{Edition, OptionFlag, Rules};
 use crate::engine::side::{BySide, Side};
 use crate::engine::square::Square;
 use crate::engine::squareset::SquareSet;
@@ -38,11 +38,44 @@ impl FromStr for Position {
 
 pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, PositionError> {
     let err = |kind, span: Range<usize>| PositionError { kind, span };
-    let fields: Vec<(usize, &str)> = s
+    let mut fields: Vec<(usize, &str)> = s
         .split_ascii_whitespace()
         .map(|w| (w.as_ptr() as usize - s.as_ptr() as usize, w))
         .collect();
     let whole = 0..s.len();
+    let is_1879 = rules.edition() == Edition::E1879;
+    let mut round = Round::NEW;
+    if is_1879 {
+        if !(5..=6).contains(&fields.len()) {
+            return Err(err(
+                PositionErrorKind::FieldCountRound {
+                    found: fields.len(),
+                },
+                whole,
+            ));
+        }
+        let (f_at, first_text) = fields[fields.len() - 1];
+        let (sc_at, score_text) = fields[fields.len() - 2];
+        round.first = first_text
+            .parse::<Side>()
+            .map_err(|_| err(PositionErrorKind::BadFirst, f_at..f_at + first_text.len()))?;
+        let bad_score = || err(PositionErrorKind::BadScore, sc_at..sc_at + score_text.len());
+        let (b, y) = score_text.split_once('-').ok_or_else(bad_score)?;
+        let points = |t: &str| {
+            if t.is_empty() || t.len() > 2 || !t.bytes().all(|c| c.is_ascii_digit()) {
+                None
+            } else {
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|&n| n <= crate::engine::position::MAX_SCORE)
+            }
+        };
+        round.score = BySide::new(
+            points(b).ok_or_else(bad_score)?,
+            points(y).ok_or_else(bad_score)?,
+        );
+        fields.truncate(fields.len() - 2);
+    }
     if !(3..=4).contains(&fields.len()) {
         return Err(err(
             PositionErrorKind::FieldCount {
@@ -139,12 +172,19 @@ pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, Position
             "play" => Phase::Play,
             "shift-B" if rules.is_1880() => Phase::Shift(Side::Black),
             "shift-Y" if rules.is_1880() => Phase::Shift(Side::Yellow),
+            w if is_1879 && w.starts_with("bonus:") => {
+                let n = &w["bonus:".len()..];
+                if n.is_empty() || n.len() > 3 || !n.bytes().all(|c| c.is_ascii_digit()) {
+                    return None;
+                }
+                Phase::Bonus(n.parse::<u8>().ok()?)
+            }
             _ => return None,
         })
     };
     if fields.len() == 3 {
         let phase = match phase_of(mark_text) {
-            Some(p @ (Phase::Set | Phase::Mark)) => p,
+            Some(p @ (Phase::Set | Phase::Mark | Phase::Bonus(_))) => p,
             Some(_) => return Err(err(PositionErrorKind::MissingMark, m_span)),
             None if mark_text.parse::<Square>().is_ok() || mark_text.contains(':') => {
                 return Err(err(PositionErrorKind::MissingPhase, m_span));
@@ -159,6 +199,17 @@ pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, Position
                 ));
             }
         };
+        if is_1879 {
+            if let Phase::Bonus(n) = phase
+                && !(1..=8).contains(&n)
+            {
+                return Err(err(PositionErrorKind::BonusRange, m_span));
+            }
+            let p = Position::from_state(rules, men, to_act, None, phase).with_round(round);
+            return super::e1879::check_position(&p)
+                .map(|()| p)
+                .map_err(|kind| err(kind, p_at..p_at + placement.len()));
+        }
         if phase == Phase::Set && !(men.of(Side::Black) | men.of(Side::Yellow)).is_empty() {
             return Err(err(
                 PositionErrorKind::SetNotEmpty,
@@ -167,7 +218,10 @@ pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, Position
         }
         return Ok(Position::from_state(rules, men, to_act, None, phase));
     }
-    if matches!(phase_of(mark_text), Some(Phase::Set | Phase::Mark)) {
+    if matches!(
+        phase_of(mark_text),
+        Some(Phase::Set | Phase::Mark | Phase::Bonus(_))
+    ) {
         return Err(err(
             PositionErrorKind::FieldCount { found: 4 },
             fields[3].0..fields[3].0 + fields[3].1.len(),
@@ -212,6 +266,12 @@ pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, Position
         if spec.turned || !spec.squares.is_empty() {
             return Err(bad(MarkProblem::LineNotAllowed));
         }
+        if is_1879 && !super::e1879::DIE_SQUARES.contains(mark) {
+            return Err(err(
+                PositionErrorKind::DieSquare { square: mark },
+                m_span.clone(),
+            ));
+        }
         Rendezvous::new(9, mark, None).map_err(bad)?
     } else if spec.turned {
         if !rules.has(OptionFlag::Turned) {
@@ -247,11 +307,12 @@ pub(crate) fn parse_position(rules: Rules, s: &str) -> Result<Position, Position
             ));
         }
     }
-    Ok(Position::from_state(
-        rules,
-        men,
-        to_act,
-        Some(rendezvous),
-        phase,
-    ))
+    let p = Position::from_state(rules, men, to_act, Some(rendezvous), phase);
+    if is_1879 {
+        let p = p.with_round(round);
+        return super::e1879::check_position(&p)
+            .map(|()| p)
+            .map_err(|kind| err(kind, p_at..p_at + placement.len()));
+    }
+    Ok(p)
 }
