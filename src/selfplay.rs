@@ -19,8 +19,8 @@
 //! ends with an agreed `draw`.
 
 use crate::engine::{
-    Action, DieRule, DrawReason, Form, Game, GameResult, MarkSpec, OutcomeAction, Phase, Position,
-    Rules, Side, Square, SquareSet, TurnEnd, TurnInProgress, Way,
+    Action, DieRule, DrawReason, Game, GameResult, OutcomeAction, Phase, Position, Rules, Side,
+    Square, SquareSet, TurnEnd, TurnInProgress, Way,
 };
 use std::fmt::Write as _;
 
@@ -256,7 +256,7 @@ fn annotate(out: &mut String, rng: &mut Rng, before: &Position) {
             let _ = write!(out, " {{ {a}\n{b} }}");
         }
         _ => {
-            let (_, alternative) = choose_action(rng, before, DieRule::Plain);
+            let alternative = choose_action(rng, before, DieRule::Plain);
             let _ = write!(out, " ( {alternative} )");
         }
     }
@@ -324,7 +324,8 @@ pub fn play_game_full(
             break;
         }
         let pos = *game.position();
-        let (action, event) = choose_action(rng, &pos, die);
+        let action = choose_action(rng, &pos, die);
+        let event = action.to_string();
         let played = match game.play(&action) {
             Ok(p) => p,
             Err(e) => unreachable!("self-play chose an illegal action {event}: {e}"),
@@ -382,16 +383,8 @@ pub fn play_game_full(
     }
 }
 
-fn squares_text(squares: impl IntoIterator<Item = Square>) -> String {
-    squares
-        .into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The next action for the side to act in `pos` (the game is not over), and its event.
-fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String) {
+fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> Action {
     if pos.rules().edition() == crate::engine::Edition::E1879
         && let Some(chosen) = choose_1879(rng, pos, die)
     {
@@ -408,43 +401,17 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String
         };
         let black = pick(5);
         let yellow = pick(5);
-        let event = format!(
-            "set B {} Y {}",
-            squares_text(black.iter().copied()),
-            squares_text(yellow.iter().copied())
-        );
-        return (Action::Set { black, yellow }, event);
+        return Action::Set { black, yellow };
     }
     if pos.phase() == Phase::Mark {
         let options = pos.mark_options();
         let r = options[rng.below(options.len())];
-        let event = OutcomeAction::Mark(r).to_string();
-        let action = match r.form() {
-            Form::Standard => Action::Mark {
-                square: r.mark(),
-                towards: r.line_square(),
-            },
-            Form::Turned => Action::MarkWith {
-                square: r.mark(),
-                spec: MarkSpec {
-                    squares: Vec::new(),
-                    turned: true,
-                },
-            },
-            Form::Chosen => Action::MarkWith {
-                square: r.mark(),
-                spec: MarkSpec {
-                    squares: r.squares().iter().collect(),
-                    turned: false,
-                },
-            },
-        };
-        return (action, event);
+        return Action::from(&OutcomeAction::Mark(r));
     }
     let mark_moves = pos.mark_moves();
     if !mark_moves.is_empty() && rng.chance(15) {
         let (from, to, _) = mark_moves[rng.below(mark_moves.len())];
-        return (Action::MoveMark { from, to }, format!("mark {from}-{to}"));
+        return Action::MoveMark { from, to };
     }
     if pos.can_interchange().is_ok() && rng.chance(12) {
         let chosen: Vec<Square> = match pos.interchange_choice_needed() {
@@ -458,12 +425,7 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String
                 set.iter().collect()
             }
         };
-        let event = if chosen.is_empty() {
-            "interchange".to_string()
-        } else {
-            format!("interchange {}", squares_text(chosen.iter().copied()))
-        };
-        return (Action::Interchange(chosen), event);
+        return Action::Interchange(chosen);
     }
     let mut turn = match pos.begin_turn() {
         Ok(t) => t,
@@ -476,9 +438,9 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String
     });
     if turn.moves().is_empty() && take.is_none() {
         if let Some(&(from, to, _)) = mark_moves.first() {
-            return (Action::MoveMark { from, to }, format!("mark {from}-{to}"));
+            return Action::MoveMark { from, to };
         }
-        return (Action::Pass, "pass".to_string());
+        return Action::Pass;
     }
     // 1880: the winner sends the other wanderers in the field to the border (1879: sets
     // them in the Rendezvous).
@@ -502,48 +464,23 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> (Action, String
             wanderers.push((from, to));
         }
     }
-    let mut event = String::new();
-    for m in turn.moves() {
-        if !event.is_empty() {
-            event.push(' ');
-        }
-        let _ = write!(event, "{m}");
-    }
-    if let Some(t) = take {
-        if !event.is_empty() {
-            event.push(' ');
-        }
-        let _ = write!(event, "x {t}");
-    }
-    if !wanderers.is_empty() {
-        event.push_str(" wanderers");
-        for (a, b) in &wanderers {
-            let _ = write!(event, " {a}-{b}");
-        }
-    }
     let radiate = turn.radiate_choices().and_then(|choices| {
         let v: Vec<Square> = choices.iter().collect();
         let to = *v.get(rng.below(v.len().max(1)))?;
         turn.radiate(to).ok().map(|()| to)
     });
-    if let Some(r) = radiate {
-        let _ = write!(event, " radiate {r}");
-    }
     let moves = turn.moves().iter().map(|m| (m.from, m.to)).collect();
-    (
-        Action::Turn {
-            moves,
-            take,
-            wanderers,
-            radiate,
-        },
-        event,
-    )
+    Action::Turn {
+        moves,
+        take,
+        wanderers,
+        radiate,
+    }
 }
 
 /// The 1879 actions that are not turns: a side's own set-up, the die's Mark and the
 /// bonus; `None` when a turn is due.
-fn choose_1879(rng: &mut Rng, pos: &Position, die: DieRule) -> Option<(Action, String)> {
+fn choose_1879(rng: &mut Rng, pos: &Position, die: DieRule) -> Option<Action> {
     match pos.phase() {
         Phase::Set => {
             let mut free: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
@@ -552,22 +489,18 @@ fn choose_1879(rng: &mut Rng, pos: &Position, die: DieRule) -> Option<(Action, S
                 set.insert(free.swap_remove(rng.below(free.len())));
             }
             let own: Vec<Square> = set.iter().collect();
-            let event = format!("set {}", squares_text(own.iter().copied()));
             let (black, yellow) = match pos.to_act() {
                 Side::Black => (own, Vec::new()),
                 Side::Yellow => (Vec::new(), own),
             };
-            Some((Action::Set { black, yellow }, event))
+            Some(Action::Set { black, yellow })
         }
         Phase::Mark => {
             let square = crate::engine::die_square(die, || 1 + rng.below(6) as u8);
-            Some((
-                Action::Mark {
-                    square,
-                    towards: None,
-                },
-                format!("mark {square}"),
-            ))
+            Some(Action::Mark {
+                square,
+                towards: None,
+            })
         }
         Phase::Bonus(allowance) => {
             let mut occupied = pos.occupied();
@@ -585,16 +518,7 @@ fn choose_1879(rng: &mut Rng, pos: &Position, die: DieRule) -> Option<(Action, S
                 left -= cost;
                 moves.push((from, to));
             }
-            let event = if moves.is_empty() {
-                "pass".to_string()
-            } else {
-                moves
-                    .iter()
-                    .map(|(a, b)| format!("{a}-{b}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
-            Some((Action::Bonus(moves), event))
+            Some(Action::Bonus(moves))
         }
         _ => None,
     }

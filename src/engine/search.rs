@@ -13,7 +13,7 @@
 //! [`super::outcomes`] is checked against this walk in the tests.
 
 use super::position::{Phase, Position};
-use super::rendezvous::{Form, Rendezvous};
+use super::rendezvous::Rendezvous;
 use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
@@ -21,7 +21,6 @@ use super::table::FastMap;
 use super::turn::ManMove;
 use super::turn::TurnInProgress;
 use std::collections::HashSet;
-use std::fmt;
 use std::ops::ControlFlow;
 
 /// The action that leads to an outcome, in a form the notation writes directly.
@@ -60,89 +59,6 @@ pub enum OutcomeAction {
     },
     /// A pass (D-6).
     Pass,
-}
-
-impl fmt::Display for OutcomeAction {
-    /// The action in canonical notation: `mark d5`, `mark d5 d6`, `a7-b6 e8-e7 x e6`,
-    /// `pass`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OutcomeAction::Mark(r) => {
-                write!(f, "mark {}", r.mark())?;
-                match r.form() {
-                    Form::Turned => f.write_str(" turned")?,
-                    Form::Chosen => {
-                        for sq in r.squares() {
-                            write!(f, " {sq}")?;
-                        }
-                    }
-                    Form::Standard => {
-                        if let Some(l) = r.line_square() {
-                            write!(f, " {l}")?;
-                        }
-                    }
-                }
-                Ok(())
-            }
-            OutcomeAction::MoveMark { from, to } => write!(f, "mark {from}-{to}"),
-            OutcomeAction::Set { black, yellow } if black.is_empty() || yellow.is_empty() => {
-                // 1879: the acting side's own men.
-                f.write_str("set")?;
-                for sq in black.iter().chain(yellow) {
-                    write!(f, " {sq}")?;
-                }
-                Ok(())
-            }
-            OutcomeAction::Bonus(moves) if moves.is_empty() => f.write_str("pass"),
-            OutcomeAction::Bonus(moves) => {
-                let text: Vec<String> = moves.iter().map(|(a, b)| format!("{a}-{b}")).collect();
-                f.write_str(&text.join(" "))
-            }
-            OutcomeAction::Set { black, yellow } => {
-                f.write_str("set B")?;
-                for sq in black {
-                    write!(f, " {sq}")?;
-                }
-                f.write_str(" Y")?;
-                for sq in yellow {
-                    write!(f, " {sq}")?;
-                }
-                Ok(())
-            }
-            OutcomeAction::Turn {
-                moves,
-                take,
-                wanderers,
-                radiate,
-            } => {
-                let mut first = true;
-                for m in moves {
-                    if !first {
-                        f.write_str(" ")?;
-                    }
-                    first = false;
-                    write!(f, "{m}")?;
-                }
-                if let Some(t) = take {
-                    if !first {
-                        f.write_str(" ")?;
-                    }
-                    write!(f, "x {t}")?;
-                }
-                if !wanderers.is_empty() {
-                    f.write_str(" wanderers")?;
-                    for (a, b) in wanderers {
-                        write!(f, " {a}-{b}")?;
-                    }
-                }
-                if let Some(r) = radiate {
-                    write!(f, " radiate {r}")?;
-                }
-                Ok(())
-            }
-            OutcomeAction::Pass => f.write_str("pass"),
-        }
-    }
 }
 
 /// One distinct outcome: an action that reaches it and the position it leads to.
