@@ -776,6 +776,7 @@ fn shift_goal(g: ast::Goal, by: usize) -> ast::Goal {
         side: s(g.side, by),
         target: s(g.target, by),
         turns: s(g.turns, by),
+        help: g.help.map(|h| h.shift(by)),
     }
 }
 
