@@ -64,6 +64,7 @@ pub(super) fn solve_help(
         time: Default::default(),
         complete: false,
         max_nodes: shared.limits.max_nodes,
+        written_text: None,
     };
     let Some(kids) = kids else {
         return report;

@@ -866,9 +866,19 @@ pub struct Report {
     pub complete: bool,
     /// The node budget of each key.
     pub max_nodes: u64,
+    /// The written key as written (for messages), when one was given.
+    pub written_text: Option<String>,
 }
 
 impl Report {
+    /// How a key is shown: as written for the written key, else canonically.
+    pub fn key_text(&self, i: usize) -> String {
+        match (&self.written_text, self.written) {
+            (Some(t), Some(w)) if w == i => t.clone(),
+            _ => self.keys[i].act.to_string(),
+        }
+    }
+
     /// The keys that force the goal within the goal's turns.
     pub fn true_keys(&self) -> impl Iterator<Item = &Key> {
         self.keys.iter().filter(|k| k.depth.is_some())
@@ -884,6 +894,8 @@ pub struct Wants {
     pub trees: bool,
     /// The most help-play lines to keep.
     pub line_cap: u64,
+    /// The written key's text, for messages.
+    pub written_text: Option<String>,
 }
 
 /// Proves `goal` from `start`.
@@ -934,7 +946,55 @@ pub fn solve(
     };
     report.time = began.elapsed();
     report.max_nodes = limits.max_nodes;
+    report.written_text = wants.written_text.clone();
     Ok(report)
+}
+
+/// The tries of a direct-play puzzle already proved in `report`: the first actions
+/// that do not force the goal but fail against at most `defences` defences, each with
+/// its refutations.
+pub fn tries(start: &Position, goal: Goal, limits: &Limits, report: &Report, defences: usize) -> Vec<(Act, Vec<Act>)> {
+    if goal.help || start.to_act() != goal.side {
+        return Vec::new();
+    }
+    let shared = Shared {
+        goal,
+        limits,
+        deadline: limits.max_time.map(|d| Instant::now() + d),
+        stopped: AtomicBool::new(false),
+        tables: Vec::new(),
+        generation: AtomicU64::new(0),
+    };
+    let kids = shared.with_table(|t, g| {
+        let mut s = Search::new(goal, limits, None, &shared.stopped, t, g, start);
+        s.kids(start)
+    });
+    let Some(kids) = kids else {
+        return Vec::new();
+    };
+    let threads = if limits.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        limits.threads
+    };
+    let failing: Vec<&Kid> = kids
+        .iter()
+        .filter(|k| {
+            let ps = k.positions();
+            report
+                .keys
+                .iter()
+                .any(|key| key.positions == ps && key.depth.is_none() && !key.aborted)
+        })
+        .collect();
+    let found = par_map(&failing, threads, |kid| {
+        let refs = direct::refutations(start, &shared, kid, defences + 1);
+        (kid.first_act(), refs)
+    });
+    found
+        .into_iter()
+        .filter(|(_, r)| !r.is_empty() && r.len() <= defences)
+        .collect()
 }
 
 /// Runs `f` over `items` on `threads` threads (in order of results).
