@@ -303,7 +303,14 @@ pub fn run() -> ExitCode {
             budget,
         }) => {
             let limits = (!no_prove).then(|| budget.limits());
-            check(&paths, format, quiet, use_color(color, true), jobs, limits.as_ref())
+            check(
+                &paths,
+                format,
+                quiet,
+                use_color(color, true),
+                jobs,
+                limits.as_ref(),
+            )
         }
         Some(Command::Solve {
             file,
@@ -634,9 +641,7 @@ fn check(
     let per_file = if inputs.len() > 1 { 1 } else { jobs };
     let checked = parallel_map(&inputs, jobs, |input| match input {
         Input::File(p) => stream::check_file_proving(p, per_file, prove),
-        Input::Stdin => {
-            stream::check_input(STDIN_NAME.into(), std::io::stdin(), per_file, prove)
-        }
+        Input::Stdin => stream::check_input(STDIN_NAME.into(), std::io::stdin(), per_file, prove),
         Input::Unreadable(name, why) => unreadable(name.clone(), why.clone()),
     });
     let summary = report::Summary::of(&checked);

@@ -148,7 +148,9 @@ pub fn solve(args: &SolveArgs) -> u8 {
         line_cap: if args.full { u64::MAX } else { 1000 },
         written_text: None,
     };
-    let result = with_progress(&mut limits, "solving", |l| prover::solve(&start, goal, l, &wants));
+    let result = with_progress(&mut limits, "solving", |l| {
+        prover::solve(&start, goal, l, &wants)
+    });
     let report = match result {
         Ok(r) => r,
         Err(e) => {
@@ -165,7 +167,11 @@ pub fn solve(args: &SolveArgs) -> u8 {
     };
     let text = write_report(&start, &report, &tries, args.full);
     let mut out = std::io::stdout().lock();
-    if out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_err() {
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         return super::EXIT_ERROR;
     }
     match report.verdict {
@@ -182,20 +188,33 @@ fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), String> {
             Ok(s) => s,
             Err((_, p)) => return Err(format!("{}: {}", path.display(), p.message)),
         };
-        let file = crate::syntax::parse_file(&src)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let file =
+            crate::syntax::parse_file(&src).map_err(|e| format!("{}: {e}", path.display()))?;
         let g = match (args.game, file.games.len()) {
             (Some(n), len) if n >= 1 && n <= len => &file.games[n - 1],
-            (Some(n), len) => return Err(format!("{}: no game {n} (the file has {len})", path.display())),
+            (Some(n), len) => {
+                return Err(format!(
+                    "{}: no game {n} (the file has {len})",
+                    path.display()
+                ));
+            }
             (None, 1) => &file.games[0],
-            (None, len) => return Err(format!("{}: {len} games; choose one with --game N", path.display())),
+            (None, len) => {
+                return Err(format!(
+                    "{}: {len} games; choose one with --game N",
+                    path.display()
+                ));
+            }
         };
         let run = interp::run_game(g, 1, interp::Options::default());
         let Some(pz) = run.puzzle else {
             if let Some(p) = run.problems.first() {
                 return Err(format!("{}: {}", path.display(), p.message));
             }
-            return Err(format!("{}: not a puzzle (no Position and Goal tags)", path.display()));
+            return Err(format!(
+                "{}: not a puzzle (no Position and Goal tags)",
+                path.display()
+            ));
         };
         let mut goal = proof::prover_goal(&pz.goal);
         if let Some(text) = &args.goal {
@@ -234,7 +253,11 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
         r.true_keys().count(),
         r.nodes,
         r.time.as_secs_f64(),
-        if r.complete { "" } else { " (budget spent: incomplete)" }
+        if r.complete {
+            ""
+        } else {
+            " (budget spent: incomplete)"
+        }
     );
     if r.goal.help {
         let _ = writeln!(
@@ -242,11 +265,18 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
             "# {} line{} reach the goal{}",
             r.line_count,
             if r.line_count == 1 { "" } else { "s" },
-            if (r.lines.len() as u64) < r.line_count { " (first ones shown)" } else { "" }
+            if (r.lines.len() as u64) < r.line_count {
+                " (first ones shown)"
+            } else {
+                ""
+            }
         );
         for (i, l) in r.lines.iter().enumerate() {
             let _ = writeln!(s, "# line {}", i + 1);
-            let evs: Vec<String> = l.iter().map(|(side, a)| format!("{}: {a}", side.letter())).collect();
+            let evs: Vec<String> = l
+                .iter()
+                .map(|(side, a)| format!("{}: {a}", side.letter()))
+                .collect();
             let _ = writeln!(s, "{}", evs.join("\n"));
         }
     } else {
@@ -312,7 +342,11 @@ pub fn tree_lines(t: &Tree, full: bool) -> Vec<String> {
 /// `full`.
 fn variations(others: &[Tree], full: bool) -> String {
     let mut s = String::new();
-    let shown = if full { others.len() } else { others.len().min(SHOWN) };
+    let shown = if full {
+        others.len()
+    } else {
+        others.len().min(SHOWN)
+    };
     for d in &others[..shown] {
         s.push_str(" ( ");
         s.push_str(&inline(d, full));
@@ -404,7 +438,11 @@ pub fn compose(args: &ComposeArgs) -> u8 {
         attempts += 1;
         let goal = Goal {
             side: p.to_act(),
-            target: if rng.chance(70) { Target::Rendezvous } else { Target::Game },
+            target: if rng.chance(70) {
+                Target::Rendezvous
+            } else {
+                Target::Game
+            },
             turns: 1 + rng.below(args.max_turns.max(1) as usize) as u32,
             help: rng.chance(25),
         };
@@ -414,7 +452,9 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             line_cap: 2,
             written_text: None,
         };
-        let Ok(r) = with_progress(&mut limits, "composing", |l| prover::solve(&p, goal, l, &wants)) else {
+        let Ok(r) = with_progress(&mut limits, "composing", |l| {
+            prover::solve(&p, goal, l, &wants)
+        }) else {
             continue;
         };
         if r.verdict != Verdict::Sound {
@@ -444,14 +484,24 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             return super::EXIT_ERROR;
         }
     }
-    eprintln!("compose: {found} puzzles from {attempts} positions (seed {})", args.seed);
-    if found == args.count { super::EXIT_OK } else { super::EXIT_FAILED }
+    eprintln!(
+        "compose: {found} puzzles from {attempts} positions (seed {})",
+        args.seed
+    );
+    if found == args.count {
+        super::EXIT_OK
+    } else {
+        super::EXIT_FAILED
+    }
 }
 
 /// A sound puzzle as a file: tags, the verdict as a comment, and the solution.
 fn puzzle_text(p: &Position, r: &Report, seed: u64, n: usize) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "# Composed by `lanrick compose --seed {seed}` (puzzle {n}).");
+    let _ = writeln!(
+        s,
+        "# Composed by `lanrick compose --seed {seed}` (puzzle {n})."
+    );
     let _ = writeln!(s, "# {}", proof::verdict_line(r));
     let _ = writeln!(s, "[Event \"Composed {seed}-{n}\"]");
     if p.rules() != Rules::default() {

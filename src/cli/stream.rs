@@ -9,8 +9,8 @@
 //! parsed.
 
 use super::report::{Found, ProofInfo, Window};
-use crate::prover::Limits;
 use crate::interp::{self, GameRef, GameRun, Options, Problem};
+use crate::prover::Limits;
 use crate::syntax::{self, GameSplitter};
 use crate::term::report::{count_breaks, count_newlines};
 use std::io::Read;
@@ -352,7 +352,11 @@ pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
 
 /// Checks one file game by game on `jobs` threads, proving each puzzle whose
 /// solution replays clean when `prove` gives the budget.
-pub fn check_file_proving(path: &Path, jobs: usize, prove: Option<&Limits>) -> super::report::Checked {
+pub fn check_file_proving(
+    path: &Path,
+    jobs: usize,
+    prove: Option<&Limits>,
+) -> super::report::Checked {
     let name = path.display().to_string();
     match std::fs::File::open(path) {
         Ok(file) => check_input(name, file, jobs, prove),

@@ -93,7 +93,7 @@ pub fn verdict_line(r: &Report) -> String {
             r.max_nodes, r.nodes
         )),
         Verdict::NoSolution => {}
-        _ if !keys.is_empty() => s.push_str(&format!(", keys {}", keys.join(", "))),
+        _ if !keys.is_empty() => s.push_str(&format!(", keys {}", join(&keys, 3))),
         _ => {}
     }
     s

@@ -642,13 +642,48 @@ impl<'a> Search<'a> {
     }
 
     fn and_node(&mut self, p: &Position, t: u32) -> Val {
-        let Some(mut kids) = self.kids(p) else {
+        // Before the attacker's last turn, a defence is often refuted by the cheap
+        // test alone: stream the defences, stop at the first such refutation, and keep
+        // the others for the full search.
+        let cheap = t == 1 && self.limits.bound;
+        let goal = self.goal;
+        let mut kids = Vec::new();
+        let mut refuted = false;
+        let mut aborted = false;
+        let _ = visit_outcomes(p, |a, c| {
+            if !self.tick() {
+                aborted = true;
+                return ControlFlow::Break(());
+            }
+            if cheap {
+                match settle(&goal, p, c) {
+                    Some(Val::Fail) => {
+                        refuted = true;
+                        return ControlFlow::Break(());
+                    }
+                    Some(_) => return ControlFlow::Continue(()),
+                    None => {}
+                }
+                if c.to_act() == goal.side && !can_win_now(c, &goal) {
+                    refuted = true;
+                    return ControlFlow::Break(());
+                }
+            }
+            kids.push(Kid::One(Act::Outcome(a.clone()), *c));
+            ControlFlow::Continue(())
+        });
+        if refuted {
+            return Val::Fail;
+        }
+        if aborted {
             return Val::Abort;
-        };
+        }
+        if let Some(k) = interchange_kid(p) {
+            kids.push(k);
+        }
         if self.limits.ordering {
             self.order(p, &mut kids);
         }
-        let mut aborted = false;
         for k in &kids {
             match self.kid_value(p, k, t) {
                 Val::Win => {}
@@ -660,13 +695,10 @@ impl<'a> Search<'a> {
                     }
                     return Val::Fail;
                 }
-                Val::Abort => {
-                    aborted = true;
-                    break;
-                }
+                Val::Abort => return Val::Abort,
             }
         }
-        if aborted { Val::Abort } else { Val::Win }
+        Val::Win
     }
 
     fn killer(&mut self, e: Effect) {
@@ -953,7 +985,13 @@ pub fn solve(
 /// The tries of a direct-play puzzle already proved in `report`: the first actions
 /// that do not force the goal but fail against at most `defences` defences, each with
 /// its refutations.
-pub fn tries(start: &Position, goal: Goal, limits: &Limits, report: &Report, defences: usize) -> Vec<(Act, Vec<Act>)> {
+pub fn tries(
+    start: &Position,
+    goal: Goal,
+    limits: &Limits,
+    report: &Report,
+    defences: usize,
+) -> Vec<(Act, Vec<Act>)> {
     if goal.help || start.to_act() != goal.side {
         return Vec::new();
     }
