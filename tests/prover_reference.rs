@@ -66,6 +66,7 @@ fn children(p: &Position) -> Vec<(bool, bool, Position, bool)> {
 fn naive(p: &Position, goal: &Goal, t: u32, hist: &mut Vec<PositionKey>) -> bool {
     let kids = children(p);
     let attacker = p.to_act() == goal.side;
+    let or = goal.help || attacker;
     // An interchange with a choice: the setter (the other side) chooses.
     let choice_any = goal.help || !attacker;
     let mut demand: Option<bool> = None;
@@ -76,22 +77,22 @@ fn naive(p: &Position, goal: &Goal, t: u32, hist: &mut Vec<PositionKey>) -> bool
             *d = if choice_any { *d || v } else { *d && v };
             continue;
         }
-        if (goal.help || attacker) && v {
+        if or && v {
             return true;
         }
-        if !(goal.help || attacker) && !v {
+        if !or && !v {
             return false;
         }
     }
     if let Some(d) = demand {
-        if (goal.help || attacker) && d {
+        if or && d {
             return true;
         }
-        if !(goal.help || attacker) && !d {
+        if !or && !d {
             return false;
         }
     }
-    !(goal.help || attacker)
+    !or
 }
 
 fn after(

@@ -314,10 +314,7 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
 pub fn tree_lines(t: &Tree, full: bool) -> Vec<String> {
     let mut out = vec![format!("{}: {}", t.side.letter(), t.act)];
     let mut node = t;
-    loop {
-        let Some(first) = node.next.first() else {
-            break;
-        };
+    while let Some(first) = node.next.first() {
         if first.side == node.side {
             // The attacker moves again (after a Mark or an interchange).
             out.push(format!("{}: {}", first.side.letter(), first.act));

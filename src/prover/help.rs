@@ -35,6 +35,10 @@ struct Lines<'w> {
     aborted: bool,
 }
 
+/// The lines through one first action: the lines kept, their count, whether the
+/// budget ran out, the nodes.
+type Found = (Vec<Vec<(Side, Act)>>, u64, bool, u64);
+
 /// Proves a help-play goal from `start`.
 pub(super) fn solve_help(
     start: &Position,
@@ -101,7 +105,7 @@ pub(super) fn solve_help(
     report.shortest = keys.iter().filter_map(|k| k.depth).min();
     let cap = wants.line_cap.max(2);
     // Every line, per first action, in parallel; then the written key's lines.
-    let found: Vec<(Vec<Vec<(Side, Act)>>, u64, bool, u64)> = par_map(&kids, threads, |kid| {
+    let found: Vec<Found> = par_map(&kids, threads, |kid| {
         with_search(start, shared, |s| {
             let mut l = Lines {
                 out: Vec::new(),
