@@ -112,3 +112,16 @@ fn solve_reports_no_solution_and_short() {
     assert!(text.contains("# sound"), "{text}");
     assert!(text.contains("Y: g1-h5"), "{text}");
 }
+
+#[test]
+fn check_proves_every_example_and_every_shipped_puzzle() {
+    let out = lanrick().args(["check", "examples"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let sound = text.matches(": sound — ").count();
+    assert!(sound >= 15, "{text}");
+}
