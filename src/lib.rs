@@ -2,6 +2,7 @@
 //! options, the December 1880 rules and the February/March 1879 rules).
 //!
 //! - [`engine`]: the rules — positions, Rendezvous, turns, outcomes, games.
+//! - [`prover`]: proves puzzles (`lanrick solve`, `check`): an exact AND/OR search.
 //! - [`syntax`]: the notation's text to a syntax tree with spans.
 //! - [`interp`]: syntax trees applied to the engine, with diagnostics.
 //! - [`fmt`]: syntax trees back to canonical text.
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod engine;
 pub mod fmt;
 pub mod interp;
+pub mod prover;
 pub mod render;
 pub mod repl;
 pub mod selfplay;

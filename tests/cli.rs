@@ -325,6 +325,7 @@ fn fmt_is_idempotent_and_keeps_meaning_on_examples_and_selfplay() {
     let mut texts: Vec<String> = std::fs::read_dir(examples())
         .unwrap()
         .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_file())
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
         .collect();
     texts.push(lanrick::selfplay::generate(20, 99).0);

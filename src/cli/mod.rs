@@ -8,6 +8,7 @@
 
 pub mod diff;
 pub mod pictures;
+pub mod solve;
 pub mod stream;
 
 pub use crate::term::{
@@ -67,6 +68,73 @@ pub enum Command {
         /// Worker threads (default: `LANRICK_JOBS`, else the number of cores).
         #[arg(long, hide = true)]
         jobs: Option<usize>,
+        /// Only replay puzzles' solutions: do not prove them.
+        #[arg(long)]
+        no_prove: bool,
+        /// The prover's budget.
+        #[command(flatten)]
+        budget: solve::Budget,
+    },
+    /// Prove a puzzle: every key with its solution tree, tries, short solutions, duals.
+    Solve {
+        /// A puzzle file (its Position, Goal and Rules; the written solution is ignored).
+        #[arg(conflicts_with = "position")]
+        file: Option<PathBuf>,
+        /// Which game of the file (1-based).
+        #[arg(long, requires = "file")]
+        game: Option<usize>,
+        /// A position string instead of a file.
+        #[arg(long, requires = "goal")]
+        position: Option<String>,
+        /// The goal, e.g. "Y wins rendezvous in 2" (overrides the file's).
+        #[arg(long)]
+        goal: Option<String>,
+        /// The rules of --position.
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
+        /// Show every defence of large trees.
+        #[arg(long)]
+        full: bool,
+        /// List the tries: first actions that fail against few defences, with every
+        /// refutation.
+        #[arg(long)]
+        tries: bool,
+        /// With --tries: the most refutations a try may have.
+        #[arg(long, value_name = "D", default_value_t = 1)]
+        defences: usize,
+        /// Count the duals of the last turn too.
+        #[arg(long)]
+        duals: bool,
+        /// The prover's budget.
+        #[command(flatten)]
+        budget: solve::Budget,
+    },
+    /// Search random positions for puzzles with exactly one key and write them.
+    Compose {
+        /// The seed: the same seed gives the same puzzles.
+        #[arg(long)]
+        seed: u64,
+        /// How many puzzles to find.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// The most positions to try.
+        #[arg(long, default_value_t = 200)]
+        attempts: usize,
+        /// The most men on the board.
+        #[arg(long, default_value_t = 7)]
+        max_men: u8,
+        /// The longest goal tried (turns).
+        #[arg(long, default_value_t = 2)]
+        max_turns: u32,
+        /// The rules of the games the positions come from.
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
+        /// Write each puzzle as DIR/composed-SEED-NN.lanrick (else standard output).
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// The prover's budget.
+        #[command(flatten)]
+        budget: solve::Budget,
     },
     /// Replay a game and print its final position (or every position).
     Replay {
@@ -247,7 +315,61 @@ pub fn run() -> ExitCode {
             quiet,
             color,
             jobs,
-        }) => check(&paths, format, quiet, use_color(color, true), jobs),
+            no_prove,
+            budget,
+        }) => {
+            let limits = (!no_prove).then(|| budget.limits());
+            check(
+                &paths,
+                format,
+                quiet,
+                use_color(color, true),
+                jobs,
+                limits.as_ref(),
+            )
+        }
+        Some(Command::Solve {
+            file,
+            game,
+            position,
+            goal,
+            rules,
+            full,
+            tries,
+            defences,
+            duals,
+            budget,
+        }) => solve::solve(&solve::SolveArgs {
+            file,
+            game,
+            position,
+            goal,
+            rules,
+            full,
+            tries,
+            defences,
+            duals,
+            budget,
+        }),
+        Some(Command::Compose {
+            seed,
+            count,
+            attempts,
+            max_men,
+            max_turns,
+            rules,
+            out_dir,
+            budget,
+        }) => solve::compose(&solve::ComposeArgs {
+            seed,
+            count,
+            attempts,
+            max_men,
+            max_turns,
+            rules,
+            out_dir,
+            budget,
+        }),
         Some(Command::Replay {
             file,
             game,
@@ -524,7 +646,14 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R 
         .collect()
 }
 
-fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool, jobs: Option<usize>) -> u8 {
+fn check(
+    paths: &[PathBuf],
+    format: Format,
+    quiet: bool,
+    color: bool,
+    jobs: Option<usize>,
+    prove: Option<&crate::prover::Limits>,
+) -> u8 {
     let inputs = collect(paths);
     if inputs.is_empty() {
         eprintln!("error: no .lanrick files found");
@@ -534,8 +663,8 @@ fn check(paths: &[PathBuf], format: Format, quiet: bool, color: bool, jobs: Opti
     // Several files: one thread per file. One file: its games on `jobs` threads.
     let per_file = if inputs.len() > 1 { 1 } else { jobs };
     let checked = parallel_map(&inputs, jobs, |input| match input {
-        Input::File(p) => stream::check_file(p, per_file),
-        Input::Stdin => stream::check_input(STDIN_NAME.into(), std::io::stdin(), per_file),
+        Input::File(p) => stream::check_file_proving(p, per_file, prove),
+        Input::Stdin => stream::check_input(STDIN_NAME.into(), std::io::stdin(), per_file, prove),
         Input::Unreadable(name, why) => unreadable(name.clone(), why.clone()),
     });
     let summary = report::Summary::of(&checked);
@@ -605,7 +734,13 @@ fn file_line(c: &report::Checked) -> String {
     match &c.outcome {
         report::Outcome::Unreadable(_) => format!("ERROR {} (could not be read)", c.name),
         report::Outcome::Failed(f) => format!("FAILED {} ({})", c.name, f.problem.message),
-        report::Outcome::Games(games) if c.passed() => format!("ok {}{}", c.name, describe(games)),
+        report::Outcome::Games(games) if c.passed() => match proved(games) {
+            Some(v) => format!("ok {}: {v}", c.name),
+            None => format!("ok {}{}", c.name, describe(games)),
+        },
+        report::Outcome::Games(games) if proved(games).is_some() => {
+            format!("FAILED {}: {}", c.name, proved(games).unwrap_or_default())
+        }
         report::Outcome::Games(games) => {
             let failed = games.iter().filter(|g| !g.problems.is_empty()).count();
             let of = if games.len() == 1 {
@@ -616,6 +751,16 @@ fn file_line(c: &report::Checked) -> String {
             format!("FAILED {} ({of})", c.name)
         }
     }
+}
+
+/// The proofs' verdict lines of a file's games (`sound — Y wins rendezvous in 2, key
+/// ...`), when its games were proved.
+fn proved(games: &[report::GameCase]) -> Option<String> {
+    let lines: Vec<String> = games
+        .iter()
+        .filter_map(|g| g.proof.as_ref().map(|p| p.line.clone()))
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("; "))
 }
 
 /// ` (3 games; goal met: ...)` for the per-file line.
@@ -630,6 +775,24 @@ fn describe(games: &[report::GameCase]) -> String {
     } else {
         format!(" ({})", parts.join("; "))
     }
+}
+
+/// A proof in the JSON report.
+fn proof_json(p: &report::ProofInfo) -> serde_json::Value {
+    serde_json::json!({
+        "verdict": p.verdict,
+        "summary": p.line,
+        "keys": p.keys,
+        "written_key": p.written,
+        "refutations": p.refutations,
+        "duals": p.duals,
+        "shortest": p.shortest,
+        "lines": p.lines,
+        "nodes": p.nodes,
+        "time": p.time.as_secs_f64(),
+        "budget": { "max_nodes_per_key": p.max_nodes },
+        "complete": p.complete,
+    })
 }
 
 /// The JSON document of `check --format json` (schema version 1).
@@ -663,6 +826,7 @@ fn json_report(checked: &[report::Checked], summary: &report::Summary) -> serde_
                             "problems": g.problems.len(),
                             "goal": g.goal_verdict(),
                             "goal_detail": g.goal,
+                            "proof": g.proof.as_ref().map(proof_json),
                         })
                     })
                     .collect(),

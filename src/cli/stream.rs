@@ -8,8 +8,9 @@
 //! number of lines before it, so that diagnostics read as if the whole file had been
 //! parsed.
 
-use super::report::{Found, Window};
+use super::report::{Found, ProofInfo, Window};
 use crate::interp::{self, GameRef, GameRun, Options, Problem};
+use crate::prover::Limits;
 use crate::syntax::{self, GameSplitter};
 use crate::term::report::{count_breaks, count_newlines};
 use std::io::Read;
@@ -187,6 +188,12 @@ pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
             *s = s.shift(by);
         }
     }
+    if let Some(pz) = &mut run.puzzle {
+        pz.goal_span = pz.goal_span.shift(by);
+        if let Some((s, _)) = &mut pz.key {
+            *s = s.shift(by);
+        }
+    }
     PieceRun::Game(Some(Box::new(run)))
 }
 
@@ -338,11 +345,21 @@ pub fn default_jobs() -> usize {
         })
 }
 
-/// Checks one file game by game on `jobs` threads.
+/// Checks one file game by game on `jobs` threads (replaying only).
 pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
+    check_file_proving(path, jobs, None)
+}
+
+/// Checks one file game by game on `jobs` threads, proving each puzzle whose
+/// solution replays clean when `prove` gives the budget.
+pub fn check_file_proving(
+    path: &Path,
+    jobs: usize,
+    prove: Option<&Limits>,
+) -> super::report::Checked {
     let name = path.display().to_string();
     match std::fs::File::open(path) {
-        Ok(file) => check_input(name, file, jobs),
+        Ok(file) => check_input(name, file, jobs, prove),
         Err(e) => {
             let message = format!("cannot read {name}: {e}");
             super::unreadable(name, message)
@@ -353,7 +370,12 @@ pub fn check_file(path: &Path, jobs: usize) -> super::report::Checked {
 /// Checks what `input` gives, game by game on `jobs` threads, under the name `name`.
 /// A game with syntax errors is reported with all of them and not replayed; the other
 /// games are checked all the same. A file that is not UTF-8 stops at the bad byte.
-pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super::report::Checked {
+pub fn check_input(
+    name: String,
+    input: impl Read + Send,
+    jobs: usize,
+    prove: Option<&Limits>,
+) -> super::report::Checked {
     use super::report::{Checked, GameCase, Outcome};
     use std::time::{Duration, Instant};
     let started = Instant::now();
@@ -364,10 +386,14 @@ pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super:
         jobs,
         |piece, _| {
             let t = Instant::now();
-            let run = run_piece(piece, Options::default());
-            (run, t.elapsed())
+            let mut run = run_piece(piece, Options::default());
+            let proof = match (prove, &mut run) {
+                (Some(limits), PieceRun::Game(Some(g))) => prove_run(g, limits),
+                _ => None,
+            };
+            (run, t.elapsed(), proof)
         },
-        |piece, (run, time): (PieceRun, Duration), _| match run {
+        |piece, (run, time, proof): (PieceRun, Duration, Option<ProofInfo>), _| match run {
             PieceRun::BadUtf8(at) => {
                 failed = Some(Found {
                     problem: utf8_problem(at),
@@ -399,7 +425,7 @@ pub fn check_input(name: String, input: impl Read + Send, jobs: usize) -> super:
             PieceRun::Skipped | PieceRun::Game(None) => true,
             PieceRun::Game(Some(run)) => {
                 let number = games.len() + 1;
-                games.push(game_case(&run, number, piece.window, time));
+                games.push(game_case(&run, number, piece.window, time, proof));
                 true
             }
         },
@@ -457,6 +483,7 @@ fn game_case(
     number: usize,
     window: Window,
     time: std::time::Duration,
+    proof: Option<ProofInfo>,
 ) -> super::report::GameCase {
     let window = Arc::new(window);
     super::report::GameCase {
@@ -483,6 +510,46 @@ fn game_case(
             )
         }),
         has_goal: run.has_goal,
+        proof,
         time,
+    }
+}
+
+/// Proves a game's puzzle when its solution replayed clean: a failing verdict goes
+/// into its problems, and the proof's summary is returned.
+pub fn prove_run(run: &mut GameRun, limits: &Limits) -> Option<ProofInfo> {
+    if !run.problems.is_empty() {
+        return None;
+    }
+    let pz = run.puzzle.as_ref()?;
+    match interp::proof::prove(pz, limits) {
+        Err(p) => {
+            run.problems.push(p);
+            None
+        }
+        Ok(r) => {
+            if let Some(p) = interp::proof::verdict_problem(pz, &r) {
+                run.problems.push(p);
+            }
+            Some(proof_info(&r))
+        }
+    }
+}
+
+/// What the reports show of a proof.
+pub fn proof_info(r: &crate::prover::Report) -> ProofInfo {
+    ProofInfo {
+        verdict: r.verdict.name(),
+        line: interp::proof::verdict_line(r),
+        keys: r.true_keys().map(|k| k.act.to_string()).collect(),
+        written: r.written.map(|i| r.keys[i].act.to_string()),
+        refutations: r.refutations.iter().map(ToString::to_string).collect(),
+        duals: r.duals,
+        shortest: r.shortest,
+        lines: r.line_count,
+        nodes: r.nodes,
+        time: r.time,
+        max_nodes: r.max_nodes,
+        complete: r.complete,
     }
 }

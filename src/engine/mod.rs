@@ -17,7 +17,7 @@ pub mod search;
 pub mod side;
 pub mod square;
 pub mod squareset;
-mod table;
+pub(crate) mod table;
 pub mod turn;
 pub mod violation;
 

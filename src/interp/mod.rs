@@ -17,6 +17,7 @@
 
 mod explain;
 mod problem;
+pub mod proof;
 
 pub use explain::{list, rule_code};
 pub use problem::{GameRef, Label, Problem};
@@ -523,6 +524,24 @@ pub struct GameRun {
     pub goal: Option<GoalReached>,
     /// Whether the game has a `Goal` tag (a puzzle), reached or not.
     pub has_goal: bool,
+    /// A puzzle's start and goal (with the `Goal` tag's span), once its tags are read.
+    pub puzzle: Option<Puzzle>,
+}
+
+/// What the prover needs of a puzzle: its start, its goal, and the written key.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// The position the puzzle starts from.
+    pub start: Position,
+    /// The goal.
+    pub goal: ast::Goal,
+    /// The span of the `Goal` tag's value.
+    pub goal_span: Span,
+    /// The written key: the span of the goal side's first action on the main line and
+    /// the position it led to.
+    pub key: Option<(Span, Position)>,
+    /// The written key's canonical text (`c6-d5 d7-c6 x e6`).
+    pub key_text: Option<String>,
 }
 
 impl GameRun {
@@ -648,6 +667,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         problems: Vec::new(),
         goal: None,
         has_goal: g.tag("Goal").is_some(),
+        puzzle: None,
     };
     let result_tag = g.tag("Result");
     if let Some(p) = result_tag.and_then(bad_result_value) {
@@ -693,6 +713,15 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
     if opts.each {
         run.positions.push((None, *runner.position()));
     }
+    if let Some((track, span)) = &goal {
+        run.puzzle = Some(Puzzle {
+            start: *runner.position(),
+            goal: track.goal,
+            goal_span: *span,
+            key: None,
+            key_text: None,
+        });
+    }
     let mut ok = true;
     // The last action played on the main line.
     let mut last_played: Option<Span> = None;
@@ -704,6 +733,17 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
             Ok(effect) => {
                 if let Effect::Played(played) = &effect {
                     last_played = Some(ev.kind_span);
+                    if let Some(pz) = &mut run.puzzle
+                        && pz.key.is_none()
+                        && played.side == pz.goal.side.node
+                    {
+                        pz.key = Some((ev.kind_span, *runner.position()));
+                        let bare = ast::Event {
+                            prefix: ast::Prefix::default(),
+                            ..ev.clone()
+                        };
+                        pz.key_text = Some(crate::fmt::format_action(&bare));
+                    }
                     if let Some((track, _)) = &mut goal {
                         track.note(played);
                     }
@@ -814,6 +854,7 @@ fn shift_goal(g: ast::Goal, by: usize) -> ast::Goal {
         side: s(g.side, by),
         target: s(g.target, by),
         turns: s(g.turns, by),
+        help: g.help.map(|h| h.shift(by)),
     }
 }
 

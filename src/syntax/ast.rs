@@ -339,6 +339,8 @@ pub struct Goal {
     pub target: Spanned<GoalTarget>,
     /// Within how many of that side's turns.
     pub turns: Spanned<u32>,
+    /// `with help` (help play: both sides cooperate), with its span.
+    pub help: Option<Span>,
 }
 
 /// What a goal asks to win.

@@ -215,6 +215,7 @@ fn describe(rule: Rule) -> &'static [(u8, &'static str)] {
         Rule::goal_target => &[(13, "`rendezvous` or `game`")],
         Rule::kw_wins => &[(14, "`wins`")],
         Rule::kw_in => &[(15, "`in`")],
+        Rule::goal_help | Rule::kw_with | Rule::kw_help => &[(15, "`with help`")],
         Rule::glyph | Rule::nag => &[(16, "an annotation like `!` or `$1`")],
         Rule::variation | Rule::next_line_variation => &[(17, "a variation `( ... )`")],
         Rule::semi => &[(18, "`;`")],

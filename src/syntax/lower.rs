@@ -244,12 +244,19 @@ pub(crate) fn goal(pair: Pair<'_, Rule>) -> Result<Goal> {
     let mut side_ = None;
     let mut target = None;
     let mut turns = None;
+    let mut help = None;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::side => side_ = Some(side(p)),
             Rule::goal_target => target = Some(goal_target(p)),
             Rule::count => turns = Some(count(p)?),
-            Rule::kw_wins | Rule::kw_in | Rule::COMMENT | Rule::EOI => {}
+            Rule::goal_help => help = Some(span_of(&p)),
+            Rule::kw_wins
+            | Rule::kw_in
+            | Rule::kw_with
+            | Rule::kw_help
+            | Rule::COMMENT
+            | Rule::EOI => {}
             _ => broken("a goal", &p),
         }
     }
@@ -258,6 +265,7 @@ pub(crate) fn goal(pair: Pair<'_, Rule>) -> Result<Goal> {
             side,
             target,
             turns,
+            help,
         }),
         _ => unreachable!("grammar/lanrick.pest: a goal has a side, a target and a count"),
     }

@@ -463,6 +463,8 @@ pub struct GameCase {
     pub goal: Option<String>,
     /// Whether the game has a `Goal` tag.
     pub has_goal: bool,
+    /// The proof of its puzzle, when it was proved.
+    pub proof: Option<ProofInfo>,
     /// How long parsing and replaying it took.
     pub time: std::time::Duration,
 }
@@ -495,6 +497,35 @@ impl GameCase {
             Some("unchecked")
         }
     }
+}
+
+/// What a puzzle's proof gave, for the reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProofInfo {
+    /// The verdict's name (`sound`, `cooked`, ...).
+    pub verdict: &'static str,
+    /// The one-line verdict: `sound — Y wins rendezvous in 2, key c6-d5 d7-c6`.
+    pub line: String,
+    /// The keys that force the goal.
+    pub keys: Vec<String>,
+    /// The written key.
+    pub written: Option<String>,
+    /// The refutations of the written key.
+    pub refutations: Vec<String>,
+    /// Duals counted.
+    pub duals: u64,
+    /// The fewest turns the goal is forced in.
+    pub shortest: Option<u32>,
+    /// Help play: the lines that reach the goal (2 means two or more).
+    pub lines: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// How long the proof took.
+    pub time: std::time::Duration,
+    /// The node budget of each key.
+    pub max_nodes: u64,
+    /// Whether the proof finished within its budget.
+    pub complete: bool,
 }
 
 /// What checking a file gave.

@@ -1,0 +1,522 @@
+//! `lanrick solve` and `lanrick compose`, and the prover's command-line budget: the
+//! options, the progress line on a terminal, and the solution trees written in the
+//! notation so that they paste into a puzzle file.
+
+use crate::engine::{Game, Position, Rules};
+use crate::interp::{self, proof};
+use crate::prover::{self, Act, Goal, Limits, Report, Target, Tree, Verdict, Wants};
+use crate::selfplay::{self, Rng};
+use clap::Args;
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The prover's budget and switches, shared by `check`, `solve` and `compose`.
+#[derive(Args, Debug, Clone)]
+pub struct Budget {
+    /// The most search nodes for each key's proof; hitting it gives `unproven`. A node
+    /// count, so the verdict never depends on the machine or its load.
+    #[arg(long, value_name = "N", default_value_t = prover::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// A wall-clock limit in seconds for each proof (not deterministic).
+    #[arg(long, value_name = "S")]
+    pub max_time: Option<f64>,
+    /// The transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = prover::DEFAULT_HASH_MIB)]
+    pub hash: usize,
+    /// Threads proving keys (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Switch the transposition table off (for testing: the verdict must not change).
+    #[arg(long, hide = true)]
+    pub no_table: bool,
+    /// Switch the last-turn bound off (for testing).
+    #[arg(long, hide = true)]
+    pub no_bound: bool,
+    /// Switch the defence ordering off (for testing).
+    #[arg(long, hide = true)]
+    pub no_ordering: bool,
+}
+
+impl Budget {
+    /// The prover's limits.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            max_time: self
+                .max_time
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .map(Duration::from_secs_f64),
+            hash_mib: self.hash,
+            threads: self.threads.unwrap_or(0),
+            table: !self.no_table,
+            bound: !self.no_bound,
+            ordering: !self.no_ordering,
+            ..Limits::default()
+        }
+    }
+}
+
+/// Shows a progress line on stderr while `f` runs, when stderr is a terminal and the
+/// run takes longer than a second.
+pub fn with_progress<R>(limits: &mut Limits, what: &str, f: impl FnOnce(&Limits) -> R) -> R {
+    if !std::io::stderr().is_terminal() {
+        return f(limits);
+    }
+    let nodes = Arc::new(AtomicU64::new(0));
+    limits.progress = Some(Arc::clone(&nodes));
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let done = Arc::clone(&done);
+        let what = what.to_owned();
+        std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            let mut bar: Option<indicatif::ProgressBar> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if start.elapsed() < Duration::from_secs(1) {
+                    continue;
+                }
+                let b = bar.get_or_insert_with(|| {
+                    let b = indicatif::ProgressBar::new_spinner();
+                    b.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                    b
+                });
+                b.set_message(format!(
+                    "{what}: {} nodes, {:.1} s",
+                    nodes.load(Ordering::Relaxed),
+                    start.elapsed().as_secs_f64()
+                ));
+                b.tick();
+            }
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+        })
+    };
+    let r = f(limits);
+    done.store(true, Ordering::Relaxed);
+    let _ = watcher.join();
+    r
+}
+
+/// What `solve` is asked.
+#[derive(Debug, Clone)]
+pub struct SolveArgs {
+    /// A puzzle file.
+    pub file: Option<PathBuf>,
+    /// Which game of the file (1-based).
+    pub game: Option<usize>,
+    /// A position string instead of a file.
+    pub position: Option<String>,
+    /// A goal instead of the file's.
+    pub goal: Option<String>,
+    /// The rules of `position`.
+    pub rules: Rules,
+    /// Every defence of large trees.
+    pub full: bool,
+    /// The tries.
+    pub tries: bool,
+    /// The most refutations a try may have.
+    pub defences: usize,
+    /// Count the last turn's duals too.
+    pub duals: bool,
+    /// The budget.
+    pub budget: Budget,
+}
+
+/// How many defences a node shows before it is summarised.
+const SHOWN: usize = 6;
+
+/// `lanrick solve`.
+pub fn solve(args: &SolveArgs) -> u8 {
+    let (start, goal, name) = match puzzle_of(args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return super::EXIT_ERROR;
+        }
+    };
+    let mut limits = args.budget.limits();
+    limits.final_duals = args.duals;
+    let wants = Wants {
+        written: None,
+        trees: !goal.help,
+        line_cap: if args.full { u64::MAX } else { 1000 },
+        written_text: None,
+    };
+    let result = with_progress(&mut limits, "solving", |l| {
+        prover::solve(&start, goal, l, &wants)
+    });
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return super::EXIT_ERROR;
+        }
+    };
+    let tries = if args.tries && !goal.help {
+        with_progress(&mut limits, "tries", |l| {
+            prover::tries(&start, goal, l, &report, args.defences)
+        })
+    } else {
+        Vec::new()
+    };
+    let text = write_report(&start, &report, &tries, args.full);
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        return super::EXIT_ERROR;
+    }
+    match report.verdict {
+        Verdict::Sound | Verdict::Cooked | Verdict::Short => super::EXIT_OK,
+        Verdict::Unproven => super::EXIT_ERROR,
+        _ => super::EXIT_FAILED,
+    }
+}
+
+/// The start, the goal and a name for messages, from a file or the options.
+fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), String> {
+    if let Some(path) = &args.file {
+        let src = match super::read_source(path)? {
+            Ok(s) => s,
+            Err((_, p)) => return Err(format!("{}: {}", path.display(), p.message)),
+        };
+        let file =
+            crate::syntax::parse_file(&src).map_err(|e| format!("{}: {e}", path.display()))?;
+        let g = match (args.game, file.games.len()) {
+            (Some(n), len) if n >= 1 && n <= len => &file.games[n - 1],
+            (Some(n), len) => {
+                return Err(format!(
+                    "{}: no game {n} (the file has {len})",
+                    path.display()
+                ));
+            }
+            (None, 1) => &file.games[0],
+            (None, len) => {
+                return Err(format!(
+                    "{}: {len} games; choose one with --game N",
+                    path.display()
+                ));
+            }
+        };
+        let run = interp::run_game(g, 1, interp::Options::default());
+        let Some(pz) = run.puzzle else {
+            if let Some(p) = run.problems.first() {
+                return Err(format!("{}: {}", path.display(), p.message));
+            }
+            return Err(format!(
+                "{}: not a puzzle (no Position and Goal tags)",
+                path.display()
+            ));
+        };
+        let mut goal = proof::prover_goal(&pz.goal);
+        if let Some(text) = &args.goal {
+            goal = parse_goal(text)?;
+        }
+        return Ok((pz.start, goal, path.display().to_string()));
+    }
+    let (Some(pos), Some(goal)) = (&args.position, &args.goal) else {
+        return Err("give a puzzle file, or --position and --goal".into());
+    };
+    let start = Position::parse_as(args.rules, pos).map_err(|e| format!("--position: {e}"))?;
+    Ok((start, parse_goal(goal)?, "the position".into()))
+}
+
+fn parse_goal(text: &str) -> Result<Goal, String> {
+    crate::syntax::parse_goal(text)
+        .map(|g| proof::prover_goal(&g))
+        .map_err(|e| format!("--goal: {e}"))
+}
+
+/// The report of `solve`: comments with the verdict and counts, then each key's tree
+/// (or each help line) in the notation.
+pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], full: bool) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "[Position \"{start}\"]");
+    if start.rules() != Rules::default() {
+        let _ = writeln!(s, "[Rules \"{}\"]", start.rules());
+    }
+    let _ = writeln!(s, "[Goal \"{}\"]", r.goal);
+    let _ = writeln!(s);
+    let _ = writeln!(s, "# {}", proof::verdict_line(r));
+    let _ = writeln!(
+        s,
+        "# {} first actions, {} forcing the goal; {} nodes in {:.3} s{}",
+        r.keys.len(),
+        r.true_keys().count(),
+        r.nodes,
+        r.time.as_secs_f64(),
+        if r.complete {
+            ""
+        } else {
+            " (budget spent: incomplete)"
+        }
+    );
+    if r.goal.help {
+        let _ = writeln!(
+            s,
+            "# {} line{} reach the goal{}",
+            r.line_count,
+            if r.line_count == 1 { "" } else { "s" },
+            if (r.lines.len() as u64) < r.line_count {
+                " (first ones shown)"
+            } else {
+                ""
+            }
+        );
+        for (i, l) in r.lines.iter().enumerate() {
+            let _ = writeln!(s, "# line {}", i + 1);
+            let evs: Vec<String> = l
+                .iter()
+                .map(|(side, a)| format!("{}: {a}", side.letter()))
+                .collect();
+            let _ = writeln!(s, "{}", evs.join("\n"));
+        }
+    } else {
+        let n = r.trees.len();
+        for (i, t) in r.trees.iter().enumerate() {
+            let depth = r
+                .true_keys()
+                .nth(i)
+                .and_then(|k| k.depth)
+                .unwrap_or(r.goal.turns);
+            let defences = t.next.len();
+            let _ = writeln!(
+                s,
+                "# key {} of {n}: {} (in {depth}); {defences} defence{}, {} dual{}",
+                i + 1,
+                t.act,
+                if defences == 1 { "" } else { "s" },
+                t.total_duals(),
+                if t.total_duals() == 1 { "" } else { "s" },
+            );
+            for line in tree_lines(t, full) {
+                let _ = writeln!(s, "{line}");
+            }
+        }
+    }
+    for (a, refs) in tries {
+        let list: Vec<String> = refs.iter().map(|d| format!("`{d}`")).collect();
+        let _ = writeln!(s, "# try {a}: refuted by {}", list.join(", "));
+    }
+    s
+}
+
+/// A key's tree as event lines: the key, then the first defence with the others as
+/// variations, then its reply, and so on down the first defence.
+pub fn tree_lines(t: &Tree, full: bool) -> Vec<String> {
+    let mut out = vec![format!("{}: {}", t.side.letter(), t.act)];
+    let mut node = t;
+    while let Some(first) = node.next.first() {
+        if first.side == node.side {
+            // The attacker moves again (after a Mark or an interchange).
+            out.push(format!("{}: {}", first.side.letter(), first.act));
+            node = first;
+            continue;
+        }
+        let mut line = format!("{}: {}", first.side.letter(), first.act);
+        line.push_str(&variations(&node.next[1..], full));
+        out.push(line);
+        match first.next.first() {
+            Some(reply) => {
+                out.push(format!("{}: {}", reply.side.letter(), reply.act));
+                node = reply;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// ` ( B: d2; Y: r2 ) ...` for the other defences, summarised past [`SHOWN`] unless
+/// `full`.
+fn variations(others: &[Tree], full: bool) -> String {
+    let mut s = String::new();
+    let shown = if full {
+        others.len()
+    } else {
+        others.len().min(SHOWN)
+    };
+    for d in &others[..shown] {
+        s.push_str(" ( ");
+        s.push_str(&inline(d, full));
+        s.push_str(" )");
+    }
+    if shown < others.len() {
+        let _ = write!(
+            s,
+            " {{ and {} more defences, each answered; --full shows them }}",
+            others.len() - shown
+        );
+    }
+    s
+}
+
+/// A defence and what follows it, on one line: `B: d; Y: r; B: d2 ( ... ); Y: r2`.
+fn inline(d: &Tree, full: bool) -> String {
+    let mut s = format!("{}: {}", d.side.letter(), d.act);
+    let mut node = d;
+    while let Some(reply) = node.next.first() {
+        let _ = write!(s, "; {}: {}", reply.side.letter(), reply.act);
+        if reply.side == node.side {
+            node = reply;
+            continue;
+        }
+        match reply.next.first() {
+            Some(first) => {
+                let _ = write!(s, "; {}: {}", first.side.letter(), first.act);
+                s.push_str(&variations(&reply.next[1..], full));
+                node = first;
+            }
+            None => break,
+        }
+    }
+    s
+}
+
+/// What `compose` is asked.
+#[derive(Debug, Clone)]
+pub struct ComposeArgs {
+    /// The seed.
+    pub seed: u64,
+    /// How many puzzles to find.
+    pub count: usize,
+    /// The most positions to try.
+    pub attempts: usize,
+    /// The most men on the board.
+    pub max_men: u8,
+    /// The most turns of the goals tried.
+    pub max_turns: u32,
+    /// The rules.
+    pub rules: Rules,
+    /// Where to write the puzzle files (else standard output).
+    pub out_dir: Option<PathBuf>,
+    /// The budget of each proof.
+    pub budget: Budget,
+}
+
+/// `lanrick compose`: random late positions of random games, each tried against a
+/// goal; the ones with exactly one key (verdict `sound`) are written as puzzle files.
+pub fn compose(args: &ComposeArgs) -> u8 {
+    let mut rng = Rng::new(args.seed);
+    let mut limits = args.budget.limits();
+    limits.threads = 1;
+    let mut found = 0usize;
+    let mut attempts = 0usize;
+    let mut game_no = 0u64;
+    let mut texts = Vec::new();
+    while found < args.count && attempts < args.attempts {
+        game_no += 1;
+        let (games, _) = selfplay::play_games_with(1, args.seed.wrapping_add(game_no), args.rules);
+        let Some(g) = games.first() else { continue };
+        // Positions of the game with few men and a Mark in play.
+        let mut game = Game::new(Position::start_for(args.rules));
+        let mut candidates = Vec::new();
+        for a in &g.actions {
+            if game.play(a).is_err() {
+                break;
+            }
+            let p = *game.position();
+            if p.winner().is_none() && p.phase().in_play() && p.total() <= args.max_men {
+                candidates.push(p);
+            }
+        }
+        if candidates.is_empty() {
+            continue;
+        }
+        let p = candidates[rng.below(candidates.len())];
+        attempts += 1;
+        let goal = Goal {
+            side: p.to_act(),
+            target: if rng.chance(70) {
+                Target::Rendezvous
+            } else {
+                Target::Game
+            },
+            turns: 1 + rng.below(args.max_turns.max(1) as usize) as u32,
+            help: rng.chance(25),
+        };
+        let wants = Wants {
+            written: None,
+            trees: !goal.help,
+            line_cap: 2,
+            written_text: None,
+        };
+        let Ok(r) = with_progress(&mut limits, "composing", |l| {
+            prover::solve(&p, goal, l, &wants)
+        }) else {
+            continue;
+        };
+        if r.verdict != Verdict::Sound {
+            continue;
+        }
+        found += 1;
+        let text = puzzle_text(&p, &r, args.seed, found);
+        match &args.out_dir {
+            Some(dir) => {
+                let path = dir.join(format!("composed-{}-{found:02}.lanrick", args.seed));
+                if let Err(e) = super::write_atomically(&path, &text) {
+                    eprintln!("error: {e}");
+                    return super::EXIT_ERROR;
+                }
+                println!("{}: {}", path.display(), proof::verdict_line(&r));
+            }
+            None => texts.push(text),
+        }
+    }
+    if args.out_dir.is_none() {
+        let mut out = std::io::stdout().lock();
+        if out
+            .write_all(texts.join("\n").as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return super::EXIT_ERROR;
+        }
+    }
+    eprintln!(
+        "compose: {found} puzzles from {attempts} positions (seed {})",
+        args.seed
+    );
+    if found == args.count {
+        super::EXIT_OK
+    } else {
+        super::EXIT_FAILED
+    }
+}
+
+/// A sound puzzle as a file: tags, the verdict as a comment, and the solution.
+fn puzzle_text(p: &Position, r: &Report, seed: u64, n: usize) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# Composed by `lanrick compose --seed {seed}` (puzzle {n})."
+    );
+    let _ = writeln!(s, "# {}", proof::verdict_line(r));
+    let _ = writeln!(s, "[Event \"Composed {seed}-{n}\"]");
+    if p.rules() != Rules::default() {
+        let _ = writeln!(s, "[Rules \"{}\"]", p.rules());
+    }
+    let _ = writeln!(s, "[Position \"{p}\"]");
+    let _ = writeln!(s, "[Goal \"{}\"]", r.goal);
+    let _ = writeln!(s);
+    if r.goal.help {
+        if let Some(l) = r.lines.first() {
+            for (side, a) in l {
+                let _ = writeln!(s, "{}: {a}", side.letter());
+            }
+        }
+    } else if let Some(t) = r.trees.first() {
+        for line in tree_lines(t, false) {
+            let _ = writeln!(s, "{line}");
+        }
+    }
+    s
+}

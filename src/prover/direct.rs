@@ -1,0 +1,274 @@
+//! Direct play: every key proved (in parallel, deepening), the verdict, the written
+//! key's refutations and the solution trees.
+
+use super::{Act, Key, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, par_map, settle};
+use crate::engine::Position;
+
+/// A fresh search for `start` with a table of the pool.
+fn with_search<R>(
+    start: &Position,
+    shared: &Shared<'_>,
+    f: impl FnOnce(&mut Search<'_>) -> R,
+) -> R {
+    shared.with_table(|table, generation| {
+        let mut s = Search::new(
+            shared.goal,
+            shared.limits,
+            shared.deadline,
+            &shared.stopped,
+            table,
+            generation,
+            start,
+        );
+        let r = f(&mut s);
+        s.flush();
+        r
+    })
+}
+
+/// Proves every key of `start` (the attacker to act).
+pub(super) fn solve_direct(
+    start: &Position,
+    shared: &Shared<'_>,
+    wants: &Wants,
+    threads: usize,
+) -> Report {
+    let goal = shared.goal;
+    let mut nodes = 0u64;
+    let kids = with_search(start, shared, |s| {
+        let k = s.kids(start);
+        nodes += s.nodes;
+        k
+    });
+    let mut report = Report {
+        goal,
+        verdict: Verdict::Unproven,
+        keys: Vec::new(),
+        written: None,
+        refutations: Vec::new(),
+        trees: Vec::new(),
+        lines: Vec::new(),
+        line_count: 0,
+        shortest: None,
+        duals: 0,
+        nodes,
+        time: Default::default(),
+        complete: false,
+        max_nodes: shared.limits.max_nodes,
+        written_text: None,
+    };
+    let Some(kids) = kids else {
+        return report;
+    };
+    let keys: Vec<Key> = par_map(&kids, threads, |kid| {
+        with_search(start, shared, |s| {
+            let mut depth = None;
+            let mut aborted = false;
+            for d in 1..=goal.turns {
+                match s.kid_value(start, kid, d) {
+                    Val::Win => {
+                        depth = Some(d);
+                        break;
+                    }
+                    Val::Fail => {}
+                    Val::Abort => {
+                        aborted = true;
+                        break;
+                    }
+                }
+            }
+            Key {
+                act: kid.first_act(),
+                positions: kid.positions(),
+                depth,
+                aborted,
+                nodes: s.nodes,
+            }
+        })
+    });
+    report.nodes += keys.iter().map(|k| k.nodes).sum::<u64>();
+    report.written = wants
+        .written
+        .and_then(|w| keys.iter().position(|k| k.positions.contains(&w)));
+    let any_abort = keys.iter().any(|k| k.aborted);
+    report.complete = !any_abort;
+    report.shortest = keys.iter().filter_map(|k| k.depth).min();
+    let n_true = keys.iter().filter(|k| k.depth.is_some()).count();
+    let written = report.written.map(|i| &keys[i]);
+    report.verdict = if n_true == 0 {
+        if any_abort {
+            Verdict::Unproven
+        } else {
+            Verdict::NoSolution
+        }
+    } else if written.is_some_and(|w| w.depth.is_none() && !w.aborted) {
+        Verdict::Refuted
+    } else if written.is_some_and(|w| w.aborted) {
+        Verdict::Unproven
+    } else if report.shortest.is_some_and(|d| d < goal.turns) {
+        Verdict::Short
+    } else if any_abort {
+        Verdict::Unproven
+    } else if n_true > 1 {
+        Verdict::Cooked
+    } else if wants.written.is_some() && written.is_none() {
+        // The written key is no first action of the position (cannot happen after a
+        // clean replay); the true key is not the written one.
+        Verdict::Refuted
+    } else {
+        Verdict::Sound
+    };
+    if report.verdict == Verdict::Refuted
+        && let Some(i) = report.written
+    {
+        report.refutations = refutations(start, shared, &kids[i], 8);
+        report.nodes += report.refutations.len() as u64;
+    }
+    if wants.trees {
+        let true_kids: Vec<&Kid> = kids
+            .iter()
+            .zip(&keys)
+            .filter(|(_, k)| k.depth.is_some())
+            .map(|(kid, _)| kid)
+            .collect();
+        let trees: Vec<(Vec<Tree>, u64)> = par_map(&true_kids, threads, |kid| {
+            with_search(start, shared, |s| {
+                let t = build_kid(s, start, kid, goal.turns);
+                (t, s.nodes)
+            })
+        });
+        for (t, n) in trees {
+            report.nodes += n;
+            report.trees.extend(t);
+        }
+        report.duals = report.trees.iter().map(Tree::total_duals).sum();
+    }
+    report.keys = keys;
+    report
+}
+
+/// The defences that refute a key (up to `cap`): after it, the defender's actions
+/// after which the attacker cannot force the goal in the turns left.
+pub(super) fn refutations(
+    start: &Position,
+    shared: &Shared<'_>,
+    kid: &Kid,
+    cap: usize,
+) -> Vec<Act> {
+    let goal = shared.goal;
+    with_search(start, shared, |s| {
+        let mut out = Vec::new();
+        let choices: Vec<(Act, Position)> = match kid {
+            Kid::One(a, c) => vec![(a.clone(), *c)],
+            Kid::Demand(v) => {
+                // The setter (the defender) chooses: a refuting choice is a refutation.
+                for (a, c) in v {
+                    if s.after(start, a, c, goal.turns) == Val::Fail {
+                        out.push(a.clone());
+                    }
+                }
+                return out;
+            }
+        };
+        for (a, c) in choices {
+            if settle(&goal, start, &c).is_some() {
+                continue;
+            }
+            let t = if a.is_turn() {
+                goal.turns - 1
+            } else {
+                goal.turns
+            };
+            if t == 0 || c.to_act() == goal.side {
+                continue;
+            }
+            let Some(saved) = s.enter(&a, &c) else {
+                continue;
+            };
+            if let Some(defs) = s.kids(&c) {
+                for d in &defs {
+                    if s.kid_value(&c, d, t) == Val::Fail {
+                        out.push(d.first_act());
+                        if out.len() >= cap {
+                            break;
+                        }
+                    }
+                }
+            }
+            s.ply -= 1;
+            s.leave(saved);
+        }
+        out
+    })
+}
+
+/// The trees of a key child (an interchange with a choice gives one per choice).
+fn build_kid(s: &mut Search<'_>, parent: &Position, kid: &Kid, t: u32) -> Vec<Tree> {
+    match kid {
+        Kid::One(a, c) => vec![build(s, parent, a, c, t)],
+        Kid::Demand(v) => {
+            let setter = !parent.to_act();
+            let mut out = Vec::new();
+            for (a, c) in v {
+                if s.after(parent, a, c, t) == Val::Win {
+                    out.push(build(s, parent, a, c, t));
+                    if setter == s.goal.side {
+                        break;
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The solution tree after `act` (known to force the goal with `t` turns left).
+fn build(s: &mut Search<'_>, parent: &Position, act: &Act, child: &Position, t: u32) -> Tree {
+    let goal = s.goal;
+    let mut tree = Tree {
+        act: act.clone(),
+        side: parent.to_act(),
+        position: *child,
+        next: Vec::new(),
+        duals: 0,
+    };
+    if settle(&goal, parent, child).is_some() {
+        return tree;
+    }
+    let t2 = if parent.to_act() == goal.side && act.is_turn() {
+        t - 1
+    } else {
+        t
+    };
+    if t2 == 0 {
+        return tree;
+    }
+    let Some(saved) = s.enter(act, child) else {
+        return tree;
+    };
+    if let Some(kids) = s.kids(child) {
+        if child.to_act() == goal.side {
+            let count_all = t2 >= 2 || s.limits.final_duals;
+            let mut wins = 0u64;
+            for k in &kids {
+                if s.kid_value(child, k, t2) == Val::Win {
+                    wins += 1;
+                    if wins == 1 {
+                        tree.next.extend(build_kid(s, child, k, t2));
+                    }
+                    if !count_all {
+                        break;
+                    }
+                }
+            }
+            tree.duals = wins.saturating_sub(1);
+        } else {
+            for k in &kids {
+                tree.next.extend(build_kid(s, child, k, t2));
+            }
+        }
+    }
+    s.ply -= 1;
+    s.leave(saved);
+    tree
+}

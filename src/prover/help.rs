@@ -1,0 +1,281 @@
+//! Help play: both sides cooperate. The shortest line (deepening), every line that
+//! reaches the goal (up to a cap), and whether one passes through the written key.
+
+use super::{Act, Key, Kid, Report, Search, Shared, Val, Verdict, Wants, par_map, settle};
+use crate::engine::{Position, Side};
+
+fn with_search<R>(
+    start: &Position,
+    shared: &Shared<'_>,
+    f: impl FnOnce(&mut Search<'_>) -> R,
+) -> R {
+    shared.with_table(|table, generation| {
+        let mut s = Search::new(
+            shared.goal,
+            shared.limits,
+            shared.deadline,
+            &shared.stopped,
+            table,
+            generation,
+            start,
+        );
+        let r = f(&mut s);
+        s.flush();
+        r
+    })
+}
+
+/// A line in progress: the actions so far and whether the attacker has acted yet.
+struct Lines<'w> {
+    out: Vec<Vec<(Side, Act)>>,
+    count: u64,
+    cap: u64,
+    /// Only lines whose first action of the attacker leads here.
+    through: Option<&'w Position>,
+    aborted: bool,
+}
+
+/// The lines through one first action: the lines kept, their count, whether the
+/// budget ran out, the nodes.
+type Found = (Vec<Vec<(Side, Act)>>, u64, bool, u64);
+
+/// Proves a help-play goal from `start`.
+pub(super) fn solve_help(
+    start: &Position,
+    shared: &Shared<'_>,
+    wants: &Wants,
+    threads: usize,
+) -> Report {
+    let goal = shared.goal;
+    let mut nodes = 0u64;
+    let kids = with_search(start, shared, |s| {
+        let k = s.kids(start);
+        nodes += s.nodes;
+        k
+    });
+    let mut report = Report {
+        goal,
+        verdict: Verdict::Unproven,
+        keys: Vec::new(),
+        written: None,
+        refutations: Vec::new(),
+        trees: Vec::new(),
+        lines: Vec::new(),
+        line_count: 0,
+        shortest: None,
+        duals: 0,
+        nodes,
+        time: Default::default(),
+        complete: false,
+        max_nodes: shared.limits.max_nodes,
+        written_text: None,
+    };
+    let Some(kids) = kids else {
+        return report;
+    };
+    // Each first action, deepening: the fewest turns a line through it needs.
+    let keys: Vec<Key> = par_map(&kids, threads, |kid| {
+        with_search(start, shared, |s| {
+            let mut depth = None;
+            let mut aborted = false;
+            for d in 1..=goal.turns {
+                match s.kid_value(start, kid, d) {
+                    Val::Win => {
+                        depth = Some(d);
+                        break;
+                    }
+                    Val::Fail => {}
+                    Val::Abort => {
+                        aborted = true;
+                        break;
+                    }
+                }
+            }
+            Key {
+                act: kid.first_act(),
+                positions: kid.positions(),
+                depth,
+                aborted,
+                nodes: s.nodes,
+            }
+        })
+    });
+    report.nodes += keys.iter().map(|k| k.nodes).sum::<u64>();
+    let any_abort = keys.iter().any(|k| k.aborted);
+    report.shortest = keys.iter().filter_map(|k| k.depth).min();
+    let cap = wants.line_cap.max(2);
+    // Every line, per first action, in parallel; then the written key's lines.
+    let found: Vec<Found> = par_map(&kids, threads, |kid| {
+        with_search(start, shared, |s| {
+            let mut l = Lines {
+                out: Vec::new(),
+                count: 0,
+                cap,
+                through: None,
+                aborted: false,
+            };
+            let mut prefix = Vec::new();
+            enumerate_kid(s, start, kid, goal.turns, &mut prefix, &mut l, false);
+            (l.out, l.count, l.aborted, s.nodes)
+        })
+    });
+    let mut lines_aborted = false;
+    for (out, count, aborted, n) in found {
+        report.nodes += n;
+        report.line_count = report.line_count.saturating_add(count).min(cap);
+        lines_aborted |= aborted;
+        for l in out {
+            if (report.lines.len() as u64) < cap {
+                report.lines.push(l);
+            }
+        }
+    }
+    let mut written_lines = None;
+    if let Some(w) = &wants.written {
+        let (count, aborted, n) = with_search(start, shared, |s| {
+            let mut l = Lines {
+                out: Vec::new(),
+                count: 0,
+                cap: 1,
+                through: Some(w),
+                aborted: false,
+            };
+            let mut prefix = Vec::new();
+            enumerate(s, start, goal.turns, &mut prefix, &mut l, false);
+            (l.count, l.aborted, s.nodes)
+        });
+        report.nodes += n;
+        written_lines = Some((count, aborted));
+        report.written = keys.iter().position(|k| k.positions.contains(w));
+    }
+    let incomplete = any_abort || lines_aborted || written_lines.is_some_and(|(_, a)| a);
+    report.complete = !incomplete;
+    report.verdict = if report.shortest.is_none() {
+        if any_abort {
+            Verdict::Unproven
+        } else {
+            Verdict::NoSolution
+        }
+    } else if written_lines.is_some_and(|(c, a)| c == 0 && !a) {
+        Verdict::Refuted
+    } else if written_lines.is_some_and(|(_, a)| a) {
+        Verdict::Unproven
+    } else if report.shortest.is_some_and(|d| d < goal.turns) {
+        Verdict::Short
+    } else if any_abort {
+        Verdict::Unproven
+    } else if report.line_count > 1 {
+        Verdict::Cooked
+    } else if lines_aborted {
+        Verdict::Unproven
+    } else {
+        Verdict::Sound
+    };
+    report.keys = keys;
+    report
+}
+
+fn enumerate_kid(
+    s: &mut Search<'_>,
+    parent: &Position,
+    kid: &Kid,
+    t: u32,
+    prefix: &mut Vec<(Side, Act)>,
+    l: &mut Lines<'_>,
+    attacked: bool,
+) {
+    match kid {
+        Kid::One(a, c) => step(s, parent, a, c, t, prefix, l, attacked),
+        Kid::Demand(v) => {
+            for (a, c) in v {
+                step(s, parent, a, c, t, prefix, l, attacked);
+            }
+        }
+    }
+}
+
+/// Follows `act` from `parent` to `child` and collects the lines through it.
+#[allow(clippy::too_many_arguments)]
+fn step(
+    s: &mut Search<'_>,
+    parent: &Position,
+    act: &Act,
+    child: &Position,
+    t: u32,
+    prefix: &mut Vec<(Side, Act)>,
+    l: &mut Lines<'_>,
+    attacked: bool,
+) {
+    if l.count >= l.cap || l.aborted {
+        return;
+    }
+    let goal = s.goal;
+    let by_attacker = parent.to_act() == goal.side;
+    if let Some(w) = l.through
+        && by_attacker
+        && !attacked
+        && child != w
+    {
+        return;
+    }
+    let attacked = attacked || by_attacker;
+    prefix.push((parent.to_act(), act.clone()));
+    match settle(&goal, parent, child) {
+        Some(Val::Win) => {
+            l.count += 1;
+            if (l.out.len() as u64) < l.cap {
+                l.out.push(prefix.clone());
+            }
+        }
+        Some(_) => {}
+        None => {
+            let t2 = if by_attacker && act.is_turn() {
+                t - 1
+            } else {
+                t
+            };
+            if t2 > 0
+                && let Some(saved) = s.enter(act, child)
+            {
+                enumerate(s, child, t2, prefix, l, attacked);
+                s.ply -= 1;
+                s.leave(saved);
+            }
+        }
+    }
+    prefix.pop();
+}
+
+/// Collects the lines from the non-terminal `p` with `t` turns left.
+fn enumerate(
+    s: &mut Search<'_>,
+    p: &Position,
+    t: u32,
+    prefix: &mut Vec<(Side, Act)>,
+    l: &mut Lines<'_>,
+    attacked: bool,
+) {
+    if !s.tick() {
+        l.aborted = true;
+        return;
+    }
+    // Prune where no line can reach the goal (the exact search, with its table).
+    match s.node(p, t) {
+        Val::Fail => return,
+        Val::Abort => {
+            l.aborted = true;
+            return;
+        }
+        Val::Win => {}
+    }
+    let Some(kids) = s.kids(p) else {
+        l.aborted = true;
+        return;
+    };
+    for k in &kids {
+        enumerate_kid(s, p, k, t, prefix, l, attacked);
+        if l.count >= l.cap || l.aborted {
+            return;
+        }
+    }
+}

@@ -1,0 +1,1057 @@
+//! The puzzle prover: an exact AND/OR search that proves (or refutes) a goal — "Y wins
+//! rendezvous in 2", with or without help — from a position, for every edition.
+//!
+//! It owns the goal as the prover sees it ([`Goal`]), the budget ([`Limits`]), the
+//! verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
+//! itself. It uses only the engine: the turns come from [`visit_outcomes`] (so every
+//! rule of every edition applies as in play), the winner and the end of a Rendezvous
+//! from the positions the engine returns, and the interchange from
+//! [`Position::interchange`]. It writes no text but the actions' canonical notation.
+//!
+//! The search:
+//! - iterative deepening on the attacker's turns, key by key (which gives `short`);
+//! - at the attacker's last turn, generate-and-test with early stop, behind an
+//!   admissible test ([`can_win_now`]) that needs no move generation: the defender's
+//!   men outside, and each outside man of the attacker's reaching the Rendezvous in one
+//!   straight move within the allowance (1893 family; other editions are searched
+//!   without it);
+//! - defences ordered by the refutations found before (per ply, by what the defence
+//!   changed on the board);
+//! - a transposition table of depth-bounded results, bounded in memory, used only
+//!   where the path's repetition history cannot matter (see [`Search::node`]);
+//! - a deterministic node budget per key, an optional time limit, and the keys proved
+//!   in parallel (each with its own table, so results never depend on scheduling).
+
+pub mod table;
+
+use crate::engine::search::visit_outcomes;
+use crate::engine::{OutcomeAction, Position, Side, Square, SquareSet};
+use rayon::prelude::*;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// What a goal asks to win.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Target {
+    /// The current Rendezvous (or the next, when the Mark is still to be set), or the
+    /// game.
+    Rendezvous,
+    /// The game.
+    Game,
+}
+
+/// A puzzle's goal: `<side> wins <target> in <turns> [with help]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Goal {
+    /// The side that must reach it (the attacker).
+    pub side: Side,
+    /// What he must win.
+    pub target: Target,
+    /// Within how many of his turns (a pass is one; Marks and interchanges are not).
+    pub turns: u32,
+    /// Help play: both sides cooperate.
+    pub help: bool,
+}
+
+impl fmt::Display for Goal {
+    /// `Y wins rendezvous in 2`, `B wins game in 1 with help`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = match self.target {
+            Target::Rendezvous => "rendezvous",
+            Target::Game => "game",
+        };
+        write!(f, "{} wins {t} in {}", self.side.letter(), self.turns)?;
+        if self.help {
+            f.write_str(" with help")?;
+        }
+        Ok(())
+    }
+}
+
+/// The verdicts, in the order NOTATION.md gives: the first that applies is the verdict.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// No key forces the goal (help play: no line reaches it).
+    NoSolution,
+    /// The written key does not force the goal; other keys do.
+    Refuted,
+    /// The goal can be forced (reached) in fewer turns.
+    Short,
+    /// Another key forces the goal too (help play: another line).
+    Cooked,
+    /// The written key forces the goal, no other key does, no shorter solution exists.
+    Sound,
+    /// The proof did not finish within its budget.
+    Unproven,
+}
+
+impl Verdict {
+    /// Every verdict, in order.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::NoSolution,
+        Verdict::Refuted,
+        Verdict::Short,
+        Verdict::Cooked,
+        Verdict::Sound,
+        Verdict::Unproven,
+    ];
+
+    /// Its name: `no_solution`, `refuted`, `short`, `cooked`, `sound`, `unproven`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::NoSolution => "no_solution",
+            Verdict::Refuted => "refuted",
+            Verdict::Short => "short",
+            Verdict::Cooked => "cooked",
+            Verdict::Sound => "sound",
+            Verdict::Unproven => "unproven",
+        }
+    }
+
+    /// Its diagnostic code: `lanrick::goal::<name>`.
+    pub fn code(self) -> String {
+        format!("lanrick::goal::{}", self.name())
+    }
+
+    /// Whether `check` passes a puzzle with this verdict.
+    pub const fn passes(self) -> bool {
+        matches!(self, Verdict::Sound)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The default node budget of each key's proof.
+pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+/// The default transposition table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 256;
+
+/// The budget and the switches of the search. Every optimisation can be switched off
+/// without changing a verdict (only the work done).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most search nodes (positions generated) for each key's proof: hitting it is
+    /// `unproven`. Deterministic: the same on every machine and under any load.
+    pub max_nodes: u64,
+    /// A wall-clock limit for the whole proof (not deterministic; off by default).
+    pub max_time: Option<Duration>,
+    /// The transposition tables' total size in MiB (shared out among the threads).
+    pub hash_mib: usize,
+    /// Worker threads for the keys (0: one per core).
+    pub threads: usize,
+    /// Use the transposition table.
+    pub table: bool,
+    /// Use the lower bound at the attacker's last turn.
+    pub bound: bool,
+    /// Order defences by earlier refutations.
+    pub ordering: bool,
+    /// Count the duals of the attacker's last turn too.
+    pub final_duals: bool,
+    /// Nodes searched so far, for a progress display (added to as the search goes).
+    pub progress: Option<Arc<AtomicU64>>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: DEFAULT_MAX_NODES,
+            max_time: None,
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 0,
+            table: true,
+            bound: true,
+            ordering: true,
+            final_duals: false,
+            progress: None,
+        }
+    }
+}
+
+/// An action of the search: an outcome of the engine's visitor, or an interchange
+/// (with the setter's choice of men, when he has one).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Act {
+    /// A turn, a Mark, a Mark move, a set-up or a pass.
+    Outcome(OutcomeAction),
+    /// An interchange demanded by the side to act; the squares are the setter's choice
+    /// of the demanding side's men (empty when there is no choice).
+    Interchange(Vec<Square>),
+}
+
+impl Act {
+    /// Whether the action is one of its side's turns (a turn, a pass, a 1880 Mark
+    /// move): what goals count.
+    pub fn is_turn(&self) -> bool {
+        matches!(
+            self,
+            Act::Outcome(
+                OutcomeAction::Turn { .. } | OutcomeAction::Pass | OutcomeAction::MoveMark { .. }
+            )
+        )
+    }
+
+    /// Whether the action sets a Mark (a new Rendezvous: repetitions start afresh).
+    fn is_mark(&self) -> bool {
+        matches!(self, Act::Outcome(OutcomeAction::Mark(_)))
+    }
+}
+
+impl fmt::Display for Act {
+    /// Canonical notation: `c6-d5 d7-c6 x e6`, `mark d5`, `interchange c3 e5`, `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Act::Outcome(o) => fmt::Display::fmt(o, f),
+            Act::Interchange(sq) => {
+                f.write_str("interchange")?;
+                for s in sq {
+                    write!(f, " {s}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// One child of a node: a single action and its position, or an interchange whose
+/// men the setter (the other side) chooses.
+#[derive(Clone, Debug)]
+enum Kid {
+    One(Act, Position),
+    /// The demand, then the setter's choices.
+    Demand(Vec<(Act, Position)>),
+}
+
+impl Kid {
+    /// The positions this child may lead to.
+    fn positions(&self) -> Vec<Position> {
+        match self {
+            Kid::One(_, p) => vec![*p],
+            Kid::Demand(v) => v.iter().map(|(_, p)| *p).collect(),
+        }
+    }
+
+    fn first_act(&self) -> Act {
+        match self {
+            Kid::One(a, _) => a.clone(),
+            Kid::Demand(v) => v
+                .first()
+                .map(|(a, _)| a.clone())
+                .unwrap_or(Act::Interchange(Vec::new())),
+        }
+    }
+}
+
+/// The value of a node.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Val {
+    /// The goal is forced (help play: reachable).
+    Win,
+    /// It is not.
+    Fail,
+    /// The budget ran out.
+    Abort,
+}
+
+/// What a position does to a goal when an action of `mover` leads to it from
+/// `parent`: the goal met, the goal lost, or play goes on.
+fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option<Val> {
+    if let Some(w) = child.winner() {
+        return Some(if w == goal.side { Val::Win } else { Val::Fail });
+    }
+    if goal.target == Target::Rendezvous && parent.phase().in_play() && !child.phase().in_play() {
+        // The action ended the Rendezvous: the side that acted won it.
+        return Some(if parent.to_act() == goal.side {
+            Val::Win
+        } else {
+            Val::Fail
+        });
+    }
+    None
+}
+
+/// The admissible test at the attacker's last turn: `false` only when no turn of his
+/// from `p` can meet the goal. Needs no move generation.
+///
+/// For the 1893 rules (and options): he must get all his men into the Rendezvous
+/// (Rule 7/8, D-8). A Rendezvous is won (Rule 8) only if exactly one of the
+/// defender's men stands outside when he does (the defender does not move in his
+/// turn); the game is won only if the defender has two men and one is outside (Rule 7
+/// or 8 then leaves him one, Rule 9). Each of the attacker's men outside must reach a
+/// Rendezvous square in one straight move (or, on the border of an open Rendezvous, a
+/// Rule 6 slide, counting at least 1), at most 3 squares unless he is the only one
+/// outside (D-5), and the least counts together must fit the allowance (Rule 3).
+/// Blocking is ignored, so the test only ever says "maybe" too often. Other editions:
+/// always `true`.
+pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
+    if !p.rules().is_1893() || !p.phase().in_play() {
+        return true;
+    }
+    let Some(r) = p.rendezvous() else {
+        return true;
+    };
+    let me = p.to_act();
+    let squares = r.squares();
+    let d_out = p.outside(!me).count();
+    let d_all = u32::from(p.count(!me));
+    let ok_target = match goal.target {
+        Target::Rendezvous => d_out == 1 || (d_all == 2 && d_out >= 1),
+        Target::Game => d_all == 2 && d_out >= 1,
+    };
+    if !ok_target {
+        return false;
+    }
+    let outside = p.outside(me);
+    let n_out = outside.count();
+    if n_out == 0 {
+        return true;
+    }
+    let allowance = u32::from(p.allowance());
+    if n_out > allowance {
+        return false;
+    }
+    let mut total = 0u32;
+    for sq in outside {
+        let mut best = u32::MAX;
+        if r.is_open() && sq.is_border() {
+            best = 1;
+        }
+        for t in squares {
+            if let Some((_, n)) = sq.line_to(t) {
+                best = best.min(u32::from(n));
+            }
+        }
+        if best == u32::MAX || (n_out > 1 && best > 3) {
+            return false;
+        }
+        total += best;
+        if total > allowance {
+            return false;
+        }
+    }
+    true
+}
+
+/// A defence's effect on the board, for ordering: the squares the defender left and
+/// the squares he came to.
+type Effect = (SquareSet, SquareSet);
+
+fn effect(parent: &Position, child: &Position) -> Effect {
+    let s = parent.to_act();
+    (parent.men(s) - child.men(s), child.men(s) - parent.men(s))
+}
+
+/// The shared state of one proof: the goal, the budget, the stop flag and the tables.
+struct Shared<'a> {
+    goal: Goal,
+    limits: &'a Limits,
+    deadline: Option<Instant>,
+    stopped: AtomicBool,
+    tables: Vec<Mutex<Table>>,
+    generation: AtomicU64,
+}
+
+impl Shared<'_> {
+    /// Runs `f` with a table of the pool (a free one), under a fresh generation.
+    fn with_table<R>(&self, f: impl FnOnce(Option<&mut Table>, u32) -> R) -> R {
+        let gen_ =
+            (self.generation.fetch_add(1, Ordering::Relaxed) % u64::from(u32::MAX)) as u32 + 1;
+        if !self.limits.table || self.tables.is_empty() {
+            return f(None, gen_);
+        }
+        loop {
+            for t in &self.tables {
+                if let Ok(mut guard) = t.try_lock() {
+                    return f(Some(&mut guard), gen_);
+                }
+            }
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// One single-threaded search (one key's proof): the path's history for repetitions,
+/// the killers, the node count.
+pub(crate) struct Search<'a> {
+    goal: Goal,
+    limits: &'a Limits,
+    deadline: Option<Instant>,
+    stopped: &'a AtomicBool,
+    table: Option<&'a mut Table>,
+    generation: u32,
+    /// Nodes (positions generated) so far.
+    pub(crate) nodes: u64,
+    unreported: u64,
+    cap: u64,
+    aborted: bool,
+    /// The positions of the path in the current Rendezvous (D-9).
+    hist: Vec<crate::engine::position::PositionKey>,
+    seg: usize,
+    /// Whether some position of the current Rendezvous' path occurred twice.
+    repeats: u32,
+    killers: Vec<[Option<Effect>; 2]>,
+    ply: usize,
+}
+
+struct Saved {
+    len: usize,
+    seg: usize,
+    repeats: u32,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        goal: Goal,
+        limits: &'a Limits,
+        deadline: Option<Instant>,
+        stopped: &'a AtomicBool,
+        table: Option<&'a mut Table>,
+        generation: u32,
+        root: &Position,
+    ) -> Search<'a> {
+        let mut s = Search {
+            goal,
+            limits,
+            deadline,
+            stopped,
+            table,
+            generation,
+            nodes: 0,
+            unreported: 0,
+            cap: limits.max_nodes,
+            aborted: false,
+            hist: Vec::new(),
+            seg: 0,
+            repeats: 0,
+            killers: Vec::new(),
+            ply: 0,
+        };
+        if root.phase().in_play() {
+            s.hist.push(root.key());
+        }
+        s
+    }
+
+    /// Counts a node; `false` when the budget is spent.
+    fn tick(&mut self) -> bool {
+        if self.aborted {
+            return false;
+        }
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.nodes > self.cap {
+            self.aborted = true;
+            return false;
+        }
+        if self.unreported >= 4096 {
+            if let Some(p) = &self.limits.progress {
+                p.fetch_add(self.unreported, Ordering::Relaxed);
+            }
+            self.unreported = 0;
+            if self.stopped.load(Ordering::Relaxed) {
+                self.aborted = true;
+                return false;
+            }
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stopped.store(true, Ordering::Relaxed);
+                self.aborted = true;
+                return false;
+            }
+        }
+        true
+    }
+
+    fn flush(&mut self) {
+        if let Some(p) = &self.limits.progress {
+            p.fetch_add(self.unreported, Ordering::Relaxed);
+        }
+        self.unreported = 0;
+    }
+
+    /// Enters `child`, reached by `act`: `None` when it is the third occurrence of a
+    /// position in this Rendezvous (a draw, D-9).
+    fn enter(&mut self, act: &Act, child: &Position) -> Option<Saved> {
+        let saved = Saved {
+            len: self.hist.len(),
+            seg: self.seg,
+            repeats: self.repeats,
+        };
+        if act.is_mark() || !child.phase().in_play() {
+            self.seg = self.hist.len();
+            self.repeats = 0;
+        }
+        if child.phase().in_play() {
+            let key = child.key();
+            let seen = self.hist[self.seg..].iter().filter(|k| **k == key).count();
+            if seen >= 2 {
+                self.leave(saved);
+                return None;
+            }
+            if seen == 1 {
+                self.repeats += 1;
+            }
+            self.hist.push(key);
+        }
+        self.ply += 1;
+        Some(saved)
+    }
+
+    fn leave(&mut self, s: Saved) {
+        self.hist.truncate(s.len);
+        self.seg = s.seg;
+        self.repeats = s.repeats;
+    }
+
+    /// The children of `p`: the visitor's outcomes and the interchange, if allowed.
+    /// `None` when the budget ran out while generating them.
+    fn kids(&mut self, p: &Position) -> Option<Vec<Kid>> {
+        let mut v = Vec::new();
+        let mut ok = true;
+        let _ = visit_outcomes(p, |a, c| {
+            if !self.tick() {
+                ok = false;
+                return ControlFlow::Break(());
+            }
+            v.push(Kid::One(Act::Outcome(a.clone()), *c));
+            ControlFlow::Continue(())
+        });
+        if !ok {
+            return None;
+        }
+        if let Some(k) = interchange_kid(p) {
+            v.push(k);
+        }
+        Some(v)
+    }
+
+    /// The value of action `act` from `parent` leading to `child`, with `t` of the
+    /// attacker's turns left before it.
+    fn after(&mut self, parent: &Position, act: &Act, child: &Position, t: u32) -> Val {
+        if let Some(v) = settle(&self.goal, parent, child) {
+            return v;
+        }
+        let t2 = if parent.to_act() == self.goal.side && act.is_turn() {
+            t - 1
+        } else {
+            t
+        };
+        if t2 == 0 {
+            return Val::Fail;
+        }
+        let Some(saved) = self.enter(act, child) else {
+            return Val::Fail;
+        };
+        let v = self.node(child, t2);
+        self.ply -= 1;
+        self.leave(saved);
+        v
+    }
+
+    /// The value of a child (an interchange's is its setter's choice).
+    fn kid_value(&mut self, parent: &Position, kid: &Kid, t: u32) -> Val {
+        match kid {
+            Kid::One(a, c) => self.after(parent, a, c, t),
+            Kid::Demand(choices) => {
+                let setter = !parent.to_act();
+                let any = self.goal.help || setter == self.goal.side;
+                combine(any, choices.iter().map(|(a, c)| (a, c)), |a, c| {
+                    self.after(parent, a, c, t)
+                })
+            }
+        }
+    }
+
+    /// The value of the non-terminal position `p` with `t >= 1` of the attacker's
+    /// turns left.
+    ///
+    /// The table is used only where the path's repetition history cannot change the
+    /// result: at most one of the attacker's turns left (so at most a defender's turn
+    /// and his last one, with Marks and interchanges that start a new Rendezvous, lie
+    /// ahead) and no position repeated yet on the path in this Rendezvous. There, no
+    /// position can reach a third occurrence, whatever path led to `p`, so the result
+    /// depends on `p` and `t` alone.
+    fn node(&mut self, p: &Position, t: u32) -> Val {
+        if !self.tick() {
+            return Val::Abort;
+        }
+        let attacker = p.to_act() == self.goal.side;
+        if attacker && t == 1 && self.limits.bound && !can_win_now(p, &self.goal) {
+            return Val::Fail;
+        }
+        let safe = self.table.is_some() && t <= 1 && self.repeats == 0;
+        if safe
+            && let Some(tab) = self.table.as_deref()
+            && let Some(v) = tab.probe(p, t, self.generation)
+        {
+            return v;
+        }
+        let v = if self.goal.help || attacker {
+            self.or_node(p, t)
+        } else {
+            self.and_node(p, t)
+        };
+        if safe
+            && v != Val::Abort
+            && let Some(tab) = self.table.as_deref_mut()
+        {
+            tab.store(p, t, v == Val::Win, self.generation);
+        }
+        v
+    }
+
+    fn or_node(&mut self, p: &Position, t: u32) -> Val {
+        let mut aborted = false;
+        let mut won = false;
+        let _ = visit_outcomes(p, |a, c| {
+            if !self.tick() {
+                aborted = true;
+                return ControlFlow::Break(());
+            }
+            match self.after(p, &Act::Outcome(a.clone()), c, t) {
+                Val::Win => {
+                    won = true;
+                    ControlFlow::Break(())
+                }
+                Val::Fail => ControlFlow::Continue(()),
+                Val::Abort => {
+                    aborted = true;
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if won {
+            return Val::Win;
+        }
+        if aborted {
+            return Val::Abort;
+        }
+        if let Some(k) = interchange_kid(p) {
+            return self.kid_value(p, &k, t);
+        }
+        Val::Fail
+    }
+
+    fn and_node(&mut self, p: &Position, t: u32) -> Val {
+        // Before the attacker's last turn, a defence is often refuted by the cheap
+        // test alone: stream the defences, stop at the first such refutation, and keep
+        // the others for the full search.
+        let cheap = t == 1 && self.limits.bound;
+        let goal = self.goal;
+        let mut kids = Vec::new();
+        let mut refuted = false;
+        let mut aborted = false;
+        let _ = visit_outcomes(p, |a, c| {
+            if !self.tick() {
+                aborted = true;
+                return ControlFlow::Break(());
+            }
+            if cheap {
+                match settle(&goal, p, c) {
+                    Some(Val::Fail) => {
+                        refuted = true;
+                        return ControlFlow::Break(());
+                    }
+                    Some(_) => return ControlFlow::Continue(()),
+                    None => {}
+                }
+                if c.to_act() == goal.side && !can_win_now(c, &goal) {
+                    refuted = true;
+                    return ControlFlow::Break(());
+                }
+            }
+            kids.push(Kid::One(Act::Outcome(a.clone()), *c));
+            ControlFlow::Continue(())
+        });
+        if refuted {
+            return Val::Fail;
+        }
+        if aborted {
+            return Val::Abort;
+        }
+        if let Some(k) = interchange_kid(p) {
+            kids.push(k);
+        }
+        if self.limits.ordering {
+            self.order(p, &mut kids);
+        }
+        for k in &kids {
+            match self.kid_value(p, k, t) {
+                Val::Win => {}
+                Val::Fail => {
+                    if self.limits.ordering
+                        && let Kid::One(_, c) = k
+                    {
+                        self.killer(effect(p, c));
+                    }
+                    return Val::Fail;
+                }
+                Val::Abort => return Val::Abort,
+            }
+        }
+        Val::Win
+    }
+
+    fn killer(&mut self, e: Effect) {
+        if self.killers.len() <= self.ply {
+            self.killers.resize(self.ply + 1, [None, None]);
+        }
+        let k = &mut self.killers[self.ply];
+        if k[0] != Some(e) {
+            k[1] = k[0];
+            k[0] = Some(e);
+        }
+    }
+
+    /// Moves the defences that refuted before (at this ply) to the front.
+    fn order(&self, p: &Position, kids: &mut [Kid]) {
+        let Some(k) = self.killers.get(self.ply) else {
+            return;
+        };
+        let rank = |kid: &Kid| match kid {
+            Kid::One(_, c) => {
+                let e = Some(effect(p, c));
+                if e == k[0] {
+                    0
+                } else if e == k[1] {
+                    1
+                } else {
+                    2
+                }
+            }
+            Kid::Demand(_) => 2,
+        };
+        kids.sort_by_key(rank);
+    }
+}
+
+/// Combines the values of choices: any (OR) or all (AND), with abort.
+fn combine<'x, I: Iterator<Item = (&'x Act, &'x Position)>>(
+    any: bool,
+    it: I,
+    mut f: impl FnMut(&Act, &Position) -> Val,
+) -> Val {
+    let mut aborted = false;
+    for (a, c) in it {
+        match (f(a, c), any) {
+            (Val::Win, true) => return Val::Win,
+            (Val::Fail, false) => return Val::Fail,
+            (Val::Abort, _) => aborted = true,
+            _ => {}
+        }
+        if aborted {
+            return Val::Abort;
+        }
+    }
+    if any { Val::Fail } else { Val::Win }
+}
+
+/// The interchange the side to act may demand in `p` (1893 Rule 5), with every choice
+/// the setter has.
+fn interchange_kid(p: &Position) -> Option<Kid> {
+    p.can_interchange().ok()?;
+    match p.interchange_choice_needed() {
+        None => {
+            let c = p.interchange(&[]).ok()?;
+            Some(Kid::One(Act::Interchange(Vec::new()), c))
+        }
+        Some(k) => {
+            let men: Vec<Square> = p.men(p.to_act()).into_iter().collect();
+            let mut out = Vec::new();
+            let mut chosen = Vec::new();
+            subsets(&men, usize::from(k), 0, &mut chosen, &mut |s| {
+                if let Ok(c) = p.interchange(s) {
+                    out.push((Act::Interchange(s.to_vec()), c));
+                }
+            });
+            (!out.is_empty()).then_some(Kid::Demand(out))
+        }
+    }
+}
+
+fn subsets(
+    items: &[Square],
+    k: usize,
+    start: usize,
+    chosen: &mut Vec<Square>,
+    f: &mut impl FnMut(&[Square]),
+) {
+    if chosen.len() == k {
+        f(chosen);
+        return;
+    }
+    for i in start..items.len() {
+        chosen.push(items[i]);
+        subsets(items, k, i + 1, chosen, f);
+        chosen.pop();
+    }
+}
+
+/// Why a puzzle cannot be proved at all.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SetupError {
+    /// Direct play needs the goal's side to act.
+    WrongSide {
+        /// The goal's side.
+        goal: Side,
+    },
+    /// The goal asks for no turns.
+    NoTurns,
+    /// The game is already over.
+    GameOver,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::WrongSide { goal } => write!(
+                f,
+                "in direct play the position must have {goal} to act (his first action is the key)"
+            ),
+            SetupError::NoTurns => f.write_str("a goal needs at least one turn"),
+            SetupError::GameOver => f.write_str("the game is already over in this position"),
+        }
+    }
+}
+
+/// A key: a first action of the attacker, what it leads to, and what it does.
+#[derive(Clone, Debug)]
+pub struct Key {
+    /// The action (for an interchange whose men the defender chooses, the demand).
+    pub act: Act,
+    /// The positions it leads to (several only for an interchange with a choice).
+    pub positions: Vec<Position>,
+    /// The fewest of the attacker's turns it forces the goal in, if within the goal's.
+    pub depth: Option<u32>,
+    /// Whether its proof ran out of budget.
+    pub aborted: bool,
+    /// The nodes its proof took.
+    pub nodes: u64,
+}
+
+/// A solution tree: an action, and the actions after it that the proof needs (every
+/// defence, each with one winning reply).
+#[derive(Clone, Debug)]
+pub struct Tree {
+    /// The action.
+    pub act: Act,
+    /// Who plays it.
+    pub side: Side,
+    /// The position after it.
+    pub position: Position,
+    /// What follows: the defences (after the attacker's action), or the winning reply.
+    pub next: Vec<Tree>,
+    /// Other winning replies at this point (duals), when the attacker moves next.
+    pub duals: u64,
+}
+
+impl Tree {
+    /// The number of nodes of the tree.
+    pub fn size(&self) -> usize {
+        1 + self.next.iter().map(Tree::size).sum::<usize>()
+    }
+
+    /// The duals counted in the whole tree.
+    pub fn total_duals(&self) -> u64 {
+        self.duals + self.next.iter().map(Tree::total_duals).sum::<u64>()
+    }
+}
+
+/// What proving a puzzle gave.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The goal.
+    pub goal: Goal,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Every first action of the attacker with its result (direct play), in the
+    /// visitor's order; in help play, the first actions that start a line.
+    pub keys: Vec<Key>,
+    /// The index in `keys` of the written key, when one was given and found.
+    pub written: Option<usize>,
+    /// Refutations of the written key (direct play, verdict `refuted`).
+    pub refutations: Vec<Act>,
+    /// The solution trees of the keys that force the goal (direct play).
+    pub trees: Vec<Tree>,
+    /// Help play: the lines that reach the goal (at most `line_cap`).
+    pub lines: Vec<Vec<(Side, Act)>>,
+    /// Help play: the number of lines (saturating at the cap).
+    pub line_count: u64,
+    /// The fewest turns the goal is forced (reached) in, when within the goal's.
+    pub shortest: Option<u32>,
+    /// Duals counted in the trees.
+    pub duals: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+    /// Whether the proof finished (no key ran out of budget).
+    pub complete: bool,
+    /// The node budget of each key.
+    pub max_nodes: u64,
+    /// The written key as written (for messages), when one was given.
+    pub written_text: Option<String>,
+}
+
+impl Report {
+    /// How a key is shown: as written for the written key, else canonically.
+    pub fn key_text(&self, i: usize) -> String {
+        match (&self.written_text, self.written) {
+            (Some(t), Some(w)) if w == i => t.clone(),
+            _ => self.keys[i].act.to_string(),
+        }
+    }
+
+    /// The keys that force the goal within the goal's turns.
+    pub fn true_keys(&self) -> impl Iterator<Item = &Key> {
+        self.keys.iter().filter(|k| k.depth.is_some())
+    }
+}
+
+/// What `solve` should also work out.
+#[derive(Clone, Debug, Default)]
+pub struct Wants {
+    /// The written key, as the position it leads to.
+    pub written: Option<Position>,
+    /// Build the solution trees.
+    pub trees: bool,
+    /// The most help-play lines to keep.
+    pub line_cap: u64,
+    /// The written key's text, for messages.
+    pub written_text: Option<String>,
+}
+
+/// Proves `goal` from `start`.
+///
+/// # Errors
+/// When the puzzle cannot be set up (direct play with the other side to act, no
+/// turns, a finished game).
+pub fn solve(
+    start: &Position,
+    goal: Goal,
+    limits: &Limits,
+    wants: &Wants,
+) -> Result<Report, SetupError> {
+    if goal.turns == 0 {
+        return Err(SetupError::NoTurns);
+    }
+    if start.winner().is_some() {
+        return Err(SetupError::GameOver);
+    }
+    if !goal.help && start.to_act() != goal.side {
+        return Err(SetupError::WrongSide { goal: goal.side });
+    }
+    let began = Instant::now();
+    let threads = if limits.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        limits.threads
+    };
+    let per = (limits.hash_mib.max(1) * 1024 * 1024) / threads.max(1);
+    let shared = Shared {
+        goal,
+        limits,
+        deadline: limits.max_time.map(|d| began + d),
+        stopped: AtomicBool::new(false),
+        tables: if limits.table {
+            (0..threads)
+                .map(|_| Mutex::new(Table::with_bytes(per)))
+                .collect()
+        } else {
+            Vec::new()
+        },
+        generation: AtomicU64::new(0),
+    };
+    let mut report = if goal.help {
+        help::solve_help(start, &shared, wants, threads)
+    } else {
+        direct::solve_direct(start, &shared, wants, threads)
+    };
+    report.time = began.elapsed();
+    report.max_nodes = limits.max_nodes;
+    report.written_text = wants.written_text.clone();
+    Ok(report)
+}
+
+/// The tries of a direct-play puzzle already proved in `report`: the first actions
+/// that do not force the goal but fail against at most `defences` defences, each with
+/// its refutations.
+pub fn tries(
+    start: &Position,
+    goal: Goal,
+    limits: &Limits,
+    report: &Report,
+    defences: usize,
+) -> Vec<(Act, Vec<Act>)> {
+    if goal.help || start.to_act() != goal.side {
+        return Vec::new();
+    }
+    let shared = Shared {
+        goal,
+        limits,
+        deadline: limits.max_time.map(|d| Instant::now() + d),
+        stopped: AtomicBool::new(false),
+        tables: Vec::new(),
+        generation: AtomicU64::new(0),
+    };
+    let kids = shared.with_table(|t, g| {
+        let mut s = Search::new(goal, limits, None, &shared.stopped, t, g, start);
+        s.kids(start)
+    });
+    let Some(kids) = kids else {
+        return Vec::new();
+    };
+    let threads = if limits.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        limits.threads
+    };
+    let failing: Vec<&Kid> = kids
+        .iter()
+        .filter(|k| {
+            let ps = k.positions();
+            report
+                .keys
+                .iter()
+                .any(|key| key.positions == ps && key.depth.is_none() && !key.aborted)
+        })
+        .collect();
+    let found = par_map(&failing, threads, |kid| {
+        let refs = direct::refutations(start, &shared, kid, defences + 1);
+        (kid.first_act(), refs)
+    });
+    found
+        .into_iter()
+        .filter(|(_, r)| !r.is_empty() && r.len() <= defences)
+        .collect()
+}
+
+/// Runs `f` over `items` on `threads` threads (in order of results).
+fn par_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    if threads <= 1 || items.len() <= 1 {
+        return items.iter().map(f).collect();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| items.par_iter().map(&f).collect()),
+        Err(_) => items.iter().map(f).collect(),
+    }
+}
+
+mod direct;
+mod help;
+
+#[cfg(test)]
+mod tests;

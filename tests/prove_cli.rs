@@ -1,0 +1,127 @@
+//! `check` proves puzzles and `solve` writes their trees: the verdicts through the
+//! command line, in the human and JSON reports.
+
+use assert_cmd::Command;
+
+fn lanrick() -> Command {
+    Command::cargo_bin("lanrick").expect("the lanrick binary")
+}
+
+#[test]
+fn a_sound_puzzle_passes_with_its_verdict_line() {
+    let out = lanrick()
+        .args(["check", "examples/carroll-hint-1.lanrick"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("ok examples/carroll-hint-1.lanrick: sound — Y wins rendezvous in 1, key c6-d5 d7-c6 e7-d7 x e6"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_short_puzzle_fails_on_its_goal_tag() {
+    let out = lanrick()
+        .args(["check", "tests/cases/prove/short.lanrick"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("lanrick::goal::short"), "{err}");
+    assert!(err.contains("write `in 1`"), "{err}");
+    // Only replaying, it passes.
+    lanrick()
+        .args(["check", "--no-prove", "tests/cases/prove/short.lanrick"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn help_play_with_one_line_is_sound() {
+    let out = lanrick()
+        .args(["check", "tests/cases/prove/help_sound.lanrick"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("sound — Y wins rendezvous in 1 with help")
+    );
+}
+
+#[test]
+fn a_spent_budget_is_unproven_never_sound() {
+    let out = lanrick()
+        .args([
+            "check",
+            "--max-nodes",
+            "10",
+            "examples/carroll-hint-1.lanrick",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("lanrick::goal::unproven"));
+}
+
+#[test]
+fn the_json_report_carries_the_proof() {
+    let out = lanrick()
+        .args([
+            "check",
+            "--format",
+            "json",
+            "examples/carroll-hint-2.lanrick",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let proof = &v["files"][0]["game_results"][0]["proof"];
+    assert_eq!(proof["verdict"], "sound");
+    assert_eq!(proof["complete"], true);
+    assert_eq!(proof["keys"].as_array().map(Vec::len), Some(1));
+    assert!(proof["nodes"].as_u64().unwrap() > 0);
+    assert!(proof["budget"]["max_nodes_per_key"].as_u64().is_some());
+}
+
+#[test]
+fn solve_reports_no_solution_and_short() {
+    let out = lanrick()
+        .args([
+            "solve",
+            "--position",
+            "8/8/2BYYY2/2YBBB2/2BY4/8/8/8 Y d5 play",
+            "--goal",
+            "Y wins game in 1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("# no_solution — Y wins game in 1"));
+    let out = lanrick()
+        .args(["solve", "examples/carroll-hint-3.lanrick"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("# sound"), "{text}");
+    assert!(text.contains("Y: g1-h5"), "{text}");
+}
+
+#[test]
+fn check_proves_every_example_and_every_shipped_puzzle() {
+    let out = lanrick().args(["check", "examples"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let sound = text.matches(": sound — ").count();
+    assert!(sound >= 15, "{text}");
+}

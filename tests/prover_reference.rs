@@ -1,0 +1,367 @@
+//! The prover against a naive reference solver: plain AND/OR search over the engine's
+//! visitor (no table, no bound, no ordering, one thread), on generated positions with
+//! few men, goals in 1 and 2, in every edition available. Each switch of the prover
+//! (table, bound, ordering, threads) is also turned off without changing a result.
+
+use lanrick::engine::position::PositionKey;
+use lanrick::engine::search::visit_outcomes;
+use lanrick::engine::{OutcomeAction, Position, Rules, Side, Square, SquareSet};
+use lanrick::prover::{self, Goal, Limits, Target, Wants};
+use lanrick::selfplay::Rng;
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+
+/// The rule sets the positions are played by: one more entry per edition.
+fn editions() -> Vec<Rules> {
+    vec![
+        Rules::default(),
+        "1893 turned both-first".parse().expect("a rules value"),
+        "1893-es".parse().expect("a rules value"),
+        "1880".parse().expect("a rules value"),
+    ]
+}
+
+/// Every child of `p`: the visitor's outcomes and every interchange (demand and the
+/// setter's choice), each with whether it is a turn, a Mark, and who chooses.
+fn children(p: &Position) -> Vec<(bool, bool, Position, bool)> {
+    let mut v = Vec::new();
+    let _ = visit_outcomes(p, |a, c| {
+        let turn = matches!(
+            a,
+            OutcomeAction::Turn { .. } | OutcomeAction::Pass | OutcomeAction::MoveMark { .. }
+        );
+        let mark = matches!(a, OutcomeAction::Mark(_));
+        v.push((turn, mark, *c, false));
+        ControlFlow::Continue(())
+    });
+    if p.can_interchange().is_ok() {
+        match p.interchange_choice_needed() {
+            None => {
+                if let Ok(c) = p.interchange(&[]) {
+                    v.push((false, false, c, false));
+                }
+            }
+            Some(k) => {
+                let men: Vec<Square> = p.men(p.to_act()).into_iter().collect();
+                for mask in 0u32..(1 << men.len()) {
+                    if mask.count_ones() != u32::from(k) {
+                        continue;
+                    }
+                    let chosen: Vec<Square> = (0..men.len())
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| men[i])
+                        .collect();
+                    if let Ok(c) = p.interchange(&chosen) {
+                        v.push((false, false, c, true));
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Plain AND/OR: can `goal.side` force (help: reach) the goal with `t` turns left
+/// from `p`, the path's positions of this Rendezvous in `hist`.
+fn naive(p: &Position, goal: &Goal, t: u32, hist: &mut Vec<PositionKey>) -> bool {
+    let kids = children(p);
+    let attacker = p.to_act() == goal.side;
+    let or = goal.help || attacker;
+    // An interchange with a choice: the setter (the other side) chooses.
+    let choice_any = goal.help || !attacker;
+    let mut demand: Option<bool> = None;
+    for (turn, mark, c, chosen) in &kids {
+        let v = after(p, *turn, *mark, c, goal, t, hist);
+        if *chosen {
+            let d = demand.get_or_insert(!choice_any);
+            *d = if choice_any { *d || v } else { *d && v };
+            continue;
+        }
+        if or && v {
+            return true;
+        }
+        if !or && !v {
+            return false;
+        }
+    }
+    if let Some(d) = demand {
+        if or && d {
+            return true;
+        }
+        if !or && !d {
+            return false;
+        }
+    }
+    !or
+}
+
+fn after(
+    p: &Position,
+    turn: bool,
+    mark: bool,
+    c: &Position,
+    goal: &Goal,
+    t: u32,
+    hist: &mut Vec<PositionKey>,
+) -> bool {
+    if let Some(w) = c.winner() {
+        return w == goal.side;
+    }
+    if goal.target == Target::Rendezvous && p.phase().in_play() && !c.phase().in_play() {
+        return p.to_act() == goal.side;
+    }
+    let t2 = if p.to_act() == goal.side && turn {
+        t - 1
+    } else {
+        t
+    };
+    if t2 == 0 {
+        return false;
+    }
+    let saved = hist.clone();
+    if mark || !c.phase().in_play() {
+        hist.clear();
+    }
+    if c.phase().in_play() {
+        if hist.iter().filter(|k| **k == c.key()).count() >= 2 {
+            *hist = saved;
+            return false;
+        }
+        hist.push(c.key());
+    }
+    let v = naive(c, goal, t2, hist);
+    *hist = saved;
+    v
+}
+
+/// The fewest turns each first action forces the goal in, by the naive solver.
+fn naive_keys(p: &Position, goal: &Goal) -> BTreeMap<String, Option<u32>> {
+    let mut out = BTreeMap::new();
+    let kids = children(p);
+    // An interchange whose men the setter chooses is one key: it forces the goal
+    // when every choice does.
+    let chosen: Vec<_> = kids.iter().filter(|k| k.3).collect();
+    if !chosen.is_empty() {
+        let mut depth = None;
+        for d in 1..=goal.turns {
+            let all = chosen.iter().all(|(turn, mark, c, _)| {
+                let mut hist = if p.phase().in_play() {
+                    vec![p.key()]
+                } else {
+                    Vec::new()
+                };
+                after(p, *turn, *mark, c, goal, d, &mut hist)
+            });
+            if all {
+                depth = Some(d);
+                break;
+            }
+        }
+        for k in &chosen {
+            out.insert(k.2.to_string(), depth);
+        }
+    }
+    for (turn, mark, c, _) in kids.iter().filter(|k| !k.3).cloned() {
+        let mut depth = None;
+        for d in 1..=goal.turns {
+            let mut hist = if p.phase().in_play() {
+                vec![p.key()]
+            } else {
+                Vec::new()
+            };
+            if after(p, turn, mark, &c, goal, d, &mut hist) {
+                depth = Some(d);
+                break;
+            }
+        }
+        out.insert(c.to_string(), depth);
+    }
+    out
+}
+
+fn prover_keys(p: &Position, goal: &Goal, limits: &Limits) -> BTreeMap<String, Option<u32>> {
+    let r = prover::solve(p, *goal, limits, &Wants::default()).expect("a puzzle");
+    assert!(r.complete, "{p} {goal}: incomplete");
+    let mut out = BTreeMap::new();
+    for k in &r.keys {
+        for q in &k.positions {
+            out.insert(q.to_string(), k.depth);
+        }
+    }
+    out
+}
+
+/// A random position with `men` men, a Mark set and a turn or two played.
+fn random_position(rng: &mut Rng, rules: Rules, men: usize) -> Option<Position> {
+    let mut squares: Vec<u8> = (0..64).collect();
+    let mut black = SquareSet::EMPTY;
+    let mut yellow = SquareSet::EMPTY;
+    for i in 0..men {
+        let j = i + rng.below(64 - i);
+        squares.swap(i, j);
+        let sq = Square::from_index(squares[i])?;
+        if i % 2 == 0 {
+            black.insert(sq);
+        } else {
+            yellow.insert(sq);
+        }
+    }
+    let side = if rng.chance(50) {
+        Side::Black
+    } else {
+        Side::Yellow
+    };
+    let p = Position::with_men(black, yellow, side)
+        .ok()?
+        .with_rules(rules);
+    let marks = p.mark_outcomes();
+    if marks.is_empty() {
+        return None;
+    }
+    let mut p = marks[rng.below(marks.len())].1;
+    for _ in 0..rng.below(3) {
+        let mut next = Vec::new();
+        let _ = visit_outcomes(&p, |_, c| {
+            next.push(*c);
+            ControlFlow::Continue(())
+        });
+        if next.is_empty() {
+            break;
+        }
+        let q = next[rng.below(next.len())];
+        if q.winner().is_some() || !q.phase().in_play() {
+            break;
+        }
+        p = q;
+    }
+    (p.winner().is_none() && p.phase().in_play()).then_some(p)
+}
+
+fn goals(p: &Position, rng: &mut Rng) -> Vec<Goal> {
+    let side = p.to_act();
+    let target = if rng.chance(70) {
+        Target::Rendezvous
+    } else {
+        Target::Game
+    };
+    let mut v = vec![Goal {
+        side,
+        target,
+        turns: 1,
+        help: false,
+    }];
+    if rng.chance(8) {
+        v.push(Goal {
+            side,
+            target,
+            turns: 2,
+            help: false,
+        });
+    }
+    if rng.chance(15) {
+        v.push(Goal {
+            side,
+            target,
+            turns: 1,
+            help: true,
+        });
+    }
+    v
+}
+
+/// Heavy (minutes in a debug build): `cargo test --release --test prover_reference --
+/// --ignored`.
+#[test]
+#[ignore]
+fn the_prover_agrees_with_a_naive_solver_on_a_thousand_positions() {
+    agree_on(1000, 2026);
+}
+
+#[test]
+fn the_prover_agrees_with_a_naive_solver_on_a_hundred_positions() {
+    agree_on(100, 11);
+}
+
+fn agree_on(want: usize, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let limits = Limits {
+        threads: 1,
+        ..Limits::default()
+    };
+    let mut checked = 0usize;
+    let mut by_edition = BTreeMap::new();
+    let eds = editions();
+    let mut guard = 0;
+    while checked < want && guard < 20_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = if rng.chance(30) { 5 } else { 4 };
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        for g in goals(&p, &mut rng) {
+            let naive = naive_keys(&p, &g);
+            let proved = prover_keys(&p, &g, &limits);
+            assert_eq!(naive, proved, "{p} ({rules}) {g}");
+            checked += 1;
+            *by_edition.entry(rules.to_string()).or_insert(0) += 1;
+        }
+    }
+    assert!(checked >= want, "only {checked} positions");
+    assert_eq!(by_edition.len(), eds.len(), "{by_edition:?}");
+}
+
+#[test]
+fn every_switch_leaves_every_result_unchanged() {
+    let mut rng = Rng::new(7);
+    let base = Limits {
+        threads: 1,
+        ..Limits::default()
+    };
+    let variants = [
+        Limits {
+            table: false,
+            ..Limits::default()
+        },
+        Limits {
+            bound: false,
+            ..Limits::default()
+        },
+        Limits {
+            ordering: false,
+            ..Limits::default()
+        },
+        Limits {
+            threads: 1,
+            ..Limits::default()
+        },
+        Limits {
+            threads: 2,
+            hash_mib: 1,
+            ..Limits::default()
+        },
+    ];
+    let eds = editions();
+    let mut n = 0;
+    let mut guard = 0;
+    while n < 12 && guard < 5000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = 4 + rng.below(2);
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        for g in goals(&p, &mut rng) {
+            let want = prover::solve(&p, g, &base, &Wants::default()).expect("a puzzle");
+            for v in &variants {
+                let got = prover::solve(&p, g, v, &Wants::default()).expect("a puzzle");
+                assert_eq!(got.verdict, want.verdict, "{p} {g} {v:?}");
+                let a: Vec<_> = got.keys.iter().map(|k| k.depth).collect();
+                let b: Vec<_> = want.keys.iter().map(|k| k.depth).collect();
+                assert_eq!(a, b, "{p} {g} {v:?}");
+            }
+            n += 1;
+        }
+    }
+    assert!(n >= 12);
+}
