@@ -20,6 +20,7 @@ pub mod cli;
 pub mod engine;
 pub mod fmt;
 pub mod interp;
+pub mod player;
 pub mod render;
 pub mod repl;
 pub mod selfplay;

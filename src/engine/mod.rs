@@ -22,7 +22,7 @@ pub mod violation;
 
 pub use editions::MarkSpec;
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
-pub use outcomes::{Outcome, OutcomeAction, count_outcomes, outcomes};
+pub use outcomes::{Outcome, OutcomeAction, count_outcomes, outcomes, outcomes_unordered};
 pub use position::{Phase, Position, PositionError, PositionErrorKind, START};
 pub use rendezvous::{Form, Kind, Line, MarkProblem, Rendezvous};
 pub use rules::{Edition, OptionFlag, Options, Rules, RulesError, RulesErrorKind};
