@@ -153,10 +153,10 @@ fn settings(level: u8) -> Settings {
         },
         _ => Settings {
             noise: 10,
-            depth: 3,
-            root_width: 10,
-            beam: 4,
-            inner_width: 10,
+            depth: 2,
+            root_width: 24,
+            beam: 5,
+            inner_width: 64,
             nodes: 2_000_000,
             tactics: true,
         },
@@ -165,6 +165,29 @@ fn settings(level: u8) -> Settings {
 
 /// The most outcomes looked at in the root list.
 const ROOT_CAP: usize = 1_000_000;
+
+/// Man's moves tried at each step of a turn by the heuristic generator at the root
+/// (levels 1 to 3, and the top level where the whole list would be too slow).
+const ROOT_BEAM: usize = 6;
+
+/// Whether the top level can afford every outcome at the root: the 1893 count is
+/// fast and exact; the other editions' visitor is slower.
+fn whole_list_affordable(pos: &Position) -> bool {
+    if pos.rules().is_1893() {
+        crate::engine::count_outcomes(pos) <= 300_000
+    } else {
+        let mut n = 0usize;
+        crate::engine::search::visit_outcomes(pos, |_, _| {
+            n += 1;
+            if n > 30_000 {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .is_continue()
+    }
+}
 
 /// Chooses the next action in `game` (`None` when the game is over). `stop`, when
 /// set by another thread (Ctrl-C), ends the thinking: the best action found so far is
@@ -192,8 +215,13 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         beam: set.beam,
         inner_width: set.inner_width,
     };
-    let samples = if level == 0 { 1 } else { 24 };
-    let mut cands = all_candidates(&pos, ROOT_CAP, &mut rng, samples);
+    let mut cands = if level == 0 {
+        all_candidates(&pos, ROOT_CAP, &mut rng, 1)
+    } else if level == MAX_LEVEL && whole_list_affordable(&pos) {
+        all_candidates(&pos, ROOT_CAP, &mut rng, 24)
+    } else {
+        heuristic_candidates(&pos, ROOT_BEAM, &mut rng)
+    };
     if cands.is_empty() {
         return None;
     }
@@ -273,12 +301,25 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     } else {
         "best by the race".to_string()
     };
-    // Never let the other side win the game at once when something stops it.
+    // Never let the other side win the game at once when something stops it: first
+    // among the candidates searched, then among every outcome.
     if loses_at_once(&scored[index].1.position, me) {
         if let Some(j) = (0..scored.len()).find(|&j| !loses_at_once(&scored[j].1.position, me)) {
             index = j;
             value = values.get(j).copied().flatten().unwrap_or(scored[j].0);
             reason = "stops the other side winning the game next".to_string();
+        } else if let Some(c) = all_candidates(&pos, ROOT_CAP, &mut rng, 64)
+            .into_iter()
+            .filter(|c| !loses_at_once(&c.position, me))
+            .max_by_key(|c| evaluate(&c.position, me))
+        {
+            let v = evaluate(&c.position, me);
+            return Some(finish(
+                c,
+                "stops the other side winning the game next".into(),
+                v,
+                search.nodes,
+            ));
         } else {
             reason = "nothing stops the other side winning next".to_string();
         }
