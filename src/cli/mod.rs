@@ -187,6 +187,27 @@ pub enum Command {
         #[arg(long, value_name = "RATE", value_parser = annotate_rate)]
         annotate: Option<f64>,
     },
+    /// Play a game against lanrick at the prompt: a REPL session in which lanrick
+    /// answers each of your actions.
+    Play {
+        /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
+        /// lanrick's level: 0 (random) to 4 (strongest).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=4))]
+        level: u8,
+        /// The side you play (lanrick takes the other): `B` sets the first Mark (1893)
+        /// or the men (1880).
+        #[arg(long, default_value = "B", value_parser = parse_side)]
+        side: crate::engine::Side,
+        /// The seed of lanrick's choices: the same seed, level and moves give the same
+        /// game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Draw no boards (for scripts); diagnostics and messages stay.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Play a match between two levels of lanrick's player (colours alternated,
     /// openings varied by the seed) and report the score and Elo difference.
     Match {
@@ -327,6 +348,22 @@ pub fn run() -> ExitCode {
             game: game.as_deref(),
             quiet,
             rules,
+            lanrick: None,
+            seed: 0,
+        }),
+        Some(Command::Play {
+            rules,
+            level,
+            side,
+            seed,
+            quiet,
+        }) => crate::repl::run_with(crate::repl::Options {
+            file: None,
+            game: None,
+            quiet,
+            rules,
+            lanrick: Some((!side, level)),
+            seed,
         }),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
@@ -1062,6 +1099,15 @@ fn selfplay(
             eprintln!("error: cannot write the games: {e}");
             EXIT_ERROR
         }
+    }
+}
+
+/// A side as `B` or `Y` (`W` is Yellow's other name).
+fn parse_side(s: &str) -> Result<crate::engine::Side, String> {
+    match s {
+        "B" | "b" => Ok(crate::engine::Side::Black),
+        "Y" | "y" | "W" | "w" => Ok(crate::engine::Side::Yellow),
+        _ => Err(format!("`{s}` is not a side: write B or Y")),
     }
 }
 

@@ -234,6 +234,18 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         let c = cands.swap_remove(i);
         return Some(finish(c, "wins the game now".into(), WIN, 1));
     }
+    // A win in two at the top level, when its proof fits in the budget.
+    if level == MAX_LEVEL
+        && let Some(i) = win_in_two(&cands, me, &mut search)
+    {
+        let c = cands.swap_remove(i);
+        return Some(finish(
+            c,
+            "wins the game in two".into(),
+            WIN - 1,
+            search.nodes,
+        ));
+    }
     // The first ordering: the evaluation (a third repetition is a draw), with noise.
     let mut scored: Vec<(i32, Candidate)> = cands
         .into_iter()
@@ -329,6 +341,62 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     let c = scored.swap_remove(index).1;
     let nodes = search.nodes;
     Some(finish(c, reason, value, nodes))
+}
+
+/// The most positions a proof of a win in two may look at.
+const WIN_IN_TWO_BUDGET: u64 = 400_000;
+
+/// The first candidate after which every reply of the other side (every distinct
+/// outcome) leaves `me` a turn that wins the game, when the proofs fit in
+/// [`WIN_IN_TWO_BUDGET`] positions. Only tried when the other side has at most three
+/// men (a game is won by taking men, one a Rendezvous).
+fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search) -> Option<usize> {
+    let first = cands.first()?;
+    if first.position.count(!me) > 3 && cands.iter().all(|c| c.position.count(!me) > 3) {
+        return None;
+    }
+    let mut spent = 0u64;
+    let mut rng = Rng::new(0);
+    'candidates: for (i, c) in cands.iter().enumerate() {
+        if c.position.winner().is_some() || c.position.count(!me) > 3 {
+            continue;
+        }
+        if c.position.to_act() == me {
+            spent += 1;
+            if winning_turns(&c.position, false)
+                .iter()
+                .any(|w| w.position.winner() == Some(me))
+            {
+                search.nodes += spent;
+                return Some(i);
+            }
+            continue;
+        }
+        let replies = all_candidates(&c.position, ROOT_CAP, &mut rng, 1);
+        if c.position.phase() == crate::engine::Phase::Set || replies.is_empty() {
+            continue;
+        }
+        for r in &replies {
+            spent += 1;
+            if spent > WIN_IN_TWO_BUDGET || search.out_of_time() {
+                search.nodes += spent;
+                return None;
+            }
+            if r.position.winner().is_some() || r.position.to_act() != me {
+                continue 'candidates;
+            }
+            if !winning_turns(&r.position, false)
+                .iter()
+                .any(|w| w.position.winner() == Some(me))
+            {
+                continue 'candidates;
+            }
+        }
+        search.nodes += spent;
+        return Some(i);
+    }
+    search.nodes += spent;
+    None
 }
 
 /// Whether, after `pos` (the other side to act), the other side can win the game
