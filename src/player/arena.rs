@@ -70,6 +70,26 @@ pub fn play_match(a: u8, b: u8, games: usize, seed: u64, rules: Rules) -> MatchR
 
 /// One game of pair `pair`: A (level `a`) plays `a_side`.
 pub fn play_game(a: u8, b: u8, a_side: Side, seed: u64, pair: u64, rules: Rules) -> MatchGame {
+    play_game_with(
+        &Limits::level(a, 0),
+        &Limits::level(b, 0),
+        a_side,
+        seed,
+        pair,
+        rules,
+    )
+}
+
+/// [`play_game`] with each player's limits (their seeds are derived from `seed` and
+/// `pair`).
+pub fn play_game_with(
+    a: &Limits,
+    b: &Limits,
+    a_side: Side,
+    seed: u64,
+    pair: u64,
+    rules: Rules,
+) -> MatchGame {
     let mut game = Game::new(Position::start_for(rules));
     let mut events = Vec::new();
     let mut actions = Vec::new();
@@ -80,10 +100,14 @@ pub fn play_game(a: u8, b: u8, a_side: Side, seed: u64, pair: u64, rules: Rules)
         let limits = if actions.len() < OPENING_ACTIONS {
             Limits::level(0, opening.next_u64())
         } else {
-            let level = if side == a_side { a } else { b };
+            let mine = if side == a_side { a } else { b };
             // Each player has its own seed, the same whichever colour it plays.
             let salt = if side == a_side { 0xa } else { 0xb };
-            Limits::level(level.min(MAX_LEVEL), pair_seed ^ salt)
+            Limits {
+                level: mine.level.min(MAX_LEVEL),
+                seed: pair_seed ^ salt,
+                ..mine.clone()
+            }
         };
         let Some(choice) = choose(&game, &limits, None) else {
             break;

@@ -378,7 +378,10 @@ fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search)
         }
         for r in &replies {
             spent += 1;
-            if spent > WIN_IN_TWO_BUDGET || search.out_of_time() {
+            if spent > WIN_IN_TWO_BUDGET
+                || search.nodes + spent >= search.budget
+                || search.out_of_time()
+            {
                 search.nodes += spent;
                 return None;
             }
