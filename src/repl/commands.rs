@@ -138,7 +138,7 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "play",
-        args: "[B|Y [level]] | off",
+        args: "[B|Y [N]|off]",
         summary: "let lanrick play a side (`:play B 3`), or stop it (`:play off`)",
         help: "`:play B 3` lets lanrick take Black at level 3 (0: random, 1 to 4: \
                stronger; without a level, 3); it answers at once when Black is to act \
