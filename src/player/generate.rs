@@ -226,6 +226,16 @@ fn subsets(items: &[Square], k: usize, f: &mut impl FnMut(&[Square])) {
 /// men still outside outnumber the squares left to move (each needs at least one).
 /// With `first_only`, stops at the first found.
 pub fn winning_turns(pos: &Position, first_only: bool) -> Vec<Candidate> {
+    winning_turns_counted(pos, first_only).0
+}
+
+/// [`winning_turns`] and the number of turn states the walk visited (its cost).
+pub fn winning_turns_counted(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
+    let (out, states) = winning_walk(pos, first_only);
+    (out, states)
+}
+
+fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
     let mut w = WinWalk {
         out: Vec::new(),
         seen: HashSet::new(),
@@ -233,7 +243,7 @@ pub fn winning_turns(pos: &Position, first_only: bool) -> Vec<Candidate> {
         first_only,
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
-        return w.out;
+        return (w.out, 0);
     }
     let me = pos.to_act();
     for (from, to, p) in pos.mark_moves() {
@@ -243,14 +253,15 @@ pub fn winning_turns(pos: &Position, first_only: bool) -> Vec<Candidate> {
                 position: p,
             });
             if first_only {
-                return w.out;
+                return (w.out, 1);
             }
         }
     }
     if let Ok(t) = pos.begin_turn() {
         let _ = w.turn(&t);
     }
-    w.out
+    let states = w.seen.len() as u64;
+    (w.out, states)
 }
 
 type StateKey = (u64, u64, u64, u8);

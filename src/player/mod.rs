@@ -25,7 +25,7 @@ mod eval;
 mod generate;
 
 pub use eval::{MAN, WIN, evaluate, race};
-pub use generate::{Candidate, Kind, outcome_action, winning_turns};
+pub use generate::{Candidate, Kind, outcome_action, winning_turns, winning_turns_counted};
 
 use crate::engine::{Action, Game, Position};
 use generate::{all_candidates, heuristic_candidates};
@@ -157,7 +157,7 @@ fn settings(level: u8) -> Settings {
             root_width: 24,
             beam: 5,
             inner_width: 64,
-            nodes: 2_000_000,
+            nodes: 300_000,
             tactics: true,
         },
     }
@@ -322,6 +322,9 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
             reason = "stops the other side winning the game next".to_string();
         } else if let Some(c) = all_candidates(&pos, ROOT_CAP, &mut rng, 64)
             .into_iter()
+            // Only a time limit (the prompt's) cuts this scan short; the node budget
+            // does not, so matches never miss a defence.
+            .take_while(|_| search.deadline.is_none_or(|d| Instant::now() < d))
             .filter(|c| !loses_at_once(&c.position, me))
             .max_by_key(|c| evaluate(&c.position, me))
         {
@@ -344,11 +347,11 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
 }
 
 /// The most positions a proof of a win in two may look at.
-const WIN_IN_TWO_BUDGET: u64 = 400_000;
+const WIN_IN_TWO_BUDGET: u64 = 200_000;
 
 /// The first candidate after which every reply of the other side (every distinct
 /// outcome) leaves `me` a turn that wins the game, when the proofs fit in
-/// [`WIN_IN_TWO_BUDGET`] positions. Only tried when the other side has at most three
+/// [`WIN_IN_TWO_BUDGET`] positions and turn states. Only tried when the other side has at most three
 /// men (a game is won by taking men, one a Rendezvous).
 fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search) -> Option<usize> {
     let first = cands.first()?;
@@ -388,10 +391,9 @@ fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search)
             if r.position.winner().is_some() || r.position.to_act() != me {
                 continue 'candidates;
             }
-            if !winning_turns(&r.position, false)
-                .iter()
-                .any(|w| w.position.winner() == Some(me))
-            {
+            let (wins, states) = winning_turns_counted(&r.position, false);
+            spent += states;
+            if !wins.iter().any(|w| w.position.winner() == Some(me)) {
                 continue 'candidates;
             }
         }

@@ -304,7 +304,13 @@ impl Session {
     /// lanrick's choice for the next action (`stop`, set by Ctrl-C, ends the thinking
     /// with the best action found so far).
     pub fn think(&self, stop: Option<&std::sync::atomic::AtomicBool>) -> Option<Choice> {
-        let limits = Limits::level(self.lanrick_level(), self.seed);
+        // At the prompt the top level answers within 2 s even in the most crowded
+        // positions (matches leave the time unset, so that their games replay).
+        let limits = Limits {
+            time: (self.lanrick_level() == player::MAX_LEVEL)
+                .then(|| std::time::Duration::from_millis(1900)),
+            ..Limits::level(self.lanrick_level(), self.seed)
+        };
         player::choose(self.runner().game(), &limits, stop)
     }
 
