@@ -22,6 +22,7 @@ pub mod engine;
 pub mod fmt;
 pub mod interp;
 pub mod prover;
+pub mod player;
 pub mod render;
 pub mod repl;
 pub mod selfplay;

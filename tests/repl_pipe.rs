@@ -191,3 +191,50 @@ fn a_game_of_a_collection_is_picked_by_number_or_event() {
         )
     );
 }
+
+#[test]
+fn lanrick_play_answers_each_action_and_the_saved_game_checks_clean() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("played.lanrick");
+    let script = format!("mark d5\n:hint\n:go\n:game\n:save {}\n", file.display());
+    let out = lanrick()
+        .args(["play", "--level", "1", "--seed", "7", "--quiet"])
+        .write_stdin(script.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("lanrick (Yellow) plays: "))
+        .stdout(predicate::str::contains("hint: "))
+        .stdout(predicate::str::contains("lanrick (Black) plays: "))
+        .get_output()
+        .clone();
+    let text = std::fs::read_to_string(&file).expect("saved");
+    // lanrick's actions are recorded as normal events, and the file replays.
+    lanrick().arg("check").arg(&file).assert().success();
+    assert!(
+        text.lines().filter(|l| !l.starts_with('[')).count() >= 4,
+        "{text}"
+    );
+    // The same seed and level give the same answers.
+    let again = lanrick()
+        .args(["play", "--level", "1", "--seed", "7", "--quiet"])
+        .write_stdin(script)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(out.stdout, again.stdout);
+}
+
+#[test]
+fn play_go_and_hint_in_any_repl_session() {
+    lanrick()
+        .args(["repl", "--quiet"])
+        .write_stdin(":play Y 1\n:play\nmark d5\n:play off\n:hint\n:play Q\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("lanrick plays Yellow at level 1"))
+        .stdout(predicate::str::contains("lanrick (Yellow) plays: "))
+        .stdout(predicate::str::contains("lanrick plays no side"))
+        .stdout(predicate::str::contains("hint: "))
+        .stderr(predicate::str::contains("`Q` is not a side"));
+}

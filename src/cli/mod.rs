@@ -271,6 +271,52 @@ pub enum Command {
         #[arg(long, value_name = "RATE", value_parser = annotate_rate)]
         annotate: Option<f64>,
     },
+    /// Play a game against lanrick at the prompt: a REPL session in which lanrick
+    /// answers each of your actions.
+    Play {
+        /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
+        /// lanrick's level: 0 (random) to 4 (strongest).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=4))]
+        level: u8,
+        /// The side you play (lanrick takes the other): `B` sets the first Mark (1893)
+        /// or the men (1880).
+        #[arg(long, default_value = "B", value_parser = parse_side)]
+        side: crate::engine::Side,
+        /// The seed of lanrick's choices: the same seed, level and moves give the same
+        /// game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Draw no boards (for scripts); diagnostics and messages stay.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Play a match between two levels of lanrick's player (colours alternated,
+    /// openings varied by the seed) and report the score and Elo difference.
+    Match {
+        /// Player A's level (0 to 4).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
+        a: u8,
+        /// Player B's level (0 to 4).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
+        b: u8,
+        /// How many games (A has Black in the first of each pair, Yellow in the second).
+        #[arg(long)]
+        games: usize,
+        /// The seed: the same seed gives the same games and score.
+        #[arg(long)]
+        seed: u64,
+        /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+        #[arg(long, default_value = "1893", value_parser = parse_rules)]
+        rules: Rules,
+        /// Output format (`human` or `json`).
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Also write the games in notation to this file (atomically), for `check`.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Print a shell completion script: `lanrick completions bash > lanrick.bash`.
     Completions {
         /// The shell.
@@ -446,6 +492,24 @@ pub fn run() -> ExitCode {
             rules,
             die: die.rule(),
             die_seed,
+            lanrick: None,
+            seed: 0,
+        }),
+        Some(Command::Play {
+            rules,
+            level,
+            side,
+            seed,
+            quiet,
+        }) => crate::repl::run_with(crate::repl::Options {
+            file: None,
+            game: None,
+            quiet,
+            rules,
+            lanrick: Some((!side, level)),
+            seed,
+            die: crate::engine::DieRule::Plain,
+            die_seed: seed,
         }),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
             crate::repl::run(None)
@@ -458,6 +522,15 @@ pub fn run() -> ExitCode {
             die,
             annotate,
         }) => selfplay(games, seed, annotate, out.as_deref(), rules, die.rule()),
+        Some(Command::Match {
+            a,
+            b,
+            games,
+            seed,
+            rules,
+            format,
+            out,
+        }) => play_match(a, b, games, seed, rules, format, out.as_deref()),
         Some(Command::Completions { shell }) => {
             let mut out = std::io::stdout().lock();
             clap_complete::generate(shell, &mut Cli::command(), "lanrick", &mut out);
@@ -1239,6 +1312,106 @@ fn selfplay(
             EXIT_ERROR
         }
     }
+}
+
+/// A side as `B` or `Y` (`W` is Yellow's other name).
+fn parse_side(s: &str) -> Result<crate::engine::Side, String> {
+    match s {
+        "B" | "b" => Ok(crate::engine::Side::Black),
+        "Y" | "y" | "W" | "w" => Ok(crate::engine::Side::Yellow),
+        _ => Err(format!("`{s}` is not a side: write B or Y")),
+    }
+}
+
+/// The `match` command: plays the games, writes them if asked, reports the score.
+fn play_match(
+    a: u8,
+    b: u8,
+    games: usize,
+    seed: u64,
+    rules: Rules,
+    format: Format,
+    out: Option<&Path>,
+) -> u8 {
+    let report = crate::player::arena::play_match(a, b, games, seed, rules);
+    if let Some(path) = out {
+        let text = match_games_text(&report, a, b, seed, rules);
+        if let Err(e) = write_atomically(path, &text) {
+            eprintln!("error: cannot write the games: {e}");
+            return EXIT_ERROR;
+        }
+    }
+    let n = report.games.len();
+    let points: f64 = report.games.iter().map(|g| g.a_points).sum();
+    let wins = report.games.iter().filter(|g| g.a_points == 1.0).count();
+    let losses = report.games.iter().filter(|g| g.a_points == 0.0).count();
+    let draws = n - wins - losses;
+    let text = match format {
+        Format::Json => serde_json::json!({
+            "games": n,
+            "a": a,
+            "b": b,
+            "seed": seed,
+            "rules": rules.to_string(),
+            "a_wins": wins,
+            "a_losses": losses,
+            "draws": draws,
+            "a_points": points,
+            "a_score": report.a_score,
+            "elo": report.elo,
+            "elo_low": report.elo_low,
+            "elo_high": report.elo_high,
+        })
+        .to_string(),
+        _ => format!(
+            "level {a} vs level {b}, {n} games ({rules}, seed {seed}): {points} - {} (+{wins} ={draws} -{losses}), score {:.1} %, Elo {:+.0} [{:+.0}, {:+.0}] (95 %)",
+            n as f64 - points,
+            100.0 * report.a_score,
+            report.elo,
+            report.elo_low,
+            report.elo_high
+        ),
+    };
+    let mut out = std::io::stdout().lock();
+    finish(writeln!(out, "{text}").and_then(|_| out.flush()))
+}
+
+/// A match's games in notation, with tags naming the levels and the result.
+fn match_games_text(
+    report: &crate::player::arena::MatchReport,
+    a: u8,
+    b: u8,
+    seed: u64,
+    rules: Rules,
+) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for (i, g) in report.games.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        let (black, yellow) = if g.a_side == crate::engine::Side::Black {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let _ = writeln!(text, "[Event \"match {seed} #{}\"]", i + 1);
+        if rules != Rules::default() {
+            let _ = writeln!(text, "[Rules \"{rules}\"]");
+        }
+        let _ = writeln!(text, "[Black \"lanrick level {black}\"]");
+        let _ = writeln!(text, "[Yellow \"lanrick level {yellow}\"]");
+        let result = g.result.map_or("draw", crate::fmt::result_tag);
+        let _ = writeln!(text, "[Result \"{result}\"]\n");
+        for e in &g.events {
+            text.push_str(e);
+            text.push('\n');
+        }
+        if g.result.is_none() {
+            text.push_str("draw\n");
+        }
+    }
+    text
 }
 
 #[cfg(test)]

@@ -242,6 +242,12 @@ impl Game {
         self.turns
     }
 
+    /// How many times `position` has occurred in the current Rendezvous (D-9: the
+    /// third occurrence draws).
+    pub fn occurrences(&self, position: &Position) -> u8 {
+        self.seen.get(&position.key()).copied().unwrap_or(0)
+    }
+
     /// Applies `action` for the side to act.
     ///
     /// # Errors

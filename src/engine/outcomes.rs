@@ -645,6 +645,15 @@ pub fn count_outcomes(pos: &Position) -> usize {
 /// Every distinct outcome of the next action of the side to act, ordered by the
 /// canonical action's text; empty when the game is over.
 pub fn outcomes(pos: &Position) -> Vec<Outcome> {
+    let mut out = outcomes_unordered(pos);
+    out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
+    out
+}
+
+/// The outcomes of [`outcomes`] in the search's own fixed order (the same for the same
+/// position on every run), without the cost of sorting them by text: what a player
+/// that looks at every outcome needs.
+pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
     if pos.winner().is_some() {
         return Vec::new();
     }
@@ -657,7 +666,6 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
             });
             std::ops::ControlFlow::Continue(())
         });
-        out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
         return out;
     }
     if pos.phase() == Phase::Mark {
@@ -686,7 +694,7 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
         }
         Err(_) => return Vec::new(),
     }
-    let mut out: Vec<Outcome> =
+    let out: Vec<Outcome> =
         c.0.into_iter()
             .map(|((black, yellow), (moves, take))| {
                 // The search reached this placement legally; only a Rule 8 take (the
@@ -708,7 +716,6 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
                 }
             })
             .collect();
-    out.sort_by_cached_key(|o| (o.action.to_string(), o.position.to_string()));
     out
 }
 

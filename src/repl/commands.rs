@@ -4,7 +4,7 @@
 use super::rules;
 use super::session::{Output, Session, Step, actions};
 use super::text::{flow, wrap as wrap_text};
-use crate::engine::{OutcomeAction, Phase, Square, count_outcomes};
+use crate::engine::{OutcomeAction, Phase, Side, Square, count_outcomes};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -135,6 +135,53 @@ pub const COMMANDS: &[Command] = &[
                far are put aside: `:undo` brings them back.",
         bang: false,
         run: setup,
+    },
+    Command {
+        name: "play",
+        args: "[B|Y [N]|off]",
+        summary: "let lanrick play a side (`:play B 3`), or stop it (`:play off`)",
+        help: "`:play B 3` lets lanrick take Black at level 3 (0: random, 1 to 4: \
+               stronger; without a level, 3); it answers at once when Black is to act \
+               and after each of your actions. `:play off` stops it; `:play` says who \
+               it plays. Its actions are recorded as normal events: `:undo` and `:save` \
+               treat them like yours. On a terminal a spinner shows it thinking; Ctrl-C \
+               stops the thinking and it plays the best action found so far.",
+        bang: false,
+        run: play,
+    },
+    Command {
+        name: "go",
+        args: "",
+        summary: "let lanrick play the next action now",
+        help: "lanrick plays the next action, whoever's it is, at its level (3 when it \
+               plays no side), then goes on answering its own side as before.",
+        bang: false,
+        run: |s, _, _| {
+            if s.runner().game().result().is_some() {
+                return Output::fail("error: the game is over");
+            }
+            s.go = true;
+            Output::default()
+        },
+    },
+    Command {
+        name: "hint",
+        args: "",
+        summary: "show the action lanrick would play, and why, without playing it",
+        help: "Shows the action lanrick would choose for the side to act, at its level (3 \
+               when it plays no side), with the reason and its score; nothing is played.",
+        bang: false,
+        run: |s, _, _| match s.think(None) {
+            Some(c) => Output::text(format!(
+                "hint: {} ({}; level {}, score {}, {} positions)",
+                c.event,
+                c.reason,
+                s.lanrick_level(),
+                c.score,
+                c.nodes
+            )),
+            None => Output::fail("error: the game is over"),
+        },
     },
     Command {
         name: "new",
@@ -311,6 +358,47 @@ pub fn dispatch(session: &mut Session, line: &str) -> Output {
         return Output::fail(format!("error: `:{}` has no `!` form", command.name));
     }
     (command.run)(session, rest.trim(), bang)
+}
+
+/// `:play`: who lanrick plays.
+fn play(s: &mut Session, arg: &str, _: bool) -> Output {
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    match words.as_slice() {
+        [] => Output::text(match s.lanrick {
+            Some((side, level)) => format!("lanrick plays {side} at level {level}"),
+            None => "lanrick plays no side (`:play B 3` lets it take Black)".to_string(),
+        }),
+        ["off"] => {
+            s.lanrick = None;
+            Output::text("lanrick plays no side")
+        }
+        [side, rest @ ..] if rest.len() <= 1 => {
+            let side = match *side {
+                "B" | "b" | "Black" | "black" => Side::Black,
+                "Y" | "y" | "W" | "w" | "Yellow" | "yellow" => Side::Yellow,
+                other => {
+                    return Output::fail(format!(
+                        "error: `{other}` is not a side: write `B` or `Y` (`:play B 3`)"
+                    ));
+                }
+            };
+            let level = match rest.first() {
+                None => super::session::DEFAULT_LEVEL,
+                Some(l) => match l.parse::<u8>() {
+                    Ok(n) if n <= crate::player::MAX_LEVEL => n,
+                    _ => {
+                        return Output::fail(format!(
+                            "error: `{l}` is not a level: write 0 to {}",
+                            crate::player::MAX_LEVEL
+                        ));
+                    }
+                },
+            };
+            s.lanrick = Some((side, level));
+            Output::text(format!("lanrick plays {side} at level {level}"))
+        }
+        _ => Output::fail("error: write `:play B 3`, `:play Y`, `:play off` or `:play`"),
+    }
 }
 
 /// `:load`'s arguments: a file name (in quotes when it has spaces, or the whole

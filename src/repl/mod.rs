@@ -44,6 +44,10 @@ pub struct Options<'a> {
     pub die: crate::engine::DieRule,
     /// The 1879 die's seed (`--die-seed`).
     pub die_seed: u64,
+    /// The side lanrick plays and its level (`lanrick play`).
+    pub lanrick: Option<(crate::engine::Side, u8)>,
+    /// The seed of lanrick's choices.
+    pub seed: u64,
 }
 
 /// Runs the REPL, starting from the end of `file`'s game when given. Returns the exit
@@ -83,9 +87,15 @@ fn plain(opts: Options<'_>) -> u8 {
     session.set_die(opts.die, opts.die_seed);
     session.set_confirm_quit(false);
     session.set_auto_board(!opts.quiet);
+    session.set_lanrick(opts.lanrick, opts.seed);
     let mut failed = false;
     if let Some(path) = opts.file {
         let out = session.load(path, opts.game);
+        failed |= out.failed;
+        print(&out);
+    }
+    if session.lanrick_due() {
+        let out = session.respond();
         failed |= out.failed;
         print(&out);
     }
@@ -107,6 +117,11 @@ fn plain(opts: Options<'_>) -> u8 {
         if out.quit {
             left = true;
             break;
+        }
+        if session.lanrick_due() {
+            let out = session.respond();
+            failed |= out.failed;
+            print(&out);
         }
     }
     if !left {
@@ -135,6 +150,7 @@ fn interactive(opts: Options<'_>) -> u8 {
     let mut session = Session::with_rules(color, opts.rules);
     session.set_die(opts.die, opts.die_seed);
     session.set_auto_board(!opts.quiet);
+    session.set_lanrick(opts.lanrick, opts.seed);
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_dups(true)
@@ -168,6 +184,9 @@ fn interactive(opts: Options<'_>) -> u8 {
     }
     let mut retry: Option<String> = None;
     loop {
+        if session.lanrick_due() {
+            respond_on_terminal(&mut session);
+        }
         if let Some(h) = editor.helper_mut() {
             h.position = *session.position();
             h.game_over = session.runner().game().result().is_some();
@@ -221,4 +240,89 @@ fn interactive(opts: Options<'_>) -> u8 {
         }
     }
     EXIT_OK
+}
+
+/// lanrick thinks and plays while it is due, with a spinner on standard error; Ctrl-C
+/// stops the thinking and the best action found so far is played.
+fn respond_on_terminal(session: &mut Session) {
+    for _ in 0..16 {
+        if !session.lanrick_due() {
+            return;
+        }
+        let spinner = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_message("lanrick is thinking (Ctrl-C: play the best found so far)");
+            bar.enable_steady_tick(std::time::Duration::from_millis(80));
+            bar
+        });
+        let choice = {
+            let _guard = interrupt::catch();
+            session.think(Some(&interrupt::STOP))
+        };
+        if let Some(bar) = spinner {
+            bar.finish_and_clear();
+        }
+        let Some(choice) = choice else {
+            return;
+        };
+        let out = session.play_choice(&choice);
+        print(&out);
+        if out.failed {
+            return;
+        }
+    }
+}
+
+/// Ctrl-C while lanrick thinks: a flag the search reads, set by a SIGINT handler
+/// installed only for the thinking (the terminal is not in raw mode then, so Ctrl-C
+/// is a signal; rustyline reads it as a key at the prompt).
+mod interrupt {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Set when Ctrl-C was pressed during the thinking.
+    pub static STOP: AtomicBool = AtomicBool::new(false);
+
+    /// While alive, Ctrl-C sets [`STOP`] instead of ending the process.
+    pub struct Guard {
+        #[cfg(unix)]
+        previous: usize,
+    }
+
+    #[cfg(unix)]
+    const SIGINT: i32 = 2;
+
+    #[cfg(unix)]
+    unsafe extern "C" {
+        /// The C library's `signal` (std links it on every Unix).
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+
+    #[cfg(unix)]
+    extern "C" fn on_sigint(_: i32) {
+        STOP.store(true, Ordering::Relaxed);
+    }
+
+    /// Catches Ctrl-C until the guard is dropped.
+    pub fn catch() -> Guard {
+        STOP.store(false, Ordering::Relaxed);
+        #[cfg(unix)]
+        {
+            // SAFETY: the handler only stores into an atomic, which is
+            // async-signal-safe; the previous handler is put back by the guard.
+            let previous = unsafe { signal(SIGINT, on_sigint as extern "C" fn(i32) as usize) };
+            Guard { previous }
+        }
+        #[cfg(not(unix))]
+        Guard {}
+    }
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            #[cfg(unix)]
+            // SAFETY: puts back the handler `catch` replaced.
+            unsafe {
+                signal(SIGINT, self.previous);
+            }
+        }
+    }
 }

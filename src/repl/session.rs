@@ -10,9 +10,11 @@
 use super::commands;
 use super::text;
 use crate::engine::{
-    DieRule, Edition, GameResult, Phase, Played, Position, Rules, TurnEnd, WinReason, die_square,
+    DieRule, Edition, GameResult, Phase, Played, Position, Rules, Side, TurnEnd, WinReason,
+    die_square,
 };
 use crate::interp::{self, Effect, Problem, Runner};
+use crate::player::{self, Choice, Limits};
 use crate::selfplay::Rng;
 use crate::syntax::ast::{
     self, EventKind, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag,
@@ -239,7 +241,16 @@ pub struct Session {
     pub(super) die: DieRule,
     /// The die's seeded generator (`--die-seed`).
     die_rng: Rng,
+    /// The side lanrick plays and its level (`:play B 3`, `lanrick play`).
+    pub(super) lanrick: Option<(Side, u8)>,
+    /// The seed of lanrick's choices (`lanrick play --seed`).
+    pub(super) seed: u64,
+    /// Whether `:go` asked lanrick to play the next action.
+    pub(super) go: bool,
 }
+
+/// The level `:go` and `:hint` use when lanrick plays no side.
+pub const DEFAULT_LEVEL: u8 = 3;
 
 impl Default for Session {
     fn default() -> Self {
@@ -273,6 +284,9 @@ impl Session {
             earlier: Vec::new(),
             die: DieRule::Plain,
             die_rng: Rng::new(DEFAULT_DIE_SEED),
+            lanrick: None,
+            seed: 0,
+            go: false,
         }
     }
 
@@ -312,6 +326,94 @@ impl Session {
         out.text.push_str(&played.text);
         out.error.push_str(&played.error);
         out.failed |= played.failed;
+        out
+    }
+
+    /// Lets lanrick play `side` at `level` (`None`: nobody), with `seed`.
+    pub fn set_lanrick(&mut self, player: Option<(Side, u8)>, seed: u64) {
+        self.lanrick = player;
+        self.seed = seed;
+    }
+
+    /// The level lanrick thinks at: its side's, else [`DEFAULT_LEVEL`].
+    pub fn lanrick_level(&self) -> u8 {
+        self.lanrick.map_or(DEFAULT_LEVEL, |(_, l)| l)
+    }
+
+    /// Whether lanrick is to play now: `:go` was given, or it is its side's action,
+    /// and the game is not over.
+    pub fn lanrick_due(&self) -> bool {
+        let runner = self.runner();
+        if runner.game().result().is_some() {
+            return false;
+        }
+        self.go
+            || self
+                .lanrick
+                .is_some_and(|(side, _)| runner.position().to_act() == side)
+    }
+
+    /// lanrick's choice for the next action (`stop`, set by Ctrl-C, ends the thinking
+    /// with the best action found so far).
+    pub fn think(&self, stop: Option<&std::sync::atomic::AtomicBool>) -> Option<Choice> {
+        // At the prompt the top level answers within 2 s even in the most crowded
+        // positions (matches leave the time unset, so that their games replay).
+        let limits = Limits {
+            time: (self.lanrick_level() == player::MAX_LEVEL)
+                .then(|| std::time::Duration::from_millis(1900)),
+            ..Limits::level(self.lanrick_level(), self.seed)
+        };
+        player::choose(self.runner().game(), &limits, stop)
+    }
+
+    /// Plays lanrick's choice as if it had been typed: the game's record holds it as a
+    /// normal event.
+    pub fn play_choice(&mut self, choice: &Choice) -> Output {
+        self.go = false;
+        let side = self.position().to_act();
+        let mut out = Output::text(format!("lanrick ({side}) plays: {}\n", choice.event));
+        let played = self.events(&choice.event);
+        out.text.push_str(&played.text);
+        out.error.push_str(&played.error);
+        out.failed |= played.failed;
+        out
+    }
+
+    /// While lanrick is due, thinks and plays (without a spinner: piped input and
+    /// tests).
+    pub fn respond(&mut self) -> Output {
+        let mut out = Output::default();
+        // A bound on the actions in a row (lanrick may play both sides' actions when a
+        // side acts twice, e.g. after a Rendezvous it sets the Mark).
+        for _ in 0..16 {
+            if self.die_due() {
+                // 1879: the die gives the Mark whoever is to act; the session's die
+                // (`--die`, `--die-seed`) throws it, as after a line typed.
+                let o = self.roll();
+                out.text.push_str(&o.text);
+                out.error.push_str(&o.error);
+                out.failed |= o.failed;
+                if o.failed {
+                    break;
+                }
+                continue;
+            }
+            if !self.lanrick_due() {
+                break;
+            }
+            let Some(choice) = self.think(None) else {
+                self.go = false;
+                break;
+            };
+            let o = self.play_choice(&choice);
+            out.text.push_str(&o.text);
+            out.error.push_str(&o.error);
+            out.failed |= o.failed;
+            if o.failed {
+                self.go = false;
+                break;
+            }
+        }
         out
     }
 

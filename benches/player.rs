@@ -1,0 +1,73 @@
+//! The player's thinking time per action, by level, in the most crowded positions
+//! (ten men, allowance 5: up to 709,819 distinct outcomes) and at the start of each
+//! edition. Run with `cargo bench --bench player` (add `-- --quick` for a short run).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use lanrick::engine::{Game, Position, Rules};
+use lanrick::player::{Limits, MAX_LEVEL, choose};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Crowded positions (the first three are the engine bench's largest outcome counts).
+const POSITIONS: &[(&str, &str, &str)] = &[
+    (
+        "start_d5",
+        "1893",
+        "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first",
+    ),
+    (
+        "ref_248640",
+        "1893",
+        "4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play",
+    ),
+    (
+        "open8_709819",
+        "1893",
+        "1Y5Y/7B/8/3Y4/8/YB6/Y3Y3/2Y5 Y b2 play",
+    ),
+    (
+        "close9_166674",
+        "1893",
+        "1Y6/1B1B4/1B3B2/1B1Y4/5Y2/6Y1/5B2/8 B c6 play",
+    ),
+    (
+        "e1880_shift",
+        "1880",
+        "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B",
+    ),
+    (
+        "es_start_mark",
+        "1893-es",
+        "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark",
+    ),
+];
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(3))
+}
+
+fn levels(c: &mut Criterion) {
+    let mut g = c.benchmark_group("choose");
+    for &(name, rules, text) in POSITIONS {
+        let rules: Rules = rules.parse().expect("known rules");
+        let pos = Position::parse_as(rules, text).expect("valid position");
+        let game = Game::new(pos);
+        for level in 0..=MAX_LEVEL {
+            let limits = Limits::level(level, 1);
+            g.bench_function(format!("{name}/level{level}"), |b| {
+                b.iter(|| choose(black_box(&game), &limits, None))
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = levels
+}
+criterion_main!(benches);

@@ -1,0 +1,120 @@
+//! The evaluation: how good a position is for one side, from material (men on the
+//! board, since the game is lost with too few) and the race for the Rendezvous (the
+//! squares and turns each side still needs to get all his men in, the free
+//! Rendezvous squares, lines blocked by men).
+
+use crate::engine::{Position, Rendezvous, Side, Square, SquareSet};
+
+/// A won game, from the winner's side (far above any other score).
+pub const WIN: i32 = 1_000_000;
+
+/// What one man more on the board is worth.
+pub const MAN: i32 = 1000;
+
+/// The score of `pos` for `side`: positive when `side` stands better.
+pub fn evaluate(pos: &Position, side: Side) -> i32 {
+    if let Some(w) = pos.winner() {
+        return if w == side { WIN } else { -WIN };
+    }
+    let other = !side;
+    let mut score = MAN * (i32::from(pos.count(side)) - i32::from(pos.count(other)));
+    if let Some(rv) = pos.rendezvous() {
+        let mine = race(pos, rv, side);
+        let theirs = race(pos, rv, other);
+        // Turns count most (a race is won by turns); squares break ties between
+        // positions needing the same number of turns.
+        score += 150 * (i32::from(theirs.turns) - i32::from(mine.turns));
+        score += 12 * (i32::from(theirs.squares) - i32::from(mine.squares));
+        score += 40 * (i32::from(mine.inside) - i32::from(theirs.inside));
+        if pos.to_act() == side {
+            score += 60;
+        } else {
+            score -= 60;
+        }
+    }
+    score
+}
+
+/// One side's state in the race for the Rendezvous.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Race {
+    /// Squares its men outside still need (at least), all together.
+    pub squares: u16,
+    /// Turns it needs at least (by its allowance and the three squares a man may move).
+    pub turns: u16,
+    /// Its men already in the Rendezvous.
+    pub inside: u8,
+}
+
+/// The race of `side`: the squares each man outside needs to reach a free Rendezvous
+/// square (a man on the border of an open Rendezvous slides in for 1), a penalty
+/// when there are fewer free squares than men to bring in, and the turns it takes.
+pub fn race(pos: &Position, rv: &Rendezvous, side: Side) -> Race {
+    let squares_rv = rv.squares();
+    let men = pos.men(side);
+    let inside = (men.0 & squares_rv.0).count_ones() as u8;
+    let occupied = pos.occupied();
+    let free = SquareSet(squares_rv.0 & !occupied.0);
+    let outside = SquareSet(men.0 & !squares_rv.0);
+    let mut squares = 0u16;
+    let mut longest = 0u16;
+    for man in outside.iter() {
+        let d = distance_in(man, free, squares_rv, rv.is_open(), occupied);
+        squares += d;
+        longest = longest.max(d);
+    }
+    let missing = outside.count().saturating_sub(free.count()) as u16;
+    squares += 4 * missing;
+    let allowance = u16::from(pos.count(side).clamp(1, 5));
+    let turns = squares.div_ceil(allowance).max(longest.div_ceil(3));
+    Race {
+        squares,
+        turns,
+        inside,
+    }
+}
+
+/// The squares a man on `from` needs to reach one of `free` (or, if none is free, the
+/// Rendezvous), by king steps, one more when the straight line to it is blocked; a
+/// border man of an open Rendezvous slides in for 1.
+fn distance_in(
+    from: Square,
+    free: SquareSet,
+    all: SquareSet,
+    open: bool,
+    occupied: SquareSet,
+) -> u16 {
+    if open && SquareSet::BORDER.contains(from) {
+        return 1;
+    }
+    let targets = if free.is_empty() { all } else { free };
+    let mut best = u16::MAX;
+    for t in targets.iter() {
+        let mut d = u16::from(from.distance(t));
+        if !clear_line(from, t, occupied) {
+            d += 1;
+        }
+        best = best.min(d);
+    }
+    if best == u16::MAX { 8 } else { best }
+}
+
+/// Whether `from` and `to` are on one straight line with no man between them.
+fn clear_line(from: Square, to: Square, occupied: SquareSet) -> bool {
+    let (f0, r0) = (i32::from(from.file()), i32::from(from.rank()));
+    let (f1, r1) = (i32::from(to.file()), i32::from(to.rank()));
+    let (df, dr) = (f1 - f0, r1 - r0);
+    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return false;
+    }
+    let steps = df.abs().max(dr.abs());
+    let (sf, sr) = (df.signum(), dr.signum());
+    for i in 1..steps {
+        if let Some(sq) = Square::from_coords((f0 + sf * i) as u8, (r0 + sr * i) as u8)
+            && occupied.contains(sq)
+        {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,415 @@
+//! The candidate actions the player looks at: every distinct outcome (the engine's
+//! lists and its visitor), an exact walk for the turns that win a Rendezvous (or the
+//! game) now, and a heuristic generator of purposeful turns for the inner nodes of
+//! the search, which always holds every winning turn.
+
+use super::Rng;
+use super::eval;
+use crate::engine::search::visit_outcomes;
+use crate::engine::{
+    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
+    TurnInProgress, outcomes_unordered,
+};
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+/// A candidate: the action (as the engine's outcome action, or an interchange) and the
+/// position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// What is done.
+    pub kind: Kind,
+    /// The position after it.
+    pub position: Position,
+}
+
+/// The kinds of candidate action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An outcome of the engine's visitor or lists.
+    Outcome(OutcomeAction),
+    /// An interchange demand (Rule 5) with the setter's choice of men, if needed.
+    Interchange(Vec<Square>),
+}
+
+impl Candidate {
+    /// The action for [`crate::engine::Game::play`].
+    pub fn action(&self) -> Action {
+        match &self.kind {
+            Kind::Interchange(chosen) => Action::Interchange(chosen.clone()),
+            Kind::Outcome(o) => outcome_action(o),
+        }
+    }
+
+    /// The action in canonical notation, by the engine's one writer of actions.
+    pub fn event(&self) -> String {
+        self.action().to_string()
+    }
+}
+
+/// The [`Action`] that plays an outcome's action.
+pub fn outcome_action(o: &OutcomeAction) -> Action {
+    Action::from(o)
+}
+
+/// Every distinct outcome of the next action (up to `cap` of them; the 1893 lists
+/// are exact and fast, the other editions walk the visitor), with the interchange
+/// demands when one may be made. In a `set` phase, `samples` random set-ups.
+pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    if pos.winner().is_some() {
+        return out;
+    }
+    if pos.phase() == Phase::Set {
+        return setups(pos, rng, samples);
+    }
+    if pos.rules().is_1893() {
+        out.extend(outcomes_unordered(pos).into_iter().map(|o| Candidate {
+            kind: Kind::Outcome(o.action),
+            position: o.position,
+        }));
+        out.truncate(cap);
+    } else {
+        let _ = visit_outcomes(pos, |a, p| {
+            out.push(Candidate {
+                kind: Kind::Outcome(a.clone()),
+                position: *p,
+            });
+            if out.len() >= cap {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
+    out.extend(interchanges(pos));
+    out
+}
+
+/// `samples` random set-ups (uniform over the arranger's choices).
+fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for _ in 0..samples.max(1) {
+        let mut border: Vec<Square> = SquareSet::BORDER.iter().collect();
+        let mut pick = |n: usize| -> Vec<Square> {
+            let mut set = SquareSet::EMPTY;
+            for _ in 0..n {
+                set.insert(border.swap_remove(rng.below(border.len())));
+            }
+            set.iter().collect()
+        };
+        let black = pick(5);
+        let yellow = pick(5);
+        if let Ok(p) = pos.set_men(&black, &yellow) {
+            out.push(Candidate {
+                kind: Kind::Outcome(OutcomeAction::Set { black, yellow }),
+                position: p,
+            });
+        }
+    }
+    out
+}
+
+/// The interchange demands the side to act may make now: one, or (when the setter has
+/// fewer men and chooses which of the demander's men change) the setter's choice that
+/// is worst for the demander by the evaluation.
+pub fn interchanges(pos: &Position) -> Vec<Candidate> {
+    if pos.can_interchange().is_err() {
+        return Vec::new();
+    }
+    let me = pos.to_act();
+    match pos.interchange_choice_needed() {
+        None => pos
+            .interchange(&[])
+            .map(|p| Candidate {
+                kind: Kind::Interchange(Vec::new()),
+                position: p,
+            })
+            .into_iter()
+            .collect(),
+        Some(k) => {
+            let men: Vec<Square> = pos.men(me).iter().collect();
+            let mut worst: Option<(i32, Candidate)> = None;
+            subsets(&men, usize::from(k), &mut |chosen| {
+                if let Ok(p) = pos.interchange(chosen) {
+                    let v = eval::evaluate(&p, me);
+                    if worst.as_ref().is_none_or(|(w, _)| v < *w) {
+                        worst = Some((
+                            v,
+                            Candidate {
+                                kind: Kind::Interchange(chosen.to_vec()),
+                                position: p,
+                            },
+                        ));
+                    }
+                }
+            });
+            worst.map(|(_, c)| c).into_iter().collect()
+        }
+    }
+}
+
+fn subsets(items: &[Square], k: usize, f: &mut impl FnMut(&[Square])) {
+    fn go(
+        items: &[Square],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<Square>,
+        f: &mut impl FnMut(&[Square]),
+    ) {
+        if chosen.len() == k {
+            f(chosen);
+            return;
+        }
+        for i in start..items.len() {
+            chosen.push(items[i]);
+            go(items, k, i + 1, chosen, f);
+            chosen.pop();
+        }
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), f);
+}
+
+/// Every distinct outcome of the next turn in which the side to act wins the
+/// Rendezvous (gets all his men in, Rule 7 or 8; in 1880 the take and wanderers), or
+/// the Mark move that does: exact, by a walk that drops a turn's state as soon as the
+/// men still outside outnumber the squares left to move (each needs at least one).
+/// With `first_only`, stops at the first found.
+pub fn winning_turns(pos: &Position, first_only: bool) -> Vec<Candidate> {
+    winning_turns_counted(pos, first_only).0
+}
+
+/// [`winning_turns`] and the number of turn states the walk visited (its cost).
+pub fn winning_turns_counted(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
+    let (out, states) = winning_walk(pos, first_only);
+    (out, states)
+}
+
+fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
+    let mut w = WinWalk {
+        out: Vec::new(),
+        seen: HashSet::new(),
+        ends: HashSet::new(),
+        first_only,
+    };
+    if pos.winner().is_some() || !pos.phase().in_play() {
+        return (w.out, 0);
+    }
+    let me = pos.to_act();
+    for (from, to, p) in pos.mark_moves() {
+        if p.count(!me) < pos.count(!me) || p.winner() == Some(me) {
+            w.out.push(Candidate {
+                kind: Kind::Outcome(OutcomeAction::MoveMark { from, to }),
+                position: p,
+            });
+            if first_only {
+                return (w.out, 1);
+            }
+        }
+    }
+    if let Ok(t) = pos.begin_turn() {
+        let _ = w.turn(&t);
+    }
+    let states = w.seen.len() as u64;
+    (w.out, states)
+}
+
+type StateKey = (u64, u64, u64, u8);
+
+struct WinWalk {
+    out: Vec<Candidate>,
+    seen: HashSet<StateKey>,
+    ends: HashSet<Position>,
+    first_only: bool,
+}
+
+impl WinWalk {
+    fn turn(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
+        let key = (
+            t.men(Side::Black).0,
+            t.men(Side::Yellow).0,
+            t.moved().0,
+            t.used(),
+        );
+        if !self.seen.insert(key) {
+            return ControlFlow::Continue(());
+        }
+        if let Some(choices) = t.take_choices() {
+            for c in choices.iter() {
+                let mut next = t.clone();
+                if next.take(c).is_ok() {
+                    finish_wanderers(&mut next);
+                    if let Ok(r) = next.finish()
+                        && matches!(r.end, TurnEnd::Replaced(_) | TurnEnd::Removed(_))
+                        && self.ends.insert(r.position)
+                    {
+                        self.out.push(Candidate {
+                            kind: Kind::Outcome(OutcomeAction::Turn {
+                                moves: r.moves,
+                                take: Some(c),
+                                wanderers: r.wanderers,
+                                radiate: r.radiate,
+                            }),
+                            position: r.position,
+                        });
+                        if self.first_only {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+        if t.is_closed() {
+            return ControlFlow::Continue(());
+        }
+        let rv = t.rendezvous().squares();
+        let outside = SquareSet(t.men(t.mover()).0 & !rv.0).count();
+        if outside > u32::from(t.remaining()) {
+            return ControlFlow::Continue(());
+        }
+        for m in t.legal_moves() {
+            let mut next = t.clone();
+            if next.play_move(m.from, m.to).is_ok() {
+                self.turn(&next)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Sends the pending wanderers (1880) to the border, each to its first legal square
+/// in a fixed order.
+fn finish_wanderers(t: &mut TurnInProgress) {
+    loop {
+        let Some(from) = t.pending_wanderers().first() else {
+            // 1879: the centre man's owner's radiating choice, when one is due.
+            if let Some(to) = t.radiate_choices().and_then(|c| c.first()) {
+                let _ = t.radiate(to);
+            }
+            return;
+        };
+        let Some(to) = t.wanderer_targets(from).first() else {
+            return;
+        };
+        if t.send_wanderer(from, to).is_err() {
+            return;
+        }
+    }
+}
+
+/// The candidates of the inner nodes: every winning turn (exact), the turns built by
+/// a beam over the most purposeful man's moves (`beam` of them at each step), the
+/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled.
+pub fn heuristic_candidates(pos: &Position, beam: usize, rng: &mut Rng) -> Vec<Candidate> {
+    if pos.winner().is_some() {
+        return Vec::new();
+    }
+    match pos.phase() {
+        Phase::Set => return setups(pos, rng, 8),
+        Phase::Mark => {
+            return pos
+                .mark_outcomes()
+                .into_iter()
+                .map(|(r, p)| Candidate {
+                    kind: Kind::Outcome(OutcomeAction::Mark(r)),
+                    position: p,
+                })
+                .collect();
+        }
+        _ => {}
+    }
+    let mut out = winning_turns(pos, false);
+    let mut ends: HashSet<Position> = out.iter().map(|c| c.position).collect();
+    if let Ok(t) = pos.begin_turn() {
+        let mut seen = HashSet::new();
+        beam_turns(&t, beam, &mut seen, &mut ends, &mut out);
+    }
+    for (from, to, p) in pos.mark_moves() {
+        if ends.insert(p) {
+            out.push(Candidate {
+                kind: Kind::Outcome(OutcomeAction::MoveMark { from, to }),
+                position: p,
+            });
+        }
+    }
+    out.extend(interchanges(pos));
+    if out.is_empty()
+        && let Ok(p) = pos.pass()
+    {
+        out.push(Candidate {
+            kind: Kind::Outcome(OutcomeAction::Pass),
+            position: p,
+        });
+    }
+    out
+}
+
+/// How purposeful a man's move is: into the Rendezvous first, then nearer to it;
+/// out of it last.
+fn move_score(rv: SquareSet, from: Square, to: Square) -> i32 {
+    let near = |s: Square| {
+        rv.iter()
+            .map(|t| i32::from(s.distance(t)))
+            .min()
+            .unwrap_or(0)
+    };
+    match (rv.contains(from), rv.contains(to)) {
+        (false, true) => 100 + near(from),
+        (true, false) => -50,
+        (true, true) => -10,
+        (false, false) => 10 * (near(from) - near(to)),
+    }
+}
+
+fn beam_turns(
+    t: &TurnInProgress,
+    beam: usize,
+    seen: &mut HashSet<StateKey>,
+    ends: &mut HashSet<Position>,
+    out: &mut Vec<Candidate>,
+) {
+    let key = (
+        t.men(Side::Black).0,
+        t.men(Side::Yellow).0,
+        t.moved().0,
+        t.used(),
+    );
+    if !seen.insert(key) || t.is_closed() || t.take_choices().is_some() {
+        // A closed turn is a Rendezvous won: the exact walk has it already.
+        return;
+    }
+    if !t.moves().is_empty()
+        && let Ok(r) = t.finish()
+        && ends.insert(r.position)
+    {
+        out.push(Candidate {
+            kind: Kind::Outcome(OutcomeAction::Turn {
+                moves: r.moves,
+                take: None,
+                wanderers: r.wanderers,
+                radiate: r.radiate,
+            }),
+            position: r.position,
+        });
+    }
+    let rv = t.rendezvous().squares();
+    let mut moves = t.legal_moves();
+    moves.sort_by_key(|m| {
+        (
+            -move_score(rv, m.from, m.to),
+            m.count,
+            m.from.index(),
+            m.to.index(),
+        )
+    });
+    for m in moves.into_iter().take(beam) {
+        if move_score(rv, m.from, m.to) < 0 && !t.moves().is_empty() {
+            break;
+        }
+        let mut next = t.clone();
+        if next.play_move(m.from, m.to).is_ok() {
+            beam_turns(&next, beam, seen, ends, out);
+        }
+    }
+}

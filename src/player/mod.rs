@@ -1,0 +1,556 @@
+//! lanrick as a player: given a game (its history included, for draws by repetition,
+//! D-9) and limits (level, nodes, time, seed), [`choose`] picks the next action of
+//! any kind for any edition — a set-up, a Mark, an interchange demand or not, a turn
+//! with its take and wanderers, a Mark move, a pass. It depends on the engine only
+//! and prints nothing.
+//!
+//! The search is over whole actions: each candidate is a distinct outcome from the
+//! engine (its lists and its visitor, so every rule of every edition applies). The
+//! levels:
+//!
+//! - 0: uniform random among the distinct outcomes (the fixed anchor);
+//! - 1: the best outcome by the evaluation, with a lot of noise;
+//! - 2: the evaluation, small noise, the exact short-horizon tactics (below) and the
+//!   other side's Rendezvous-winning replies to the first candidates;
+//! - 3 and 4: alpha-beta over the heuristic generator (which always holds every turn
+//!   that wins a Rendezvous), with iterative deepening, to depth 2 and 3.
+//!
+//! At every level from 2: a turn that wins the game now is always played; no
+//! candidate is played after which the other side can win the game at once, while
+//! any candidate avoids that (every outcome is looked at, in 1893 up to 1,000,000);
+//! a position repeated for the third time (D-9) scores as a draw.
+
+pub mod arena;
+mod eval;
+mod generate;
+
+pub use eval::{MAN, WIN, evaluate, race};
+pub use generate::{Candidate, Kind, outcome_action, winning_turns, winning_turns_counted};
+
+use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
+use generate::{all_candidates, heuristic_candidates};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The highest level.
+pub const MAX_LEVEL: u8 = 4;
+
+/// What the player may spend on one action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The level, 0 to [`MAX_LEVEL`].
+    pub level: u8,
+    /// The most positions the search evaluates (`None`: the level's own budget). The
+    /// search stops at this count, so a game is the same on every machine.
+    pub nodes: Option<u64>,
+    /// The most time to think (`None`: no limit but the node budget). When it runs
+    /// out, the best action found so far is played (and the game may then differ from
+    /// run to run: leave it unset for reproducible games).
+    pub time: Option<Duration>,
+    /// The seed of the player's random choices: the same seed, level and game give the
+    /// same action.
+    pub seed: u64,
+}
+
+impl Limits {
+    /// The level's own limits with `seed`.
+    pub fn level(level: u8, seed: u64) -> Limits {
+        Limits {
+            level: level.min(MAX_LEVEL),
+            nodes: None,
+            time: None,
+            seed,
+        }
+    }
+}
+
+/// The player's choice and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The action, for [`Game::play`].
+    pub action: Action,
+    /// The action in canonical notation.
+    pub event: String,
+    /// Why it was chosen, in a few words.
+    pub reason: String,
+    /// Its score for the side that plays it (see [`evaluate`]).
+    pub score: i32,
+    /// Positions evaluated.
+    pub nodes: u64,
+}
+
+/// A small, fast pseudo-random generator (splitmix64).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// Each level's settings.
+struct Settings {
+    /// Noise added to each root candidate's score (uniform in `0..noise`).
+    noise: i32,
+    /// Depth of the alpha-beta search in actions (1: the evaluation of the outcomes).
+    depth: u32,
+    /// Root candidates searched deeper than the evaluation.
+    root_width: usize,
+    /// Man's moves tried at each step of a turn by the heuristic generator.
+    beam: usize,
+    /// Children kept at each inner node (the winning turns always kept).
+    inner_width: usize,
+    /// Node budget.
+    nodes: u64,
+    /// Whether the exact tactics run.
+    tactics: bool,
+}
+
+fn settings(level: u8) -> Settings {
+    match level {
+        0 | 1 => Settings {
+            noise: 400,
+            depth: 1,
+            root_width: 0,
+            beam: 0,
+            inner_width: 0,
+            nodes: u64::MAX,
+            tactics: false,
+        },
+        2 => Settings {
+            noise: 40,
+            depth: 1,
+            root_width: 12,
+            beam: 0,
+            inner_width: 0,
+            nodes: 200_000,
+            tactics: true,
+        },
+        3 => Settings {
+            noise: 20,
+            depth: 2,
+            root_width: 8,
+            beam: 3,
+            inner_width: 24,
+            nodes: 60_000,
+            tactics: true,
+        },
+        _ => Settings {
+            noise: 10,
+            depth: 2,
+            root_width: 24,
+            beam: 5,
+            inner_width: 64,
+            nodes: 300_000,
+            tactics: true,
+        },
+    }
+}
+
+/// The most outcomes looked at in the root list.
+const ROOT_CAP: usize = 1_000_000;
+
+/// Man's moves tried at each step of a turn by the heuristic generator at the root
+/// (levels 1 to 3, and the top level where the whole list would be too slow).
+const ROOT_BEAM: usize = 6;
+
+/// Whether the top level can afford every outcome at the root: the 1893 count is
+/// fast and exact; the other editions' visitor is slower.
+fn whole_list_affordable(pos: &Position) -> bool {
+    if pos.rules().is_1893() {
+        crate::engine::count_outcomes(pos) <= 300_000
+    } else {
+        let mut n = 0usize;
+        crate::engine::search::visit_outcomes(pos, |_, _| {
+            n += 1;
+            if n > 30_000 {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .is_continue()
+    }
+}
+
+/// Chooses the next action in `game` (`None` when the game is over). `stop`, when
+/// set by another thread (Ctrl-C), ends the thinking: the best action found so far is
+/// returned.
+pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option<Choice> {
+    if game.result().is_some() {
+        return None;
+    }
+    let pos = *game.position();
+    let me = pos.to_act();
+    let mut rng = Rng::new(
+        limits.seed
+            ^ u64::from(game.turns_played()).wrapping_mul(0x2545_f491_4f6c_dd1d)
+            ^ hash_position(&pos),
+    );
+    if pos.rules().edition() == Edition::E1879 && pos.phase() == Phase::Mark {
+        // 1879 Rule 3: the die, not a player, gives the Mark; lanrick throws it with
+        // its seeded generator, neglecting throws below three.
+        let square = die_square(DieRule::Plain, || 1 + rng.below(6) as u8);
+        let action = Action::Mark {
+            square,
+            towards: None,
+        };
+        return Some(Choice {
+            event: action.to_string(),
+            action,
+            reason: "the die gives the Mark (Rule 3, 1879)".into(),
+            score: 0,
+            nodes: 0,
+        });
+    }
+    let level = limits.level.min(MAX_LEVEL);
+    let set = settings(level);
+    let deadline = limits.time.map(|t| Instant::now() + t);
+    let mut search = Search {
+        nodes: 0,
+        budget: limits.nodes.unwrap_or(set.nodes),
+        deadline,
+        stop,
+        rng: Rng::new(rng.next_u64()),
+        beam: set.beam,
+        inner_width: set.inner_width,
+    };
+    let mut cands = if level == 0 {
+        all_candidates(&pos, ROOT_CAP, &mut rng, 1)
+    } else if level == MAX_LEVEL && whole_list_affordable(&pos) {
+        all_candidates(&pos, ROOT_CAP, &mut rng, 24)
+    } else {
+        heuristic_candidates(&pos, ROOT_BEAM, &mut rng)
+    };
+    if cands.is_empty() {
+        return None;
+    }
+    if level == 0 {
+        let c = cands.swap_remove(rng.below(cands.len()));
+        return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
+    }
+    // A win now.
+    if let Some(i) = cands.iter().position(|c| c.position.winner() == Some(me)) {
+        let c = cands.swap_remove(i);
+        return Some(finish(c, "wins the game now".into(), WIN, 1));
+    }
+    // A win in two at the top level, when its proof fits in the budget.
+    if level == MAX_LEVEL
+        && let Some(i) = win_in_two(&cands, me, &mut search)
+    {
+        let c = cands.swap_remove(i);
+        return Some(finish(
+            c,
+            "wins the game in two".into(),
+            WIN - 1,
+            search.nodes,
+        ));
+    }
+    // The first ordering: the evaluation (a third repetition is a draw), with noise.
+    let mut scored: Vec<(i32, Candidate)> = cands
+        .into_iter()
+        .map(|c| {
+            let s = if game.occurrences(&c.position) >= 2 && c.position.phase().in_play() {
+                0
+            } else {
+                evaluate(&c.position, me)
+            };
+            let noise = if set.noise > 0 {
+                rng.below(set.noise as usize) as i32
+            } else {
+                0
+            };
+            (s + noise, c)
+        })
+        .collect();
+    search.nodes += scored.len() as u64;
+    scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+    if !set.tactics {
+        let (s, c) = scored.swap_remove(0);
+        return Some(finish(
+            c,
+            "best by the race (level 1)".into(),
+            s,
+            search.nodes,
+        ));
+    }
+    // Deeper: the first candidates by alpha-beta, with iterative deepening.
+    let width = set.root_width.min(scored.len());
+    let mut values: Vec<Option<i32>> = vec![None; width];
+    let mut reasons = vec![String::new(); width];
+    'deepen: for depth in 2..=set.depth.max(2) {
+        for i in 0..width {
+            if search.out_of_time() {
+                break 'deepen;
+            }
+            let child = scored[i].1.position;
+            let v = if set.depth == 1 || depth == 2 && level == 2 {
+                search.threat_value(&child, me)
+            } else {
+                search.value(&child, me, depth - 1, -WIN - 1, WIN + 1)
+            };
+            if search.out_of_time() && values[i].is_some() {
+                break 'deepen;
+            }
+            values[i] = Some(v);
+            reasons[i] = format!("searched {depth} actions deep");
+        }
+        if set.depth <= 2 {
+            break;
+        }
+    }
+    let mut best: Option<(i32, usize)> = None;
+    for (i, v) in values.iter().enumerate() {
+        let v = v.unwrap_or(scored[i].0);
+        // The root noise breaks ties between equal values the same way for one seed.
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, i));
+        }
+    }
+    let (mut value, mut index) = best.unwrap_or((scored[0].0, 0));
+    let mut reason = if index < reasons.len() && !reasons[index].is_empty() {
+        reasons[index].clone()
+    } else {
+        "best by the race".to_string()
+    };
+    // Never let the other side win the game at once when something stops it: first
+    // among the candidates searched, then among every outcome.
+    if loses_at_once(&scored[index].1.position, me) {
+        if let Some(j) = (0..scored.len()).find(|&j| !loses_at_once(&scored[j].1.position, me)) {
+            index = j;
+            value = values.get(j).copied().flatten().unwrap_or(scored[j].0);
+            reason = "stops the other side winning the game next".to_string();
+        } else if let Some(c) = all_candidates(&pos, ROOT_CAP, &mut rng, 64)
+            .into_iter()
+            // Only a time limit (the prompt's) cuts this scan short; the node budget
+            // does not, so matches never miss a defence.
+            .take_while(|_| search.deadline.is_none_or(|d| Instant::now() < d))
+            .filter(|c| !loses_at_once(&c.position, me))
+            .max_by_key(|c| evaluate(&c.position, me))
+        {
+            let v = evaluate(&c.position, me);
+            return Some(finish(
+                c,
+                "stops the other side winning the game next".into(),
+                v,
+                search.nodes,
+            ));
+        } else {
+            reason = "nothing stops the other side winning next".to_string();
+        }
+    } else if value >= WIN / 2 {
+        reason = "forces a win".to_string();
+    }
+    let c = scored.swap_remove(index).1;
+    let nodes = search.nodes;
+    Some(finish(c, reason, value, nodes))
+}
+
+/// The most positions a proof of a win in two may look at.
+const WIN_IN_TWO_BUDGET: u64 = 200_000;
+
+/// The first candidate after which every reply of the other side (every distinct
+/// outcome) leaves `me` a turn that wins the game, when the proofs fit in
+/// [`WIN_IN_TWO_BUDGET`] positions and turn states. Only tried when the other side has at most three
+/// men (a game is won by taking men, one a Rendezvous).
+fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search) -> Option<usize> {
+    let first = cands.first()?;
+    if first.position.count(!me) > 3 && cands.iter().all(|c| c.position.count(!me) > 3) {
+        return None;
+    }
+    let mut spent = 0u64;
+    let mut rng = Rng::new(0);
+    'candidates: for (i, c) in cands.iter().enumerate() {
+        if c.position.winner().is_some() || c.position.count(!me) > 3 {
+            continue;
+        }
+        if c.position.to_act() == me {
+            spent += 1;
+            if winning_turns(&c.position, false)
+                .iter()
+                .any(|w| w.position.winner() == Some(me))
+            {
+                search.nodes += spent;
+                return Some(i);
+            }
+            continue;
+        }
+        let replies = all_candidates(&c.position, ROOT_CAP, &mut rng, 1);
+        if c.position.phase() == crate::engine::Phase::Set || replies.is_empty() {
+            continue;
+        }
+        for r in &replies {
+            spent += 1;
+            if spent > WIN_IN_TWO_BUDGET
+                || search.nodes + spent >= search.budget
+                || search.out_of_time()
+            {
+                search.nodes += spent;
+                return None;
+            }
+            if r.position.winner().is_some() || r.position.to_act() != me {
+                continue 'candidates;
+            }
+            let (wins, states) = winning_turns_counted(&r.position, false);
+            spent += states;
+            if !wins.iter().any(|w| w.position.winner() == Some(me)) {
+                continue 'candidates;
+            }
+        }
+        search.nodes += spent;
+        return Some(i);
+    }
+    search.nodes += spent;
+    None
+}
+
+/// Whether, after `pos` (the other side to act), the other side can win the game
+/// with his next action.
+fn loses_at_once(pos: &Position, me: crate::engine::Side) -> bool {
+    if pos.winner().is_some() || pos.to_act() == me {
+        return false;
+    }
+    winning_turns(pos, false)
+        .iter()
+        .any(|c| c.position.winner() == Some(!me))
+}
+
+fn finish(c: Candidate, reason: String, score: i32, nodes: u64) -> Choice {
+    Choice {
+        action: c.action(),
+        event: c.event(),
+        reason,
+        score,
+        nodes,
+    }
+}
+
+fn hash_position(p: &Position) -> u64 {
+    use std::hash::Hash;
+    // A fixed hasher (not randomised per run): the same position, the same number.
+    let mut h = FixedHasher(0xcbf2_9ce4_8422_2325);
+    p.hash(&mut h);
+    h.0
+}
+
+struct FixedHasher(u64);
+
+impl std::hash::Hasher for FixedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+struct Search<'s> {
+    nodes: u64,
+    budget: u64,
+    deadline: Option<Instant>,
+    stop: Option<&'s AtomicBool>,
+    rng: Rng,
+    beam: usize,
+    inner_width: usize,
+}
+
+impl Search<'_> {
+    fn out_of_time(&self) -> bool {
+        self.nodes >= self.budget
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The value for `me` of `pos` when the other side's best Rendezvous-winning
+    /// reply (if any) is played: the evaluation, or worse.
+    fn threat_value(&mut self, pos: &Position, me: crate::engine::Side) -> i32 {
+        self.nodes += 1;
+        let base = evaluate(pos, me);
+        if pos.winner().is_some() || pos.to_act() == me {
+            return base;
+        }
+        let replies = winning_turns(pos, false);
+        self.nodes += replies.len() as u64;
+        replies
+            .iter()
+            .map(|c| evaluate(&c.position, me))
+            .min()
+            .map_or(base, |v| v.min(base))
+    }
+
+    /// The value for `me` of `pos` searched `depth` actions deep (alpha-beta from
+    /// `me`'s side: `alpha` and `beta` bound `me`'s score).
+    fn value(
+        &mut self,
+        pos: &Position,
+        me: crate::engine::Side,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if pos.winner().is_some() || depth == 0 || self.out_of_time() {
+            return evaluate(pos, me);
+        }
+        let mover = pos.to_act();
+        let mut children = heuristic_candidates(pos, self.beam, &mut self.rng);
+        if children.is_empty() {
+            return evaluate(pos, me);
+        }
+        self.nodes += children.len() as u64;
+        // Order by the mover's evaluation; keep the winning turns and the best few.
+        let mut keyed: Vec<(i32, bool, Candidate)> = children
+            .drain(..)
+            .map(|c| {
+                let wins = c.position.count(!mover) < pos.count(!mover)
+                    || c.position.winner() == Some(mover);
+                (evaluate(&c.position, mover), wins, c)
+            })
+            .collect();
+        keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));
+        let wins = keyed.iter().filter(|(_, w, _)| *w).count();
+        keyed.truncate(self.inner_width.max(wins).max(1));
+        if mover == me {
+            let mut best = -WIN - 1;
+            for (_, _, c) in &keyed {
+                let v = self.value(&c.position, me, depth - 1, alpha, beta);
+                best = best.max(v);
+                alpha = alpha.max(v);
+                if alpha >= beta || self.out_of_time() {
+                    break;
+                }
+            }
+            best
+        } else {
+            let mut best = WIN + 1;
+            for (_, _, c) in &keyed {
+                let v = self.value(&c.position, me, depth - 1, alpha, beta);
+                best = best.min(v);
+                beta = beta.min(v);
+                if alpha >= beta || self.out_of_time() {
+                    break;
+                }
+            }
+            best
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! The player: every level plays only legal actions in every edition (each game
+//! checked by the interpreter), the same seed gives the same game, a win at hand is
+//! always taken and a win at hand for the other side is stopped whenever it can be.
+//!
+//! The strong levels run here with small node budgets (debug builds are slow); their
+//! full strength is measured by `lanrick match` (docs/strength.md).
+
+use lanrick::engine::{Game, GameResult, Position, Rules, Side, outcomes_unordered};
+use lanrick::interp::{Options, run_file};
+use lanrick::player::arena::{MatchGame, elo_of, play_game_with};
+use lanrick::player::{Limits, MAX_LEVEL, choose};
+use lanrick::selfplay::play_games_with;
+
+fn rules(s: &str) -> Rules {
+    s.parse().expect("known rules")
+}
+
+/// Limits of `level`, with a small budget for the searching levels.
+fn quick(level: u8) -> Limits {
+    Limits {
+        nodes: (level >= 2).then_some(3_000),
+        ..Limits::level(level, 0)
+    }
+}
+
+/// The game in notation, as `lanrick match --out` writes it.
+fn game_text(g: &MatchGame, r: Rules) -> String {
+    let mut text = format!("[Rules \"{r}\"]\n");
+    let result = match g.result {
+        Some(GameResult::Won {
+            winner: Side::Black,
+            ..
+        }) => "B",
+        Some(GameResult::Won { .. }) => "Y",
+        _ => "draw",
+    };
+    text.push_str(&format!("[Result \"{result}\"]\n\n"));
+    for e in &g.events {
+        text.push_str(e);
+        text.push('\n');
+    }
+    if g.result.is_none() {
+        text.push_str("draw\n");
+    }
+    text
+}
+
+#[test]
+fn every_level_plays_legal_games_checked_by_the_interpreter_in_every_edition() {
+    let mut played = 0;
+    for r in ["1893", "1880", "1893-es"] {
+        let r = rules(r);
+        for (a, b, games) in [(0, 1, 2)] {
+            for i in 0..games {
+                let side = if i % 2 == 0 {
+                    Side::Black
+                } else {
+                    Side::Yellow
+                };
+                let g = play_game_with(&quick(a), &quick(b), side, 5, i / 2, r);
+                let text = game_text(&g, r);
+                let run = run_file(&text, Options::default());
+                assert!(
+                    run.passed(),
+                    "{r} level {a} v {b} game {i}: {:?}\n{text}",
+                    run.problems().next()
+                );
+                played += 1;
+            }
+        }
+    }
+    assert_eq!(played, 6);
+}
+
+#[test]
+fn the_searching_levels_play_legal_actions_to_the_end_from_late_positions() {
+    let mut actions = 0;
+    for (r, seed) in [("1893", 31u64), ("1880", 32), ("1893-es", 33)] {
+        let r = rules(r);
+        for (i, start) in late_positions(r, 6, seed)
+            .into_iter()
+            .step_by(7)
+            .enumerate()
+        {
+            let mut game = start;
+            let level = 2 + (i as u8) % (MAX_LEVEL - 1);
+            while game.result().is_none() && game.turns_played() < 200 {
+                let c = choose(&game, &quick(level), None).expect("a choice");
+                if let Err(e) = game.play(&c.action) {
+                    panic!("{r} level {level}: {} is illegal: {e}", c.event);
+                }
+                actions += 1;
+            }
+        }
+    }
+    assert!(actions > 20, "{actions}");
+}
+
+#[test]
+fn the_same_seed_and_level_give_the_same_game() {
+    for game in late_positions(rules("1893"), 4, 41).into_iter().step_by(5) {
+        for level in 0..=MAX_LEVEL {
+            let a = choose(&game, &quick(level), None).expect("a choice");
+            let b = choose(&game, &quick(level), None).expect("a choice");
+            assert_eq!(a, b, "level {level}");
+        }
+    }
+    let a = play_game_with(&quick(1), &quick(0), Side::Yellow, 9, 0, rules("1880"));
+    let b = play_game_with(&quick(1), &quick(0), Side::Yellow, 9, 0, rules("1880"));
+    assert_eq!(a.events, b.events);
+    let c = play_game_with(&quick(1), &quick(0), Side::Yellow, 10, 0, rules("1880"));
+    assert_ne!(a.events, c.events, "another seed, another opening");
+}
+
+#[test]
+fn elo_is_zero_at_an_even_score_and_grows_with_it() {
+    let (score, elo, low, high) = elo_of(&[1.0, 0.0, 0.5, 0.5]);
+    assert!((score - 0.5).abs() < 1e-9);
+    assert!(elo.abs() < 1e-9);
+    assert!(low < 0.0 && high > 0.0);
+    let (score, elo, low, high) = elo_of(&[1.0, 1.0, 1.0, 0.0]);
+    assert!((score - 0.75).abs() < 1e-9);
+    assert!((elo - 190.8).abs() < 0.1, "{elo}");
+    assert!(low < elo && elo < high);
+}
+
+/// Whether `side` wins the game by playing `action` from `game`.
+fn wins(game: &Game, choice: &lanrick::player::Choice, side: Side) -> bool {
+    let mut g = game.clone();
+    g.play(&choice.action).is_ok() && g.position().winner() == Some(side)
+}
+
+/// Hand-made: Black (two men, allowance 3) brings both into the 3-square Rendezvous
+/// d3-d4-d5 and replaces a Yellow man, leaving Yellow one (Rule 9).
+const WIN_IN_ONE: &str = "7Y/8/3B4/8/8/8/3B4/Y7 B d4:d5 play";
+
+#[test]
+fn a_hand_made_win_in_one_is_played_at_every_level_from_two() {
+    let game = Game::new(Position::parse(WIN_IN_ONE).expect("valid"));
+    for level in 2..=MAX_LEVEL {
+        let c = choose(&game, &Limits::level(level, 1), None).expect("a choice");
+        assert!(wins(&game, &c, Side::Black), "level {level}: {}", c.event);
+        assert_eq!(c.reason, "wins the game now");
+    }
+}
+
+/// Whether, after `pos`, the side to act (the other side) can win the game at once:
+/// by the engine's whole list, independent of the player's own walk.
+fn other_wins_at_once(pos: &Position) -> bool {
+    let mover = pos.to_act();
+    pos.winner().is_none()
+        && outcomes_unordered(pos)
+            .iter()
+            .any(|o| o.position.winner() == Some(mover))
+}
+
+/// Positions late in random games (few men), with their games, by each edition.
+fn late_positions(r: Rules, games: usize, seed: u64) -> Vec<Game> {
+    let (list, _) = play_games_with(games, seed, r);
+    let mut out = Vec::new();
+    for g in list {
+        let mut game = Game::new(Position::start_for(r));
+        for a in &g.actions {
+            if game.result().is_some() {
+                break;
+            }
+            let pos = *game.position();
+            if pos.total() <= 5 && pos.phase().in_play() {
+                out.push(game.clone());
+            }
+            if game.play(a).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn generated_wins_in_one_are_always_played_and_threats_always_stopped() {
+    let mut wins_seen = 0;
+    let mut threats_seen = 0;
+    for (r, seed) in [("1893", 21u64), ("1880", 22), ("1893-es", 23)] {
+        let r = rules(r);
+        for game in late_positions(r, 30, seed).into_iter().step_by(2) {
+            let pos = *game.position();
+            let me = pos.to_act();
+            let list = outcomes_unordered(&pos);
+            let can_win = list.iter().any(|o| o.position.winner() == Some(me));
+            // Every level from 2 shares the tactics (a win now, the other side stopped);
+            // level 2 keeps the test short in a debug build.
+            let limits = Limits {
+                nodes: Some(5_000),
+                ..Limits::level(2, 3)
+            };
+            let c = choose(&game, &limits, None).expect("a choice");
+            if can_win {
+                wins_seen += 1;
+                assert!(wins(&game, &c, me), "{pos}: played {}", c.event);
+                continue;
+            }
+            if list.len() > 150 {
+                continue;
+            }
+            // Does some action let the other side win at once, and some other not?
+            let losing: Vec<bool> = list
+                .iter()
+                .map(|o| o.position.to_act() != me && other_wins_at_once(&o.position))
+                .collect();
+            if losing.iter().any(|&l| l) && losing.iter().any(|&l| !l) {
+                threats_seen += 1;
+                let mut after = game.clone();
+                after.play(&c.action).expect("legal");
+                assert!(
+                    !other_wins_at_once(after.position()),
+                    "{pos}: {} lets the other side win",
+                    c.event
+                );
+            }
+        }
+    }
+    assert!(wins_seen >= 5, "only {wins_seen} wins in one generated");
+    assert!(threats_seen >= 3, "only {threats_seen} threats generated");
+}
+
+#[test]
+fn the_match_command_alternates_colours_and_reports_json() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("match.lanrick");
+    let out = assert_cmd::Command::cargo_bin("lanrick")
+        .expect("built")
+        .args([
+            "match", "--a", "1", "--b", "0", "--games", "4", "--seed", "3",
+        ])
+        .args(["--rules", "1880", "--format", "json", "--out"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["games"], 4);
+    for field in ["a_score", "elo", "elo_low", "elo_high"] {
+        assert!(v[field].is_number(), "{field}: {v}");
+    }
+    let score = v["a_score"].as_f64().expect("number");
+    assert!((0.0..=1.0).contains(&score));
+    assert!(v["elo_low"].as_f64() <= v["elo"].as_f64());
+    assert!(v["elo"].as_f64() <= v["elo_high"].as_f64());
+    let text = std::fs::read_to_string(&file).expect("written");
+    let blacks: Vec<&str> = text.lines().filter(|l| l.starts_with("[Black")).collect();
+    assert_eq!(
+        blacks,
+        [
+            "[Black \"lanrick level 1\"]",
+            "[Black \"lanrick level 0\"]",
+            "[Black \"lanrick level 1\"]",
+            "[Black \"lanrick level 0\"]"
+        ]
+    );
+    assert!(run_file(&text, Options::default()).passed());
+}
