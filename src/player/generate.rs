@@ -7,8 +7,8 @@ use super::Rng;
 use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
-    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
-    TurnInProgress, outcomes_unordered,
+    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress,
+    outcomes_unordered,
 };
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -90,7 +90,9 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
 fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     for _ in 0..samples.max(1) {
-        let mut border: Vec<Square> = SquareSet::BORDER.iter().collect();
+        // 1879 Rule 2: the side to act sets his own men, on vacant border squares.
+        let own_only = pos.rules().edition() == crate::engine::Edition::E1879;
+        let mut border: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
         let mut pick = |n: usize| -> Vec<Square> {
             let mut set = SquareSet::EMPTY;
             for _ in 0..n {
@@ -98,8 +100,15 @@ fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
             }
             set.iter().collect()
         };
-        let black = pick(5);
-        let yellow = pick(5);
+        let (black, yellow) = if own_only {
+            let own = pick(5);
+            match pos.to_act() {
+                Side::Black => (own, Vec::new()),
+                Side::Yellow => (Vec::new(), own),
+            }
+        } else {
+            (pick(5), pick(5))
+        };
         if let Ok(p) = pos.set_men(&black, &yellow) {
             out.push(Candidate {
                 kind: Kind::Outcome(OutcomeAction::Set { black, yellow }),
