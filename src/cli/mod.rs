@@ -899,7 +899,7 @@ fn json_report(checked: &[report::Checked], summary: &report::Summary) -> serde_
                             "problems": g.problems.len(),
                             "goal": g.goal_verdict(),
                             "goal_detail": g.goal,
-                            "proof": g.proof.as_ref().map(proof_json),
+                            "proof": g.proof.as_deref().map(proof_json),
                         })
                     })
                     .collect(),

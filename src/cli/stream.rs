@@ -510,7 +510,7 @@ fn game_case(
             )
         }),
         has_goal: run.has_goal,
-        proof,
+        proof: proof.map(Box::new),
         time,
     }
 }

@@ -525,7 +525,7 @@ pub struct GameRun {
     /// Whether the game has a `Goal` tag (a puzzle), reached or not.
     pub has_goal: bool,
     /// A puzzle's start and goal (with the `Goal` tag's span), once its tags are read.
-    pub puzzle: Option<Puzzle>,
+    pub puzzle: Option<Box<Puzzle>>,
 }
 
 /// What the prover needs of a puzzle: its start, its goal, and the written key.
@@ -714,13 +714,13 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         run.positions.push((None, *runner.position()));
     }
     if let Some((track, span)) = &goal {
-        run.puzzle = Some(Puzzle {
+        run.puzzle = Some(Box::new(Puzzle {
             start: *runner.position(),
             goal: track.goal,
             goal_span: *span,
             key: None,
             key_text: None,
-        });
+        }));
     }
     let mut ok = true;
     // The last action played on the main line.

@@ -464,7 +464,9 @@ pub struct GameCase {
     /// Whether the game has a `Goal` tag.
     pub has_goal: bool,
     /// The proof of its puzzle, when it was proved.
-    pub proof: Option<ProofInfo>,
+    /// (Boxed: a check of a large collection keeps a case for every game, and most
+    /// games are not puzzles.)
+    pub proof: Option<Box<ProofInfo>>,
     /// How long parsing and replaying it took.
     pub time: std::time::Duration,
 }
