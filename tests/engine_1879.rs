@@ -318,6 +318,17 @@ fn e4_a_side_complete_at_the_start_of_his_turn_takes() {
 fn d6_pass_only_without_a_move() {
     let mut r = runner(FULL);
     fails(&mut r, "pass", "lanrick::rule::pass_not_allowed");
+    // The legal side: Black's three men in the corner are walled in by Yellow's five,
+    // so his only action is the pass, which hands the turn over and moves nothing.
+    let walled = "8/8/8/8/8/YY6/BYY5/BBY5 B e5 play 0-0 B";
+    assert_eq!(count_outcomes(&p(walled)), 1);
+    let mut r = runner(walled);
+    assert_eq!(
+        play(&mut r, "pass"),
+        "8/8/8/8/8/YY6/BYY5/BBY5 Y e5 play 0-0 B"
+    );
+    // Yellow, who can move, may not pass.
+    fails(&mut r, "pass", "lanrick::rule::pass_not_allowed");
 }
 
 #[test]
