@@ -25,6 +25,7 @@ pub mod player;
 pub mod prover;
 pub mod render;
 pub mod repl;
+pub mod rng;
 pub mod selfplay;
 pub mod syntax;
 pub mod term;
