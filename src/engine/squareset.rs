@@ -24,6 +24,30 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 pub struct SquareSet(pub u64);
 
 impl SquareSet {
+    /// Calls `f` with every choice of `k` squares of the set, each in square order
+    /// (the setter's choices of men in an interchange, for instance).
+    pub fn each_subset(self, k: usize, mut f: impl FnMut(&[Square])) {
+        fn go(
+            items: &[Square],
+            k: usize,
+            start: usize,
+            chosen: &mut Vec<Square>,
+            f: &mut impl FnMut(&[Square]),
+        ) {
+            if chosen.len() == k {
+                f(chosen);
+                return;
+            }
+            for i in start..items.len() {
+                chosen.push(items[i]);
+                go(items, k, i + 1, chosen, f);
+                chosen.pop();
+            }
+        }
+        let items: Vec<Square> = self.iter().collect();
+        go(&items, k, 0, &mut Vec::with_capacity(k), &mut f);
+    }
+
     /// No squares.
     pub const EMPTY: SquareSet = SquareSet(0);
     /// All 64 squares.

@@ -137,9 +137,8 @@ pub fn interchanges(pos: &Position) -> Vec<Candidate> {
             .into_iter()
             .collect(),
         Some(k) => {
-            let men: Vec<Square> = pos.men(me).iter().collect();
             let mut worst: Option<(i32, Candidate)> = None;
-            subsets(&men, usize::from(k), &mut |chosen| {
+            pos.men(me).each_subset(usize::from(k), |chosen| {
                 if let Ok(p) = pos.interchange(chosen) {
                     let v = eval::evaluate(&p, me);
                     if worst.as_ref().is_none_or(|(w, _)| v < *w) {
@@ -156,27 +155,6 @@ pub fn interchanges(pos: &Position) -> Vec<Candidate> {
             worst.map(|(_, c)| c).into_iter().collect()
         }
     }
-}
-
-fn subsets(items: &[Square], k: usize, f: &mut impl FnMut(&[Square])) {
-    fn go(
-        items: &[Square],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<Square>,
-        f: &mut impl FnMut(&[Square]),
-    ) {
-        if chosen.len() == k {
-            f(chosen);
-            return;
-        }
-        for i in start..items.len() {
-            chosen.push(items[i]);
-            go(items, k, i + 1, chosen, f);
-            chosen.pop();
-        }
-    }
-    go(items, k, 0, &mut Vec::with_capacity(k), f);
 }
 
 /// Every distinct outcome of the next turn in which the side to act wins the

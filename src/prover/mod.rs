@@ -765,34 +765,14 @@ fn interchange_kid(p: &Position) -> Option<Kid> {
             Some(Kid::One(Act::Interchange(Vec::new()), c))
         }
         Some(k) => {
-            let men: Vec<Square> = p.men(p.to_act()).into_iter().collect();
             let mut out = Vec::new();
-            let mut chosen = Vec::new();
-            subsets(&men, usize::from(k), 0, &mut chosen, &mut |s| {
+            p.men(p.to_act()).each_subset(usize::from(k), |s| {
                 if let Ok(c) = p.interchange(s) {
                     out.push((Act::Interchange(s.to_vec()), c));
                 }
             });
             (!out.is_empty()).then_some(Kid::Demand(out))
         }
-    }
-}
-
-fn subsets(
-    items: &[Square],
-    k: usize,
-    start: usize,
-    chosen: &mut Vec<Square>,
-    f: &mut impl FnMut(&[Square]),
-) {
-    if chosen.len() == k {
-        f(chosen);
-        return;
-    }
-    for i in start..items.len() {
-        chosen.push(items[i]);
-        subsets(items, k, i + 1, chosen, f);
-        chosen.pop();
     }
 }
 
