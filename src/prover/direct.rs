@@ -4,28 +4,6 @@
 use super::{Act, Key, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, par_map, settle};
 use crate::engine::Position;
 
-/// A fresh search for `start` with a table of the pool.
-fn with_search<R>(
-    start: &Position,
-    shared: &Shared<'_>,
-    f: impl FnOnce(&mut Search<'_>) -> R,
-) -> R {
-    shared.with_table(|table, generation| {
-        let mut s = Search::new(
-            shared.goal,
-            shared.limits,
-            shared.deadline,
-            &shared.stopped,
-            table,
-            generation,
-            start,
-        );
-        let r = f(&mut s);
-        s.flush();
-        r
-    })
-}
-
 /// Proves every key of `start` (the attacker to act).
 pub(super) fn solve_direct(
     start: &Position,
@@ -34,34 +12,12 @@ pub(super) fn solve_direct(
     threads: usize,
 ) -> Report {
     let goal = shared.goal;
-    let mut nodes = 0u64;
-    let kids = with_search(start, shared, |s| {
-        let k = s.kids(start);
-        nodes += s.nodes;
-        k
-    });
-    let mut report = Report {
-        goal,
-        verdict: Verdict::Unproven,
-        keys: Vec::new(),
-        written: None,
-        refutations: Vec::new(),
-        trees: Vec::new(),
-        lines: Vec::new(),
-        line_count: 0,
-        shortest: None,
-        duals: 0,
-        nodes,
-        time: Default::default(),
-        complete: false,
-        max_nodes: shared.limits.max_nodes,
-        written_text: None,
-    };
+    let (kids, mut report) = shared.root(start);
     let Some(kids) = kids else {
         return report;
     };
     let keys: Vec<Key> = par_map(&kids, threads, |kid| {
-        with_search(start, shared, |s| {
+        shared.with_search(start, |s| {
             let mut depth = None;
             let mut aborted = false;
             for d in 1..=goal.turns {
@@ -132,7 +88,7 @@ pub(super) fn solve_direct(
             .map(|(kid, _)| kid)
             .collect();
         let trees: Vec<(Vec<Tree>, u64)> = par_map(&true_kids, threads, |kid| {
-            with_search(start, shared, |s| {
+            shared.with_search(start, |s| {
                 let t = build_kid(s, start, kid, goal.turns);
                 (t, s.nodes)
             })
@@ -156,7 +112,7 @@ pub(super) fn refutations(
     cap: usize,
 ) -> Vec<Act> {
     let goal = shared.goal;
-    with_search(start, shared, |s| {
+    shared.with_search(start, |s| {
         let mut out = Vec::new();
         let choices: Vec<(Act, Position)> = match kid {
             Kid::One(a, c) => vec![(a.clone(), *c)],

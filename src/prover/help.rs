@@ -4,27 +4,6 @@
 use super::{Act, Key, Kid, Report, Search, Shared, Val, Verdict, Wants, par_map, settle};
 use crate::engine::{Position, Side};
 
-fn with_search<R>(
-    start: &Position,
-    shared: &Shared<'_>,
-    f: impl FnOnce(&mut Search<'_>) -> R,
-) -> R {
-    shared.with_table(|table, generation| {
-        let mut s = Search::new(
-            shared.goal,
-            shared.limits,
-            shared.deadline,
-            &shared.stopped,
-            table,
-            generation,
-            start,
-        );
-        let r = f(&mut s);
-        s.flush();
-        r
-    })
-}
-
 /// A line in progress: the actions so far and whether the attacker has acted yet.
 struct Lines<'w> {
     out: Vec<Vec<(Side, Act)>>,
@@ -47,35 +26,13 @@ pub(super) fn solve_help(
     threads: usize,
 ) -> Report {
     let goal = shared.goal;
-    let mut nodes = 0u64;
-    let kids = with_search(start, shared, |s| {
-        let k = s.kids(start);
-        nodes += s.nodes;
-        k
-    });
-    let mut report = Report {
-        goal,
-        verdict: Verdict::Unproven,
-        keys: Vec::new(),
-        written: None,
-        refutations: Vec::new(),
-        trees: Vec::new(),
-        lines: Vec::new(),
-        line_count: 0,
-        shortest: None,
-        duals: 0,
-        nodes,
-        time: Default::default(),
-        complete: false,
-        max_nodes: shared.limits.max_nodes,
-        written_text: None,
-    };
+    let (kids, mut report) = shared.root(start);
     let Some(kids) = kids else {
         return report;
     };
     // Each first action, deepening: the fewest turns a line through it needs.
     let keys: Vec<Key> = par_map(&kids, threads, |kid| {
-        with_search(start, shared, |s| {
+        shared.with_search(start, |s| {
             let mut depth = None;
             let mut aborted = false;
             for d in 1..=goal.turns {
@@ -106,7 +63,7 @@ pub(super) fn solve_help(
     let cap = wants.line_cap.max(2);
     // Every line, per first action, in parallel; then the written key's lines.
     let found: Vec<Found> = par_map(&kids, threads, |kid| {
-        with_search(start, shared, |s| {
+        shared.with_search(start, |s| {
             let mut l = Lines {
                 out: Vec::new(),
                 count: 0,
@@ -132,7 +89,7 @@ pub(super) fn solve_help(
     }
     let mut written_lines = None;
     if let Some(w) = &wants.written {
-        let (count, aborted, n) = with_search(start, shared, |s| {
+        let (count, aborted, n) = shared.with_search(start, |s| {
             let mut l = Lines {
                 out: Vec::new(),
                 count: 0,

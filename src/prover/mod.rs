@@ -360,6 +360,53 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
+    /// Runs `f` on a fresh search for `start` with a table of the pool.
+    fn with_search<R>(&self, start: &Position, f: impl FnOnce(&mut Search<'_>) -> R) -> R {
+        self.with_table(|table, generation| {
+            let mut s = Search::new(
+                self.goal,
+                self.limits,
+                self.deadline,
+                &self.stopped,
+                table,
+                generation,
+                start,
+            );
+            let r = f(&mut s);
+            s.flush();
+            r
+        })
+    }
+
+    /// The children of `start` and a report with nothing proved yet (its nodes are the
+    /// ones spent finding the children): where direct and help play both begin.
+    fn root(&self, start: &Position) -> (Option<Vec<Kid>>, Report) {
+        let mut nodes = 0u64;
+        let kids = self.with_search(start, |s| {
+            let k = s.kids(start);
+            nodes += s.nodes;
+            k
+        });
+        let report = Report {
+            goal: self.goal,
+            verdict: Verdict::Unproven,
+            keys: Vec::new(),
+            written: None,
+            refutations: Vec::new(),
+            trees: Vec::new(),
+            lines: Vec::new(),
+            line_count: 0,
+            shortest: None,
+            duals: 0,
+            nodes,
+            time: Default::default(),
+            complete: false,
+            max_nodes: self.limits.max_nodes,
+            written_text: None,
+        };
+        (kids, report)
+    }
+
     /// Runs `f` with a table of the pool (a free one), under a fresh generation.
     fn with_table<R>(&self, f: impl FnOnce(Option<&mut Table>, u32) -> R) -> R {
         let gen_ =
