@@ -123,6 +123,9 @@ fn completion_lists_candidates_and_file_names_and_an_illegal_line_comes_back() {
     p.expect("Black (5 squares)> ").expect("Black's turn");
     p.send("\x04").expect("Ctrl-D");
     p.expect("unsaved").expect("warned");
+    // Wait for the prompt to come back before the second Ctrl-D: sent earlier, it can
+    // arrive before the line editor reads again.
+    p.expect("Black (5 squares)> ").expect("the prompt again");
     p.send("\x04").expect("Ctrl-D again");
     p.expect(Eof).expect("the REPL ends");
 }
