@@ -129,3 +129,48 @@ fn completion_lists_candidates_and_file_names_and_an_illegal_line_comes_back() {
     p.send("\x04").expect("Ctrl-D again");
     p.expect(Eof).expect("the REPL ends");
 }
+
+#[test]
+fn lanrick_thinks_with_a_spinner_and_its_actions_are_saved() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let work = tempfile::tempdir().expect("temporary directory");
+    let mut p = spawn_in(
+        &["play", "--level", "4", "--side", "Y"],
+        data.path(),
+        Some(work.path()),
+    );
+    // lanrick has Black and sets the first Mark at once, showing that it thinks.
+    p.expect("lanrick is thinking").expect("the spinner");
+    p.expect("lanrick (Black) plays: mark").expect("its Mark");
+    p.expect("Yellow (first turn, 2 squares)> ")
+        .expect("your turn");
+    // `:hint` thinks for Yellow the same way and plays nothing.
+    p.send(":hint\r").expect("typed");
+    p.expect("lanrick is thinking")
+        .expect("the spinner for the hint");
+    p.expect("hint: ").expect("the hint");
+    p.expect("Yellow (first turn, 2 squares)> ")
+        .expect("still your turn");
+    p.send(":go\r").expect("typed");
+    p.expect("lanrick (Yellow) plays: ")
+        .expect("lanrick plays Yellow's next action");
+    p.expect("> ").expect("the prompt");
+    p.send(":save g.lanrick\r").expect("typed");
+    p.expect("saved").expect("saved");
+    p.expect("> ").expect("the prompt");
+    p.send("quit\r").expect("typed");
+    p.expect(Eof).expect("the REPL ends");
+    let saved = std::fs::read_to_string(work.path().join("g.lanrick")).expect("the game file");
+    // lanrick's actions are normal events that `check` replays.
+    let out = Command::new(env!("CARGO_BIN_EXE_lanrick"))
+        .args(["check", "g.lanrick"])
+        .current_dir(work.path())
+        .output()
+        .expect("check runs");
+    assert!(
+        out.status.success(),
+        "{saved}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(saved.contains("mark"), "{saved}");
+}

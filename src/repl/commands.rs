@@ -169,18 +169,15 @@ pub const COMMANDS: &[Command] = &[
         args: "",
         summary: "show the action lanrick would play, and why, without playing it",
         help: "Shows the action lanrick would choose for the side to act, at its level (3 \
-               when it plays no side), with the reason and its score; nothing is played.",
+               when it plays no side), with the reason and its score; nothing is played. It thinks as `:go` does: a \
+               spinner on a terminal, and Ctrl-C shows the best action found so far.",
         bang: false,
-        run: |s, _, _| match s.think(None) {
-            Some(c) => Output::text(format!(
-                "hint: {} ({}; level {}, score {}, {} positions)",
-                c.event,
-                c.reason,
-                s.lanrick_level(),
-                c.score,
-                c.nodes
-            )),
-            None => Output::fail("error: the game is over"),
+        run: |s, _, _| {
+            if s.runner().game().result().is_some() {
+                return Output::fail("error: the game is over");
+            }
+            s.hint = true;
+            Output::default()
         },
     },
     Command {

@@ -24,6 +24,7 @@ use rustyline::history::{DefaultHistory, History};
 use rustyline::{CompletionType, Config, Editor};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The line printed when the REPL starts on a terminal. Its example is the game's
 /// first legal action.
@@ -118,6 +119,11 @@ fn plain(opts: Options<'_>) -> u8 {
             left = true;
             break;
         }
+        if session.hint_due() {
+            let out = session.give_hint(None);
+            failed |= out.failed;
+            print(&out);
+        }
         if session.lanrick_due() {
             let out = session.respond();
             failed |= out.failed;
@@ -184,6 +190,10 @@ fn interactive(opts: Options<'_>) -> u8 {
     }
     let mut retry: Option<String> = None;
     loop {
+        if session.hint_due() {
+            let (out, _) = thinking(|stop| session.give_hint(Some(stop)));
+            print(&out);
+        }
         if session.lanrick_due() {
             respond_on_terminal(&mut session);
         }
@@ -242,6 +252,30 @@ fn interactive(opts: Options<'_>) -> u8 {
     EXIT_OK
 }
 
+/// Runs `think` with a spinner on standard error (on a terminal) and Ctrl-C caught:
+/// the flag it is given is set by Ctrl-C, and the search then ends with the best found
+/// so far. Returns what `think` returned and whether Ctrl-C stopped it.
+fn thinking<T>(think: impl FnOnce(&AtomicBool) -> T) -> (T, bool) {
+    let spinner = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("lanrick is thinking (Ctrl-C: play the best found so far)");
+        bar.enable_steady_tick(std::time::Duration::from_millis(80));
+        bar
+    });
+    let (result, stopped) = {
+        let _guard = interrupt::catch();
+        let result = think(&interrupt::STOP);
+        (result, interrupt::STOP.load(Ordering::Relaxed))
+    };
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    if stopped {
+        eprintln!("(thinking stopped by Ctrl-C: the best action found so far)");
+    }
+    (result, stopped)
+}
+
 /// lanrick thinks and plays while it is due, with a spinner on standard error; Ctrl-C
 /// stops the thinking and the best action found so far is played.
 fn respond_on_terminal(session: &mut Session) {
@@ -249,19 +283,7 @@ fn respond_on_terminal(session: &mut Session) {
         if !session.lanrick_due() {
             return;
         }
-        let spinner = std::io::stderr().is_terminal().then(|| {
-            let bar = indicatif::ProgressBar::new_spinner();
-            bar.set_message("lanrick is thinking (Ctrl-C: play the best found so far)");
-            bar.enable_steady_tick(std::time::Duration::from_millis(80));
-            bar
-        });
-        let choice = {
-            let _guard = interrupt::catch();
-            session.think(Some(&interrupt::STOP))
-        };
-        if let Some(bar) = spinner {
-            bar.finish_and_clear();
-        }
+        let (choice, _) = thinking(|stop| session.think(Some(stop)));
         let Some(choice) = choice else {
             return;
         };

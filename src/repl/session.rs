@@ -247,6 +247,10 @@ pub struct Session {
     pub(super) seed: u64,
     /// Whether `:go` asked lanrick to play the next action.
     pub(super) go: bool,
+    /// `:hint` was given: lanrick thinks for the side to act and shows its choice
+    /// (thought after the line, like `:go`, so a terminal shows the spinner and Ctrl-C
+    /// can stop it).
+    pub(super) hint: bool,
 }
 
 /// The level `:go` and `:hint` use when lanrick plays no side.
@@ -287,6 +291,7 @@ impl Session {
             lanrick: None,
             seed: 0,
             go: false,
+            hint: false,
         }
     }
 
@@ -377,6 +382,28 @@ impl Session {
         out.error.push_str(&played.error);
         out.failed |= played.failed;
         out
+    }
+
+    /// Whether a `:hint` waits to be thought.
+    pub fn hint_due(&self) -> bool {
+        self.hint
+    }
+
+    /// Thinks for the side to act and shows the choice without playing it (`stop`, set
+    /// by Ctrl-C, ends the thinking with the best action found so far).
+    pub fn give_hint(&mut self, stop: Option<&std::sync::atomic::AtomicBool>) -> Output {
+        self.hint = false;
+        match self.think(stop) {
+            Some(c) => Output::text(format!(
+                "hint: {} ({}; level {}, score {}, {} positions)",
+                c.event,
+                c.reason,
+                self.lanrick_level(),
+                c.score,
+                c.nodes
+            )),
+            None => Output::fail("error: the game is over"),
+        }
     }
 
     /// While lanrick is due, thinks and plays (without a spinner: piped input and
