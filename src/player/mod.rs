@@ -111,7 +111,7 @@ fn settings(level: u8) -> Settings {
             tactics: false,
         },
         2 => Settings {
-            noise: 40,
+            noise: 300,
             depth: 1,
             root_width: 12,
             beam: 0,
@@ -139,6 +139,11 @@ fn settings(level: u8) -> Settings {
         },
     }
 }
+
+/// What a root candidate loses, from level 3, when its position has been seen once
+/// before in the game (about a tenth of a man): enough to prefer progress to a
+/// shuffle when the race is even, far too little to give anything away.
+const REVISIT: i32 = 100;
 
 /// The most outcomes looked at in the root list.
 const ROOT_CAP: usize = 1_000_000;
@@ -290,6 +295,22 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         }
         if set.depth <= 2 {
             break;
+        }
+    }
+    // A third repetition in the Rendezvous is a draw whatever the search saw beyond
+    // it (D-9); from level 3 a position seen before costs a little, so that a side
+    // that is ahead looks for progress rather than shuffling into a draw.
+    for (i, v) in values.iter_mut().enumerate() {
+        let child = &scored[i].1.position;
+        if let Some(v) = v.as_mut()
+            && child.phase().in_play()
+        {
+            match game.occurrences(child) {
+                0 => {}
+                1 if level >= 3 => *v -= REVISIT,
+                1 => {}
+                _ => *v = 0,
+            }
         }
     }
     let mut best: Option<(i32, usize)> = None;
