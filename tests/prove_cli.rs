@@ -125,3 +125,79 @@ fn check_proves_every_example_and_every_shipped_puzzle() {
     let sound = text.matches(": sound — ").count();
     assert!(sound >= 15, "{text}");
 }
+
+/// Every report format carries the verdict: the human line, JSON's `proof`, GitHub's
+/// `::error` (failing, titled with the verdict's code) or `::notice` (sound), and
+/// JUnit's `verdict` property and output.
+#[test]
+fn every_format_carries_the_verdict() {
+    for (file, verdict, passes) in [
+        ("examples/carroll-hint-1.lanrick", "sound", true),
+        ("tests/cases/prove/cooked.lanrick", "cooked", false),
+        ("tests/cases/prove/refuted.lanrick", "refuted", false),
+        (
+            "tests/cases/prove/no_solution.lanrick",
+            "no_solution",
+            false,
+        ),
+        ("tests/cases/prove/short.lanrick", "short", false),
+    ] {
+        let run = |format: &str| {
+            let out = lanrick()
+                .args(["check", "--format", format, file])
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(if passes { 0 } else { 1 }),
+                "{file}"
+            );
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let human = lanrick().args(["check", file]).output().unwrap();
+        let both = format!(
+            "{}{}",
+            String::from_utf8_lossy(&human.stdout),
+            String::from_utf8_lossy(&human.stderr)
+        );
+        assert!(both.contains(&format!("{verdict} — ")), "{both}");
+        assert!(
+            passes || both.contains(&format!("lanrick::goal::{verdict}")),
+            "{both}"
+        );
+
+        let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+        let proof = &v["files"][0]["game_results"][0]["proof"];
+        assert_eq!(proof["verdict"], verdict, "{file}");
+        assert_eq!(proof["complete"], true, "{file}");
+        if !passes {
+            assert_eq!(
+                v["diagnostics"][0]["code"],
+                format!("lanrick::goal::{verdict}")
+            );
+        }
+
+        let gh = run("github");
+        let kind = if passes { "::notice" } else { "::error" };
+        let line = gh
+            .lines()
+            .find(|l| l.starts_with(kind))
+            .unwrap_or_else(|| panic!("{file}: {gh}"));
+        assert!(
+            line.contains(&format!("title=lanrick%3A%3Agoal%3A%3A{verdict}::")),
+            "{line}"
+        );
+
+        let xml = run("junit");
+        assert!(
+            xml.contains(&format!("<property name=\"verdict\" value=\"{verdict}\"/>")),
+            "{xml}"
+        );
+        assert!(xml.contains(&format!("<system-out>{verdict} — ")), "{xml}");
+        assert_eq!(
+            xml.contains(&format!("<failure type=\"lanrick::goal::{verdict}\"")),
+            !passes,
+            "{xml}"
+        );
+    }
+}
