@@ -201,3 +201,71 @@ fn every_format_carries_the_verdict() {
         );
     }
 }
+
+/// What `solve` prints is a puzzle file: pasted into one (its Position, Rules and Goal
+/// are in it), it replays through `check`, the keys and help lines as variations, with
+/// `--full` and summarised; and a sound puzzle's output is proved sound again.
+#[test]
+fn every_solve_output_pastes_into_a_puzzle_file_and_checks() {
+    let dir = std::env::temp_dir().join(format!("lanrick-solve-paste-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["examples/carroll-hint-1.lanrick"], "sound"),
+        (&["tests/cases/prove/help_sound.lanrick"], "sound"),
+        (&["examples/puzzles/composed-2-01.lanrick"], "sound"),
+        (
+            &[
+                "--position",
+                "7B/8/2Y5/2B4Y/8/B7/8/8 B b2 play",
+                "--goal",
+                "B wins rendezvous in 1",
+            ],
+            "cooked",
+        ),
+        (
+            &[
+                "--position",
+                "7B/8/2Y5/2B4Y/8/B7/8/8 B b2 play",
+                "--goal",
+                "B wins rendezvous in 1 with help",
+            ],
+            "cooked",
+        ),
+    ];
+    for (i, (args, verdict)) in cases.iter().enumerate() {
+        for full in [false, true] {
+            let mut cmd = lanrick();
+            cmd.arg("solve").args(*args);
+            if full {
+                cmd.arg("--full");
+            }
+            let out = cmd.output().unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(text.contains(&format!("# {verdict} — ")), "{text}");
+            if *verdict == "cooked" {
+                // Both keys (or lines) are printed, the second as a variation.
+                assert!(text.contains(" ( B: a3-a1 c5-a3 x c6 )"), "{text}");
+            }
+            let file = dir.join(format!("case{i}-{full}.lanrick"));
+            std::fs::write(&file, &text).unwrap();
+            let replay = lanrick()
+                .args(["check", "--no-prove"])
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(
+                replay.status.success(),
+                "{text}\n{}",
+                String::from_utf8_lossy(&replay.stderr)
+            );
+            let proved = lanrick().arg("check").arg(&file).output().unwrap();
+            assert_eq!(proved.status.success(), *verdict == "sound", "{text}");
+            assert!(
+                String::from_utf8_lossy(&proved.stdout).contains(&format!(": {verdict} — ")),
+                "{}",
+                String::from_utf8_lossy(&proved.stdout)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
