@@ -1,7 +1,8 @@
 //! Data-driven tests: every file in `tests/cases/err` fails with the diagnostics in its
 //! snapshot (rendered without colour at a fixed width), every file in `tests/cases/ok`
-//! passes with the final positions in its snapshot, and every file in `examples/`
-//! checks clean.
+//! passes with the final positions in its snapshot, every puzzle in `tests/cases/prove`
+//! is proved as `check` proves it (its verdict line and diagnostics in its snapshot),
+//! and every file in `examples/` checks clean.
 
 use lanrick::cli::report::render_human;
 use lanrick::interp::{FileRun, Options, run_file};
@@ -94,5 +95,58 @@ fn every_example_checks_clean() {
     assert!(!examples.is_empty());
     for path in examples {
         run_clean(&path);
+    }
+}
+
+/// The budget a prove case asks for in a comment line `# check --max-nodes N` (the
+/// option `check` would be given); the default budget otherwise.
+fn case_limits(src: &str) -> lanrick::prover::Limits {
+    let mut limits = lanrick::prover::Limits {
+        threads: 1,
+        ..lanrick::prover::Limits::default()
+    };
+    for line in src.lines() {
+        if let Some(n) = line.strip_prefix("# check --max-nodes ") {
+            limits.max_nodes = n.trim().parse().expect("a node count");
+        }
+    }
+    limits
+}
+
+#[test]
+fn prove_cases_match_their_snapshots() {
+    let cases = files("tests/cases/prove");
+    let mut verdicts = std::collections::BTreeSet::new();
+    for path in cases {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let name = format!("tests/cases/prove/{}.lanrick", stem(&path));
+        let mut run = run_file(&src, Options::default());
+        let mut rendered = String::new();
+        for g in &mut run.games {
+            let info = lanrick::cli::stream::prove_run(g, &case_limits(&src))
+                .unwrap_or_else(|| panic!("{name}: the solution should replay and be proved"));
+            verdicts.insert(info.verdict);
+            rendered.push_str(&format!("{}\n", info.line));
+            // A failing verdict is a problem of the game, exactly as `check` shows it.
+            assert_eq!(info.verdict == "sound", g.passed(), "{name}");
+        }
+        for p in run.problems() {
+            rendered.push_str(&render_human(p, &name, &src, false));
+        }
+        insta::assert_snapshot!(format!("prove__{}", stem(&path)), rendered);
+    }
+    let want = [
+        "no_solution",
+        "refuted",
+        "short",
+        "cooked",
+        "sound",
+        "unproven",
+    ];
+    for v in want {
+        assert!(
+            verdicts.contains(v),
+            "no prove case has the verdict {v}: {verdicts:?}"
+        );
     }
 }

@@ -125,3 +125,147 @@ fn check_proves_every_example_and_every_shipped_puzzle() {
     let sound = text.matches(": sound — ").count();
     assert!(sound >= 15, "{text}");
 }
+
+/// Every report format carries the verdict: the human line, JSON's `proof`, GitHub's
+/// `::error` (failing, titled with the verdict's code) or `::notice` (sound), and
+/// JUnit's `verdict` property and output.
+#[test]
+fn every_format_carries_the_verdict() {
+    for (file, verdict, passes) in [
+        ("examples/carroll-hint-1.lanrick", "sound", true),
+        ("tests/cases/prove/cooked.lanrick", "cooked", false),
+        ("tests/cases/prove/refuted.lanrick", "refuted", false),
+        (
+            "tests/cases/prove/no_solution.lanrick",
+            "no_solution",
+            false,
+        ),
+        ("tests/cases/prove/short.lanrick", "short", false),
+    ] {
+        let run = |format: &str| {
+            let out = lanrick()
+                .args(["check", "--format", format, file])
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(if passes { 0 } else { 1 }),
+                "{file}"
+            );
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let human = lanrick().args(["check", file]).output().unwrap();
+        let both = format!(
+            "{}{}",
+            String::from_utf8_lossy(&human.stdout),
+            String::from_utf8_lossy(&human.stderr)
+        );
+        assert!(both.contains(&format!("{verdict} — ")), "{both}");
+        assert!(
+            passes || both.contains(&format!("lanrick::goal::{verdict}")),
+            "{both}"
+        );
+
+        let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+        let proof = &v["files"][0]["game_results"][0]["proof"];
+        assert_eq!(proof["verdict"], verdict, "{file}");
+        assert_eq!(proof["complete"], true, "{file}");
+        if !passes {
+            assert_eq!(
+                v["diagnostics"][0]["code"],
+                format!("lanrick::goal::{verdict}")
+            );
+        }
+
+        let gh = run("github");
+        let kind = if passes { "::notice" } else { "::error" };
+        let line = gh
+            .lines()
+            .find(|l| l.starts_with(kind))
+            .unwrap_or_else(|| panic!("{file}: {gh}"));
+        assert!(
+            line.contains(&format!("title=lanrick%3A%3Agoal%3A%3A{verdict}::")),
+            "{line}"
+        );
+
+        let xml = run("junit");
+        assert!(
+            xml.contains(&format!("<property name=\"verdict\" value=\"{verdict}\"/>")),
+            "{xml}"
+        );
+        assert!(xml.contains(&format!("<system-out>{verdict} — ")), "{xml}");
+        assert_eq!(
+            xml.contains(&format!("<failure type=\"lanrick::goal::{verdict}\"")),
+            !passes,
+            "{xml}"
+        );
+    }
+}
+
+/// What `solve` prints is a puzzle file: pasted into one (its Position, Rules and Goal
+/// are in it), it replays through `check`, the keys and help lines as variations, with
+/// `--full` and summarised; and a sound puzzle's output is proved sound again.
+#[test]
+fn every_solve_output_pastes_into_a_puzzle_file_and_checks() {
+    let dir = std::env::temp_dir().join(format!("lanrick-solve-paste-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["examples/carroll-hint-1.lanrick"], "sound"),
+        (&["tests/cases/prove/help_sound.lanrick"], "sound"),
+        (&["examples/puzzles/composed-2-01.lanrick"], "sound"),
+        (
+            &[
+                "--position",
+                "7B/8/2Y5/2B4Y/8/B7/8/8 B b2 play",
+                "--goal",
+                "B wins rendezvous in 1",
+            ],
+            "cooked",
+        ),
+        (
+            &[
+                "--position",
+                "7B/8/2Y5/2B4Y/8/B7/8/8 B b2 play",
+                "--goal",
+                "B wins rendezvous in 1 with help",
+            ],
+            "cooked",
+        ),
+    ];
+    for (i, (args, verdict)) in cases.iter().enumerate() {
+        for full in [false, true] {
+            let mut cmd = lanrick();
+            cmd.arg("solve").args(*args);
+            if full {
+                cmd.arg("--full");
+            }
+            let out = cmd.output().unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(text.contains(&format!("# {verdict} — ")), "{text}");
+            if *verdict == "cooked" {
+                // Both keys (or lines) are printed, the second as a variation.
+                assert!(text.contains(" ( B: a3-a1 c5-a3 x c6 )"), "{text}");
+            }
+            let file = dir.join(format!("case{i}-{full}.lanrick"));
+            std::fs::write(&file, &text).unwrap();
+            let replay = lanrick()
+                .args(["check", "--no-prove"])
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(
+                replay.status.success(),
+                "{text}\n{}",
+                String::from_utf8_lossy(&replay.stderr)
+            );
+            let proved = lanrick().arg("check").arg(&file).output().unwrap();
+            assert_eq!(proved.status.success(), *verdict == "sound", "{text}");
+            assert!(
+                String::from_utf8_lossy(&proved.stdout).contains(&format!(": {verdict} — ")),
+                "{}",
+                String::from_utf8_lossy(&proved.stdout)
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,6 +18,7 @@ fn editions() -> Vec<Rules> {
         "1893 turned both-first".parse().expect("a rules value"),
         "1893-es".parse().expect("a rules value"),
         "1880".parse().expect("a rules value"),
+        "1879".parse().expect("a rules value"),
     ]
 }
 
@@ -364,4 +365,49 @@ fn every_switch_leaves_every_result_unchanged() {
         }
     }
     assert!(n >= 12);
+}
+
+/// Each edition (1893, its options, 1893-es, 1880, 1879) meets each kind of goal —
+/// direct and help, in 1 and in 2 — at least once, the prover agreeing with the naive
+/// solver each time.
+#[test]
+fn every_edition_is_covered_direct_and_help_in_1_and_2() {
+    let mut rng = Rng::new(1879);
+    let limits = Limits {
+        threads: 1,
+        ..Limits::default()
+    };
+    for rules in editions() {
+        let mut kinds = std::collections::BTreeSet::new();
+        let mut guard = 0;
+        while kinds.len() < 4 && guard < 400 {
+            guard += 1;
+            let Some(p) = random_position(&mut rng, rules, 4) else {
+                continue;
+            };
+            for (turns, help) in [(1, false), (2, false), (1, true), (2, true)] {
+                if kinds.contains(&(turns, help)) {
+                    continue;
+                }
+                let target = if rng.chance(50) {
+                    Target::Rendezvous
+                } else {
+                    Target::Game
+                };
+                let g = Goal {
+                    side: p.to_act(),
+                    target,
+                    turns,
+                    help,
+                };
+                assert_eq!(
+                    naive_keys(&p, &g),
+                    prover_keys(&p, &g, &limits),
+                    "{p} ({rules}) {g}"
+                );
+                kinds.insert((turns, help));
+            }
+        }
+        assert_eq!(kinds.len(), 4, "{rules}: {kinds:?}");
+    }
 }

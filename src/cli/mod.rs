@@ -780,6 +780,15 @@ fn check(
                         report::github_line(&f.problem, &c.name, f.window.src())
                     );
                 }
+                if let report::Outcome::Games(games) = &c.outcome {
+                    for g in games {
+                        if let Some(proof) = &g.proof
+                            && proof.verdict == "sound"
+                        {
+                            let _ = writeln!(out, "{}", report::github_notice(&c.name, g, proof));
+                        }
+                    }
+                }
             }
             if quiet {
                 Ok(())

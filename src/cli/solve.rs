@@ -2,7 +2,7 @@
 //! options, the progress line on a terminal, and the solution trees written in the
 //! notation so that they paste into a puzzle file.
 
-use crate::engine::{Game, Position, Rules};
+use crate::engine::{Game, Position, Rules, Side};
 use crate::interp::{self, proof};
 use crate::prover::{self, Act, Goal, Limits, Report, Target, Tree, Verdict, Wants};
 use crate::selfplay::{self, Rng};
@@ -271,13 +271,8 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
                 ""
             }
         );
-        for (i, l) in r.lines.iter().enumerate() {
-            let _ = writeln!(s, "# line {}", i + 1);
-            let evs: Vec<String> = l
-                .iter()
-                .map(|(side, a)| format!("{}: {a}", side.letter()))
-                .collect();
-            let _ = writeln!(s, "{}", evs.join("\n"));
+        for line in help_lines(&r.lines, full) {
+            let _ = writeln!(s, "{line}");
         }
     } else {
         let n = r.trees.len();
@@ -297,8 +292,18 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
                 t.total_duals(),
                 if t.total_duals() == 1 { "" } else { "s" },
             );
-            for line in tree_lines(t, full) {
-                let _ = writeln!(s, "{line}");
+        }
+        // The first key's tree, and every other key's as a variation of the first key,
+        // so that the whole pastes into a puzzle file and replays.
+        if let Some((first, others)) = r.trees.split_first() {
+            for (i, line) in tree_lines(first, full).into_iter().enumerate() {
+                let _ = write!(s, "{line}");
+                if i == 0 {
+                    for t in others {
+                        let _ = write!(s, " ( {} )", inline(t, full));
+                    }
+                }
+                let _ = writeln!(s);
             }
         }
     }
@@ -333,6 +338,91 @@ pub fn tree_lines(t: &Tree, full: bool) -> Vec<String> {
         }
     }
     out
+}
+
+/// Help play's lines merged where they share a beginning: a tree of actions.
+#[derive(Default)]
+struct LineTree<'a> {
+    next: Vec<(Side, &'a Act, LineTree<'a>)>,
+}
+
+impl<'a> LineTree<'a> {
+    fn of(lines: &'a [Vec<(Side, Act)>]) -> Self {
+        let mut root = LineTree::default();
+        for l in lines {
+            let mut node = &mut root;
+            for (side, act) in l {
+                let i = match node
+                    .next
+                    .iter()
+                    .position(|(s, a, _)| s == side && *a == act)
+                {
+                    Some(i) => i,
+                    None => {
+                        node.next.push((*side, act, LineTree::default()));
+                        node.next.len() - 1
+                    }
+                };
+                node = &mut node.next[i].2;
+            }
+        }
+        root
+    }
+
+    /// The lines below this node.
+    fn count(&self) -> usize {
+        if self.next.is_empty() {
+            1
+        } else {
+            self.next.iter().map(|(_, _, t)| t.count()).sum()
+        }
+    }
+}
+
+/// Help play's lines as a game's moves: the first line is the main line, and each
+/// other line is a variation where it leaves the lines before it (`( Y: a; B: b )`,
+/// nested where they branch again), so the output pastes into a puzzle file and
+/// replays. Past [`SHOWN`] alternatives at a point they are summarised unless `full`.
+pub fn help_lines(lines: &[Vec<(Side, Act)>], full: bool) -> Vec<String> {
+    let tree = LineTree::of(lines);
+    let mut out = Vec::new();
+    let mut node = &tree;
+    while let Some((side, act, first)) = node.next.first() {
+        let mut line = format!("{}: {act}", side.letter());
+        line.push_str(&help_variations(&node.next[1..], full));
+        out.push(line);
+        node = first;
+    }
+    out
+}
+
+/// ` ( Y: a; B: b ) ...` for the other branches of a point of the help lines.
+fn help_variations(others: &[(Side, &Act, LineTree<'_>)], full: bool) -> String {
+    let mut s = String::new();
+    let shown = if full {
+        others.len()
+    } else {
+        others.len().min(SHOWN)
+    };
+    for (side, act, t) in &others[..shown] {
+        let _ = write!(s, " ( {}: {act}", side.letter());
+        let mut node = t;
+        while let Some((side, act, first)) = node.next.first() {
+            let _ = write!(s, "; {}: {act}", side.letter());
+            s.push_str(&help_variations(&node.next[1..], full));
+            node = first;
+        }
+        s.push_str(" )");
+    }
+    if shown < others.len() {
+        let more: usize = others[shown..].iter().map(|(_, _, t)| t.count()).sum();
+        let _ = write!(
+            s,
+            " {{ and {more} more line{}; --full shows them }}",
+            if more == 1 { "" } else { "s" }
+        );
+    }
+    s
 }
 
 /// ` ( B: d2; Y: r2 ) ...` for the other defences, summarised past [`SHOWN`] unless

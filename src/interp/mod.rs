@@ -25,7 +25,7 @@ pub use problem::{GameRef, Label, Problem};
 use crate::engine::game::ActionError;
 use crate::engine::{
     Action, Game, GameResult, MarkSpec, Position, PositionError, PositionErrorKind, Rules, Side,
-    Square, TurnEnd, WinReason,
+    Square,
 };
 use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
@@ -621,38 +621,46 @@ pub fn run_file(src: &str, opts: Options) -> FileRun {
 struct GoalTrack {
     goal: ast::Goal,
     turns: u32,
-    reached: Option<u32>,
+    /// Settled: met after that many of the side's turns (`Ok`), or lost (`Err`, why).
+    settled: Option<Result<u32, (&'static str, Span)>>,
 }
 
 impl GoalTrack {
-    fn note(&mut self, played: &crate::engine::Played) {
-        if self.reached.is_some() || played.side != self.goal.side.node {
+    /// Notes an action of the main line played from `before`, as the prover counts it
+    /// (NOTATION.md): each numbered action of the goal's side is one of his turns (a
+    /// pass too), and the goal is settled by the prover's own rule — the game won, or
+    /// for a Rendezvous goal the first Rendezvous to end (the current one, or the next
+    /// when the Mark is still to be set), won by whoever ended it. A draw loses it.
+    fn note(
+        &mut self,
+        before: &Position,
+        played: &crate::engine::Played,
+        after: &Position,
+        at: Span,
+    ) {
+        if self.settled.is_some() {
             return;
         }
-        // A pass is one of his turns (NOTATION.md), and so is a 1880 Mark move.
-        if !played.numbered {
-            return;
+        if played.side == self.goal.side.node && played.numbered {
+            self.turns += 1;
         }
-        self.turns += 1;
-        let won_game = matches!(
-            played.result,
-            Some(GameResult::Won {
-                winner,
-                reason: WinReason::LastMan | WinReason::NoMenLeft | WinReason::FivePoints
-            })
-                if winner == self.goal.side.node
-        );
-        let won_rendezvous = played
-            .turn
-            .as_ref()
-            .is_some_and(|t| matches!(t.end, TurnEnd::Removed(_)));
-        let won = match self.goal.target.node {
-            GoalTarget::Game => won_game,
-            GoalTarget::Rendezvous => won_game || won_rendezvous,
+        let goal = proof::prover_goal(&self.goal);
+        self.settled = match crate::prover::settle(&goal, before, after) {
+            Some(crate::prover::Val::Win) => Some(Ok(self.turns)),
+            Some(_) => Some(Err((
+                match self.goal.target.node {
+                    GoalTarget::Rendezvous if after.winner().is_none() => {
+                        "the other side won the Rendezvous first"
+                    }
+                    _ => "the other side won the game",
+                },
+                at,
+            ))),
+            None if matches!(played.result, Some(GameResult::Drawn(_))) => {
+                Some(Err(("the game was drawn", at)))
+            }
+            None => None,
         };
-        if won {
-            self.reached = Some(self.turns);
-        }
     }
 }
 
@@ -694,7 +702,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                     GoalTrack {
                         goal,
                         turns: 0,
-                        reached: None,
+                        settled: None,
                     },
                     t.value.span,
                 ))
@@ -729,6 +737,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         let Item::Event(ev) = item else { continue };
         // The state before the event is kept only for its variations.
         let before = (!ev.variations.is_empty()).then(|| runner.clone());
+        let from = *runner.position();
         match runner.apply(ev) {
             Ok(effect) => {
                 if let Effect::Played(played) = &effect {
@@ -745,7 +754,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                         pz.key_text = Some(crate::fmt::format_action(&bare));
                     }
                     if let Some((track, _)) = &mut goal {
-                        track.note(played);
+                        track.note(&from, played, runner.position(), ev.kind_span);
                     }
                     if opts.each {
                         run.positions.push((Some(ev.kind_span), *runner.position()));
@@ -768,37 +777,42 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
     }
     if ok && let Some((track, span)) = goal {
         let g = track.goal;
-        match track.reached {
-            Some(n) if n <= g.turns.node => {
+        match track.settled {
+            Some(Ok(n)) if n <= g.turns.node => {
                 run.goal = Some(GoalReached { goal: g, turns: n });
             }
-            reached => {
+            settled => {
                 let what = match g.target.node {
                     GoalTarget::Rendezvous => "win the Rendezvous",
                     GoalTarget::Game => "win the game",
                 };
-                let detail = match reached {
-                    Some(n) => format!("it took {n} of {}'s turns", g.side.node),
+                let detail = match settled {
+                    Some(Ok(n)) => format!("it took {n} of {}'s turns", g.side.node),
+                    Some(Err((why, _))) => {
+                        format!("{why} (after {} of {}'s turns)", track.turns, g.side.node)
+                    }
                     None => format!(
                         "after {} of {}'s turns it has not happened",
                         track.turns, g.side.node
                     ),
                 };
-                run.problems.push(
-                    Problem::new(
-                        "lanrick::goal::unmet",
-                        format!(
-                            "the goal is not reached: {} must {what} within {} of his turns, but {detail}",
-                            g.side.node, g.turns.node
-                        ),
-                        span,
-                        "this goal",
-                    )
-                    .with_help(format!(
-                        "the solution ends in \"{}\"",
-                        runner.position()
-                    )),
-                );
+                let mut p = Problem::new(
+                    "lanrick::goal::unmet",
+                    format!(
+                        "the goal is not reached: {} must {what} within {} of his turns, but {detail}",
+                        g.side.node, g.turns.node
+                    ),
+                    span,
+                    "this goal",
+                )
+                .with_help(format!(
+                    "the solution ends in \"{}\"",
+                    runner.position()
+                ));
+                if let Some(Err((_, at))) = settled {
+                    p = p.with_label(at, "the goal is lost here");
+                }
+                run.problems.push(p);
             }
         }
     }

@@ -99,6 +99,33 @@ pub fn verdict_line(r: &Report) -> String {
     s
 }
 
+/// What each verdict means, as the notation's Puzzles section defines it: cited in the
+/// diagnostic the way a rule is.
+fn meaning(v: Verdict, help: bool) -> &'static str {
+    match (v, help) {
+        (Verdict::NoSolution, false) => "no first action forces the goal",
+        (Verdict::NoSolution, true) => "no line reaches the goal",
+        (Verdict::Refuted, _) => "the written key must force the goal against every defence",
+        (Verdict::Short, _) => "the goal must not be reachable in fewer turns than it says",
+        (Verdict::Cooked, false) => "exactly one key may force the goal",
+        (Verdict::Cooked, true) => "exactly one line may reach the goal",
+        (Verdict::Unproven, _) => "a proof that did not finish within its budget proves nothing",
+        (Verdict::Sound, _) => "the puzzle is sound",
+    }
+}
+
+/// Puts the citation in front of a verdict's message, as `Rule 3 (1893): ...` is for a
+/// rule: `Puzzles, verdict refuted (the written key must force ...): ...`.
+fn cite(mut p: Problem, r: &Report) -> Problem {
+    p.message = format!(
+        "Puzzles, verdict `{}` ({}): {}",
+        r.verdict.name(),
+        meaning(r.verdict, r.goal.help),
+        p.message
+    );
+    p
+}
+
 /// The diagnostic for a verdict that fails `check` (none for `sound`).
 pub fn verdict_problem(pz: &Puzzle, r: &Report) -> Option<Problem> {
     let goal = r.goal;
@@ -230,5 +257,5 @@ pub fn verdict_problem(pz: &Puzzle, r: &Report) -> Option<Problem> {
             r.nodes
         )),
     };
-    Some(p)
+    Some(cite(p, r))
 }

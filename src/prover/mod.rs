@@ -261,9 +261,11 @@ pub(crate) enum Val {
     Abort,
 }
 
-/// What a position does to a goal when an action of `mover` leads to it from
-/// `parent`: the goal met, the goal lost, or play goes on.
-fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option<Val> {
+/// What a position does to a goal when an action leads to it from `parent`: the goal
+/// met, the goal lost, or play goes on. The one definition shared by the prover and
+/// the replay of a written solution (`interp`'s goal tracking): a Rendezvous goal is
+/// settled by the first Rendezvous to end, whoever wins it.
+pub(crate) fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option<Val> {
     if let Some(w) = child.winner() {
         return Some(if w == goal.side { Val::Win } else { Val::Fail });
     }

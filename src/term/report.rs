@@ -335,6 +335,18 @@ pub fn github_line<'a>(problem: &Problem, name: &str, src: impl Into<Src<'a>>) -
     )
 }
 
+/// One `::notice` line for GitHub Actions carrying a sound puzzle's verdict (a failing
+/// verdict is an `::error` of its own, with the verdict's code as its title).
+pub fn github_notice(name: &str, game: &GameCase, proof: &ProofInfo) -> String {
+    format!(
+        "::notice file={},title={}::{}: {}",
+        gh_escape_property(name),
+        gh_escape_property(&format!("lanrick::goal::{}", proof.verdict)),
+        gh_escape_data(&game.name()),
+        gh_escape_data(&proof.line)
+    )
+}
+
 /// Escapes text for XML content and attributes.
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -713,11 +725,18 @@ pub fn junit(files: &[Checked]) -> String {
                 xml_escape(&c.name),
                 seconds(c.time)
             ));
-            if c.problems.is_empty() {
+            if c.problems.is_empty() && c.proof.is_none() {
                 out.push_str("/>\n");
                 continue;
             }
             out.push_str(">\n");
+            if let Some(proof) = c.proof {
+                // The verdict of a proved puzzle, whether it passed or not.
+                out.push_str(&format!(
+                    "      <properties><property name=\"verdict\" value=\"{}\"/></properties>\n",
+                    xml_escape(proof.verdict),
+                ));
+            }
             let element = if c.error { "error" } else { "failure" };
             for (p, src) in c.problems {
                 let (line, col) = src.line_col(p.primary.span.start);
@@ -730,6 +749,13 @@ pub fn junit(files: &[Checked]) -> String {
                     xml_escape(&p.code),
                     xml_escape(&p.full_message()),
                     xml_escape(&body)
+                ));
+            }
+            if let Some(proof) = c.proof {
+                // After the failures, as the JUnit schema orders a test case's elements.
+                out.push_str(&format!(
+                    "      <system-out>{}</system-out>\n",
+                    xml_escape(&proof.line)
                 ));
             }
             out.push_str("    </testcase>\n");
@@ -747,6 +773,8 @@ struct Case<'a> {
     /// The file could not be read: an error, not a failure.
     error: bool,
     time: std::time::Duration,
+    /// The proof of the game's puzzle, when it was proved.
+    proof: Option<&'a ProofInfo>,
 }
 
 /// The test cases of a file: its games; one case named after the file when it could not
@@ -758,6 +786,7 @@ fn cases(f: &Checked) -> Vec<Case<'_>> {
             problems,
             error,
             time: f.time,
+            proof: None,
         }]
     };
     match &f.outcome {
@@ -774,6 +803,7 @@ fn cases(f: &Checked) -> Vec<Case<'_>> {
                     .collect(),
                 error: false,
                 time: g.time,
+                proof: g.proof.as_deref(),
             })
             .collect(),
     }
