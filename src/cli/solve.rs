@@ -484,6 +484,8 @@ pub struct ComposeArgs {
     pub max_men: u8,
     /// The most turns of the goals tried.
     pub max_turns: u32,
+    /// The fewest turns of the goals tried.
+    pub min_turns: u32,
     /// The rules.
     pub rules: Rules,
     /// Where to write the puzzle files (else standard output).
@@ -530,7 +532,10 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             } else {
                 Target::Game
             },
-            turns: 1 + rng.below(args.max_turns.max(1) as usize) as u32,
+            turns: {
+                let lo = args.min_turns.clamp(1, args.max_turns.max(1));
+                lo + rng.below((args.max_turns.max(1) - lo + 1) as usize) as u32
+            },
             help: rng.chance(25),
         };
         let wants = Wants {
