@@ -174,3 +174,41 @@ fn lanrick_thinks_with_a_spinner_and_its_actions_are_saved() {
     );
     assert!(saved.contains("mark"), "{saved}");
 }
+
+#[test]
+fn ctrl_c_stops_the_thinking_and_lanrick_plays_the_best_found_so_far() {
+    let data = tempfile::tempdir().expect("temporary directory");
+    let work = tempfile::tempdir().expect("temporary directory");
+    let mut p = spawn_in(&["repl"], data.path(), Some(work.path()));
+    p.expect("Black sets the Mark> ").expect("the prompt");
+    // Yellow's two men against Black's six: the top level searches long here (it
+    // would use all of the prompt's two seconds).
+    p.send(":setup \"3B3B/8/8/8/B6B/8/7Y/B4Y2 Y f6 play\"\r")
+        .expect("typed");
+    p.expect("Yellow (3 squares)> ").expect("Yellow to play");
+    p.send(":play Y 4\r").expect("typed");
+    p.expect("lanrick is thinking").expect("the spinner");
+    std::thread::sleep(Duration::from_millis(200));
+    p.send("\x03").expect("Ctrl-C");
+    p.expect("thinking stopped by Ctrl-C")
+        .expect("the stop is said");
+    p.expect("lanrick (Yellow) plays: ")
+        .expect("the best action found so far is played");
+    // The REPL goes on, and the game is saved with lanrick's action in it.
+    p.expect("Black (5 squares)> ").expect("Black's turn");
+    p.send(":save g.lanrick\r").expect("typed");
+    p.expect("saved").expect("saved");
+    p.expect("Black (5 squares)> ").expect("the prompt");
+    p.send("quit\r").expect("typed");
+    p.expect(Eof).expect("the REPL ends");
+    let out = Command::new(env!("CARGO_BIN_EXE_lanrick"))
+        .args(["check", "g.lanrick"])
+        .current_dir(work.path())
+        .output()
+        .expect("check runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -330,15 +330,18 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     // Never let the other side win the game at once when something stops it: first
     // among the candidates searched, then among every outcome.
     if loses_at_once(&scored[index].1.position, me) {
-        if let Some(j) = (0..scored.len()).find(|&j| !loses_at_once(&scored[j].1.position, me)) {
+        // Only Ctrl-C or a time limit (the prompt's) cuts these scans short; the node
+        // budget does not, so matches never miss a defence.
+        if let Some(j) = (0..scored.len())
+            .take_while(|_| !search.interrupted())
+            .find(|&j| !loses_at_once(&scored[j].1.position, me))
+        {
             index = j;
             value = values.get(j).copied().flatten().unwrap_or(scored[j].0);
             reason = "stops the other side winning the game next".to_string();
         } else if let Some(c) = all_candidates(&pos, ROOT_CAP, &mut rng, 64)
             .into_iter()
-            // Only a time limit (the prompt's) cuts this scan short; the node budget
-            // does not, so matches never miss a defence.
-            .take_while(|_| search.deadline.is_none_or(|d| Instant::now() < d))
+            .take_while(|_| !search.interrupted())
             .filter(|c| !loses_at_once(&c.position, me))
             .max_by_key(|c| evaluate(&c.position, me))
         {
@@ -473,8 +476,12 @@ struct Search<'s> {
 
 impl Search<'_> {
     fn out_of_time(&self) -> bool {
-        self.nodes >= self.budget
-            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        self.nodes >= self.budget || self.interrupted()
+    }
+
+    /// Whether Ctrl-C or the time limit ended the thinking (the node budget aside).
+    fn interrupted(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
