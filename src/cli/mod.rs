@@ -126,6 +126,12 @@ pub enum Command {
         /// The longest goal tried (turns).
         #[arg(long, default_value_t = 2)]
         max_turns: u32,
+        /// The shortest goal tried (turns).
+        #[arg(long, default_value_t = 1)]
+        min_turns: u32,
+        /// Write each position tried, its goal, verdict, nodes and time to stderr.
+        #[arg(long)]
+        trace: bool,
         /// The rules of the games the positions come from.
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
@@ -403,6 +409,8 @@ pub fn run() -> ExitCode {
             attempts,
             max_men,
             max_turns,
+            min_turns,
+            trace,
             rules,
             out_dir,
             budget,
@@ -412,6 +420,8 @@ pub fn run() -> ExitCode {
             attempts,
             max_men,
             max_turns,
+            min_turns,
+            trace,
             rules,
             out_dir,
             budget,

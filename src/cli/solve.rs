@@ -39,6 +39,9 @@ pub struct Budget {
     /// Switch the defence ordering off (for testing).
     #[arg(long, hide = true)]
     pub no_ordering: bool,
+    /// Switch the goal-directed last turn off (for testing).
+    #[arg(long, hide = true)]
+    pub no_goal_turns: bool,
 }
 
 impl Budget {
@@ -55,6 +58,7 @@ impl Budget {
             table: !self.no_table,
             bound: !self.no_bound,
             ordering: !self.no_ordering,
+            goal_turns: !self.no_goal_turns,
             ..Limits::default()
         }
     }
@@ -394,12 +398,16 @@ pub struct ComposeArgs {
     pub max_men: u8,
     /// The most turns of the goals tried.
     pub max_turns: u32,
+    /// The fewest turns of the goals tried.
+    pub min_turns: u32,
     /// The rules.
     pub rules: Rules,
     /// Where to write the puzzle files (else standard output).
     pub out_dir: Option<PathBuf>,
     /// The budget of each proof.
     pub budget: Budget,
+    /// Write each position tried, its goal, verdict and time to standard error.
+    pub trace: bool,
 }
 
 /// `lanrick compose`: random late positions of random games, each tried against a
@@ -440,7 +448,11 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             } else {
                 Target::Game
             },
-            turns: 1 + rng.below(args.max_turns.max(1) as usize) as u32,
+            turns: {
+                let lo = args.min_turns.clamp(1, args.max_turns.max(1));
+                let hi = args.max_turns.max(lo);
+                lo + rng.below((hi - lo + 1) as usize) as u32
+            },
             help: rng.chance(25),
         };
         let wants = Wants {
@@ -454,6 +466,14 @@ pub fn compose(args: &ComposeArgs) -> u8 {
         }) else {
             continue;
         };
+        if args.trace {
+            eprintln!(
+                "compose: {p} | {goal} | {} | {} nodes | {:.3} s",
+                r.verdict,
+                r.nodes,
+                r.time.as_secs_f64()
+            );
+        }
         if r.verdict != Verdict::Sound {
             continue;
         }
