@@ -132,6 +132,9 @@ pub enum Command {
         /// Write each position tried, its goal, verdict, nodes and time to stderr.
         #[arg(long)]
         trace: bool,
+        /// Try help-play goals only.
+        #[arg(long)]
+        help_only: bool,
         /// The rules of the games the positions come from.
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
@@ -411,6 +414,7 @@ pub fn run() -> ExitCode {
             max_turns,
             min_turns,
             trace,
+            help_only,
             rules,
             out_dir,
             budget,
@@ -422,6 +426,7 @@ pub fn run() -> ExitCode {
             max_turns,
             min_turns,
             trace,
+            help_only,
             rules,
             out_dir,
             budget,

@@ -408,6 +408,8 @@ pub struct ComposeArgs {
     pub budget: Budget,
     /// Write each position tried, its goal, verdict and time to standard error.
     pub trace: bool,
+    /// Try help-play goals only.
+    pub help_only: bool,
 }
 
 /// `lanrick compose`: random late positions of random games, each tried against a
@@ -453,7 +455,8 @@ pub fn compose(args: &ComposeArgs) -> u8 {
                 let hi = args.max_turns.max(lo);
                 lo + rng.below((hi - lo + 1) as usize) as u32
             },
-            help: rng.chance(25),
+            // The draw is made either way, so other choices stay seeded alike.
+            help: rng.chance(25) || args.help_only,
         };
         let wants = Wants {
             written: None,
