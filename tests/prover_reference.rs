@@ -6,9 +6,11 @@
 use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
 use lanrick::engine::{OutcomeAction, Position, Rules, Side, Square, SquareSet};
+use lanrick::prover::last::visit_goal_turns;
 use lanrick::prover::{self, Goal, Limits, Target, Wants};
 use lanrick::selfplay::Rng;
 use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 /// The rule sets the positions are played by: one more entry per edition.
@@ -333,6 +335,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            goal_turns: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -410,4 +416,53 @@ fn every_edition_is_covered_direct_and_help_in_1_and_2() {
         }
         assert_eq!(kinds.len(), 4, "{rules}: {kinds:?}");
     }
+}
+
+/// The outcomes of a turn from `p` that end the Rendezvous with `p`'s side to act the
+/// winner of it (or of the game), as `visit` gives them.
+fn winning_outcomes(
+    p: &Position,
+    visit: impl Fn(&Position, &mut dyn FnMut(&OutcomeAction, &Position) -> ControlFlow<()>),
+) -> BTreeSet<String> {
+    let me = p.to_act();
+    let mut out = BTreeSet::new();
+    visit(p, &mut |_, c| {
+        let won = c.winner() == Some(me) || (!c.phase().in_play() && c.winner().is_none());
+        if won {
+            out.insert(c.to_string());
+        }
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+#[test]
+fn the_goal_directed_last_turn_finds_every_winning_turn() {
+    let mut rng = Rng::new(13);
+    let eds = editions();
+    let mut checked = 0usize;
+    let mut with_wins = 0usize;
+    let mut guard = 0;
+    while checked < 1500 && guard < 40_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = 3 + rng.below(6);
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        let all = winning_outcomes(&p, |p, f| {
+            let _ = visit_outcomes(p, f);
+        });
+        let directed = winning_outcomes(&p, |p, f| {
+            let _ = visit_goal_turns(p, f);
+        });
+        assert_eq!(all, directed, "{p} ({rules})");
+        checked += 1;
+        with_wins += usize::from(!all.is_empty());
+    }
+    assert!(checked >= 1500, "only {checked} positions");
+    assert!(
+        with_wins >= 50,
+        "only {with_wins} positions with a winning turn"
+    );
 }

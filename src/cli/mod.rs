@@ -129,6 +129,12 @@ pub enum Command {
         /// The shortest goal tried (turns).
         #[arg(long, default_value_t = 1)]
         min_turns: u32,
+        /// Write each position tried, its goal, verdict, nodes and time to stderr.
+        #[arg(long)]
+        trace: bool,
+        /// Try help-play goals only.
+        #[arg(long)]
+        help_only: bool,
         /// The rules of the games the positions come from.
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
@@ -407,6 +413,8 @@ pub fn run() -> ExitCode {
             max_men,
             max_turns,
             min_turns,
+            trace,
+            help_only,
             rules,
             out_dir,
             budget,
@@ -417,6 +425,8 @@ pub fn run() -> ExitCode {
             max_men,
             max_turns,
             min_turns,
+            trace,
+            help_only,
             rules,
             out_dir,
             budget,

@@ -39,6 +39,9 @@ pub struct Budget {
     /// Switch the defence ordering off (for testing).
     #[arg(long, hide = true)]
     pub no_ordering: bool,
+    /// Switch the goal-directed last turn off (for testing).
+    #[arg(long, hide = true)]
+    pub no_goal_turns: bool,
 }
 
 impl Budget {
@@ -55,6 +58,7 @@ impl Budget {
             table: !self.no_table,
             bound: !self.no_bound,
             ordering: !self.no_ordering,
+            goal_turns: !self.no_goal_turns,
             ..Limits::default()
         }
     }
@@ -492,6 +496,10 @@ pub struct ComposeArgs {
     pub out_dir: Option<PathBuf>,
     /// The budget of each proof.
     pub budget: Budget,
+    /// Write each position tried, its goal, verdict and time to standard error.
+    pub trace: bool,
+    /// Try help-play goals only.
+    pub help_only: bool,
 }
 
 /// `lanrick compose`: random late positions of random games, each tried against a
@@ -534,9 +542,11 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             },
             turns: {
                 let lo = args.min_turns.clamp(1, args.max_turns.max(1));
-                lo + rng.below((args.max_turns.max(1) - lo + 1) as usize) as u32
+                let hi = args.max_turns.max(lo);
+                lo + rng.below((hi - lo + 1) as usize) as u32
             },
-            help: rng.chance(25),
+            // The draw is made either way, so other choices stay seeded alike.
+            help: rng.chance(25) || args.help_only,
         };
         let wants = Wants {
             written: None,
@@ -549,6 +559,14 @@ pub fn compose(args: &ComposeArgs) -> u8 {
         }) else {
             continue;
         };
+        if args.trace {
+            eprintln!(
+                "compose: {p} | {goal} | {} | {} nodes | {:.3} s",
+                r.verdict,
+                r.nodes,
+                r.time.as_secs_f64()
+            );
+        }
         if r.verdict != Verdict::Sound {
             continue;
         }

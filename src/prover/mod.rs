@@ -10,8 +10,9 @@
 //!
 //! The search:
 //! - iterative deepening on the attacker's turns, key by key (which gives `short`);
-//! - at the attacker's last turn, generate-and-test with early stop, behind an
-//!   admissible test ([`can_win_now`]) that needs no move generation: the defender's
+//! - at the attacker's last turn, only the turns that may meet the goal
+//!   ([`last::visit_goal_turns`]: in the 1893 family every man's move ends in the
+//!   Rendezvous), tested with early stop, behind an admissible test ([`can_win_now`]) that needs no move generation: the defender's
 //!   men outside, and each outside man of the attacker's reaching the Rendezvous in one
 //!   straight move within the allowance (1893 family; other editions are searched
 //!   without it);
@@ -22,6 +23,7 @@
 //! - a deterministic node budget per key, an optional time limit, and the keys proved
 //!   in parallel (each with its own table, so results never depend on scheduling).
 
+pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
@@ -154,6 +156,9 @@ pub struct Limits {
     pub bound: bool,
     /// Order defences by earlier refutations.
     pub ordering: bool,
+    /// At the attacker's last turn, generate only the turns that may reach the goal
+    /// ([`last::visit_goal_turns`]) instead of every turn.
+    pub goal_turns: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -170,6 +175,7 @@ impl Default for Limits {
             table: true,
             bound: true,
             ordering: true,
+            goal_turns: true,
             final_duals: false,
             progress: None,
         }
@@ -661,7 +667,14 @@ impl<'a> Search<'a> {
     fn or_node(&mut self, p: &Position, t: u32) -> Val {
         let mut aborted = false;
         let mut won = false;
-        let _ = visit_outcomes(p, |a, c| {
+        // At the attacker's last turn only a turn that meets the goal counts.
+        let directed = t == 1 && self.limits.goal_turns && p.to_act() == self.goal.side;
+        let visit = if directed {
+            last::visit_goal_turns
+        } else {
+            visit_outcomes
+        };
+        let _ = visit(p, &mut |a: &OutcomeAction, c: &Position| {
             if !self.tick() {
                 aborted = true;
                 return ControlFlow::Break(());
