@@ -466,3 +466,59 @@ fn the_goal_directed_last_turn_finds_every_winning_turn() {
         "only {with_wins} positions with a winning turn"
     );
 }
+
+/// Walks a solution tree: every defence is answered by one reply, and every line ends
+/// with the goal met (the Rendezvous over, or the game won by the attacker).
+fn assert_tree_answers_every_defence(t: &prover::Tree, goal: &Goal) -> usize {
+    let ended = t.position.winner() == Some(goal.side) || !t.position.phase().in_play();
+    if ended {
+        assert!(t.next.is_empty(), "{} goes on after the goal is met", t.act);
+        assert_eq!(
+            t.side, goal.side,
+            "{} ends the line but is a defence",
+            t.act
+        );
+        return 1;
+    }
+    if t.side == goal.side {
+        assert!(!t.next.is_empty(), "after {} no defence is shown", t.act);
+    } else {
+        assert_eq!(t.next.len(), 1, "the defence {} has no single reply", t.act);
+    }
+    t.next
+        .iter()
+        .map(|n| assert_tree_answers_every_defence(n, goal))
+        .sum()
+}
+
+#[test]
+fn a_crowded_solution_tree_answers_every_defence() {
+    // 8 men, 10,253 first actions, three keys with 163 to 170 defences each: building
+    // the trees once generated every last turn (about 100,000 a defence) and ran out of
+    // budget, leaving defences without a reply.
+    let p: Position = "4Y3/B7/8/6B1/8/8/Y4Y2/2B3B1 B e3 play"
+        .parse()
+        .expect("a position");
+    let goal = Goal {
+        side: Side::Black,
+        target: Target::Rendezvous,
+        turns: 2,
+        help: false,
+    };
+    let wants = Wants {
+        trees: true,
+        ..Wants::default()
+    };
+    let r = prover::solve(&p, goal, &Limits::default(), &wants).expect("a puzzle");
+    assert!(r.complete);
+    assert_eq!(r.verdict, prover::Verdict::Cooked);
+    assert_eq!(r.trees.len(), 3);
+    let defences: usize = r.trees.iter().map(|t| t.next.len()).sum();
+    assert_eq!(defences, 170 + 163 + 163);
+    let lines: usize = r
+        .trees
+        .iter()
+        .map(|t| assert_tree_answers_every_defence(t, &goal))
+        .sum();
+    assert_eq!(lines, defences);
+}

@@ -202,7 +202,7 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Act, child: &Position, t: 
     let Some(saved) = s.enter(act, child) else {
         return tree;
     };
-    if let Some(kids) = s.kids(child) {
+    if let Some(kids) = s.kids_at(child, t2) {
         if child.to_act() == goal.side {
             let count_all = t2 >= 2 || s.limits.final_duals;
             let mut wins = 0u64;

@@ -225,7 +225,7 @@ fn enumerate(
         }
         Val::Win => {}
     }
-    let Some(kids) = s.kids(p) else {
+    let Some(kids) = s.kids_at(p, t) else {
         l.aborted = true;
         return;
     };

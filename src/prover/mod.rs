@@ -570,16 +570,45 @@ impl<'a> Search<'a> {
     /// The children of `p`: the visitor's outcomes and the interchange, if allowed.
     /// `None` when the budget ran out while generating them.
     fn kids(&mut self, p: &Position) -> Option<Vec<Kid>> {
+        self.kids_with(p, false)
+    }
+
+    /// The children of `p` that may matter with `t` of the attacker's turns left: at
+    /// his last turn (when [`Limits::goal_turns`] is on) only the turns that may meet
+    /// the goal, as in the search itself; elsewhere every child. Building solution
+    /// trees and listing help lines use it, so they never generate the thousands of
+    /// last turns that cannot win.
+    fn kids_at(&mut self, p: &Position, t: u32) -> Option<Vec<Kid>> {
+        if self.directed(p, t) {
+            self.kids_with(p, true)
+        } else {
+            self.kids(p)
+        }
+    }
+
+    /// Whether `p` is the attacker's last turn and the goal-directed generator is on.
+    fn directed(&self, p: &Position, t: u32) -> bool {
+        t == 1 && self.limits.goal_turns && p.to_act() == self.goal.side
+    }
+
+    /// The children of `p` from the goal-directed generator (`directed`) or from the
+    /// engine's visitor, and the interchange.
+    fn kids_with(&mut self, p: &Position, directed: bool) -> Option<Vec<Kid>> {
         let mut v = Vec::new();
         let mut ok = true;
-        let _ = visit_outcomes(p, |a, c| {
+        let mut each = |a: &OutcomeAction, c: &Position| {
             if !self.tick() {
                 ok = false;
                 return ControlFlow::Break(());
             }
             v.push(Kid::One(Act::Outcome(a.clone()), *c));
             ControlFlow::Continue(())
-        });
+        };
+        let _ = if directed {
+            last::visit_goal_turns(p, &mut each)
+        } else {
+            visit_outcomes(p, &mut each)
+        };
         if !ok {
             return None;
         }
@@ -668,8 +697,7 @@ impl<'a> Search<'a> {
         let mut aborted = false;
         let mut won = false;
         // At the attacker's last turn only a turn that meets the goal counts.
-        let directed = t == 1 && self.limits.goal_turns && p.to_act() == self.goal.side;
-        let visit = if directed {
+        let visit = if self.directed(p, t) {
             last::visit_goal_turns
         } else {
             visit_outcomes
