@@ -306,6 +306,18 @@ fn agree_on(want: usize, seed: u64) {
             let naive = naive_keys(&p, &g);
             let proved = prover_keys(&p, &g, &limits);
             assert_eq!(naive, proved, "{p} ({rules}) {g}");
+            // `check` and `compose` want only the verdict (they stop at a shorter
+            // solution): it must be the one the full proof gives.
+            let full = prover::solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+            let quick = Wants {
+                verdict_only: true,
+                ..Wants::default()
+            };
+            let quick = prover::solve(&p, g, &limits, &quick).expect("a puzzle");
+            assert_eq!(
+                quick.verdict, full.verdict,
+                "{p} ({rules}) {g}: verdict only"
+            );
             checked += 1;
             *by_edition.entry(rules.to_string()).or_insert(0) += 1;
         }

@@ -151,6 +151,7 @@ pub fn solve(args: &SolveArgs) -> u8 {
         trees: !goal.help,
         line_cap: if args.full { u64::MAX } else { 1000 },
         written_text: None,
+        verdict_only: false,
     };
     let result = with_progress(&mut limits, "solving", |l| {
         prover::solve(&start, goal, l, &wants)
@@ -553,6 +554,7 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             trees: !goal.help,
             line_cap: 2,
             written_text: None,
+            verdict_only: true,
         };
         let Ok(r) = with_progress(&mut limits, "composing", |l| {
             prover::solve(&p, goal, l, &wants)

@@ -31,6 +31,7 @@ pub fn prove(pz: &Puzzle, limits: &Limits) -> Result<Report, Problem> {
         trees: false,
         line_cap: 2,
         written_text: pz.key_text.clone(),
+        verdict_only: true,
     };
     prover::solve(&pz.start, goal, limits, &wants).map_err(|e| {
         Problem::new(

@@ -1,7 +1,9 @@
 //! Direct play: every key proved (in parallel, deepening), the verdict, the written
 //! key's refutations and the solution trees.
 
-use super::{Act, Key, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, par_map, settle};
+use super::{
+    Act, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, deepen_keys, par_map, settle,
+};
 use crate::engine::Position;
 
 /// Proves every key of `start` (the attacker to act).
@@ -16,32 +18,7 @@ pub(super) fn solve_direct(
     let Some(kids) = kids else {
         return report;
     };
-    let keys: Vec<Key> = par_map(&kids, threads, |kid| {
-        shared.with_search(start, |s| {
-            let mut depth = None;
-            let mut aborted = false;
-            for d in 1..=goal.turns {
-                match s.kid_value(start, kid, d) {
-                    Val::Win => {
-                        depth = Some(d);
-                        break;
-                    }
-                    Val::Fail => {}
-                    Val::Abort => {
-                        aborted = true;
-                        break;
-                    }
-                }
-            }
-            Key {
-                act: kid.first_act(),
-                positions: kid.positions(),
-                depth,
-                aborted,
-                nodes: s.nodes,
-            }
-        })
-    });
+    let keys = deepen_keys(start, &kids, shared, wants, threads);
     report.nodes += keys.iter().map(|k| k.nodes).sum::<u64>();
     report.written = wants
         .written

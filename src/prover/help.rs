@@ -1,7 +1,7 @@
 //! Help play: both sides cooperate. The shortest line (deepening), every line that
 //! reaches the goal (up to a cap), and whether one passes through the written key.
 
-use super::{Act, Key, Kid, Report, Search, Shared, Val, Verdict, Wants, par_map, settle};
+use super::{Act, Kid, Report, Search, Shared, Val, Verdict, Wants, deepen_keys, par_map, settle};
 use crate::engine::{Position, Side};
 
 /// A line in progress: the actions so far and whether the attacker has acted yet.
@@ -31,38 +31,21 @@ pub(super) fn solve_help(
         return report;
     };
     // Each first action, deepening: the fewest turns a line through it needs.
-    let keys: Vec<Key> = par_map(&kids, threads, |kid| {
-        shared.with_search(start, |s| {
-            let mut depth = None;
-            let mut aborted = false;
-            for d in 1..=goal.turns {
-                match s.kid_value(start, kid, d) {
-                    Val::Win => {
-                        depth = Some(d);
-                        break;
-                    }
-                    Val::Fail => {}
-                    Val::Abort => {
-                        aborted = true;
-                        break;
-                    }
-                }
-            }
-            Key {
-                act: kid.first_act(),
-                positions: kid.positions(),
-                depth,
-                aborted,
-                nodes: s.nodes,
-            }
-        })
-    });
+    let keys = deepen_keys(start, &kids, shared, wants, threads);
     report.nodes += keys.iter().map(|k| k.nodes).sum::<u64>();
     let any_abort = keys.iter().any(|k| k.aborted);
     report.shortest = keys.iter().filter_map(|k| k.depth).min();
     let cap = wants.line_cap.max(2);
-    // Every line, per first action, in parallel; then the written key's lines.
-    let found: Vec<Found> = par_map(&kids, threads, |kid| {
+    // Every line, per first action that has one (or whose search ran out), in
+    // parallel; then the written key's lines. When only the verdict is wanted, a
+    // shorter line decides it, and otherwise two lines are enough to show a cook.
+    let with_lines: Vec<&Kid> = kids
+        .iter()
+        .zip(&keys)
+        .filter(|(_, k)| k.depth.is_some() || k.aborted)
+        .map(|(kid, _)| kid)
+        .collect();
+    let lines_of = |kid: &&Kid| {
         shared.with_search(start, |s| {
             let mut l = Lines {
                 out: Vec::new(),
@@ -75,7 +58,24 @@ pub(super) fn solve_help(
             enumerate_kid(s, start, kid, goal.turns, &mut prefix, &mut l, false);
             (l.out, l.count, l.aborted, s.nodes)
         })
-    });
+    };
+    let found: Vec<Found> = if !wants.verdict_only {
+        par_map(&with_lines, threads, lines_of)
+    } else if report.shortest.is_some_and(|d| d < goal.turns) || any_abort {
+        Vec::new()
+    } else {
+        let mut found = Vec::new();
+        let mut count = 0u64;
+        for kid in &with_lines {
+            let f = lines_of(kid);
+            count = count.saturating_add(f.1);
+            found.push(f);
+            if count >= cap {
+                break;
+            }
+        }
+        found
+    };
     let mut lines_aborted = false;
     for (out, count, aborted, n) in found {
         report.nodes += n;

@@ -27,7 +27,7 @@ pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{OutcomeAction, Position, Side, Square, SquareSet};
+use crate::engine::{OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -307,7 +307,6 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
         return true;
     };
     let me = p.to_act();
-    let squares = r.squares();
     let d_out = p.outside(!me).count();
     let d_all = u32::from(p.count(!me));
     let ok_target = match goal.target {
@@ -317,15 +316,23 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
     if !ok_target {
         return false;
     }
-    let outside = p.outside(me);
+    reach(&r, p.outside(me), u32::from(p.allowance()))
+}
+
+/// Whether every man of `outside` can step into `r` within `allowance`, as the 1893
+/// rules count it: one straight move each (or, on the border of an open Rendezvous, a
+/// Rule 6 slide, counting at least 1), at most 3 squares unless he is the only one
+/// outside (D-5), the least counts together within the allowance (Rule 3). Blocking is
+/// ignored, so it says "maybe" too often, never "no" wrongly.
+fn reach(r: &Rendezvous, outside: SquareSet, allowance: u32) -> bool {
     let n_out = outside.count();
     if n_out == 0 {
         return true;
     }
-    let allowance = u32::from(p.allowance());
     if n_out > allowance {
         return false;
     }
+    let squares = r.squares();
     let mut total = 0u32;
     for sq in outside {
         let mut best = u32::MAX;
@@ -346,6 +353,40 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
         }
     }
     true
+}
+
+/// The admissible test one action earlier, with the defender to act before the
+/// attacker's last turn: `false` only when, whatever the defender does, the attacker
+/// cannot then meet the goal. Needs no move generation.
+///
+/// The defender's turn cannot move the attacker's men, change the Rendezvous or his
+/// allowance, except by an interchange (Rule 5) or by a take when the defender gets
+/// all in (Rule 7 turns one of the attacker's outside men into his own; Rule 8 ends the
+/// Rendezvous, which settles the goal). So when neither can happen, the attacker's
+/// outside men must reach the Rendezvous as [`can_win_now`] counts it, with the
+/// allowance his men give him (Rule 3; never more than that). 1893 family in play
+/// only; otherwise `true`.
+pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
+    if !p.rules().is_1893() || !p.phase().in_play() || p.to_act() == goal.side {
+        return true;
+    }
+    let Some(r) = p.rendezvous() else {
+        return true;
+    };
+    if p.can_interchange().is_ok() {
+        return true;
+    }
+    let defender = p.to_act();
+    if reach(&r, p.outside(defender), u32::from(p.allowance())) {
+        // He may get all in and take (Rule 7).
+        return true;
+    }
+    let allowance = match p.count(goal.side) {
+        n if n > 4 => 5,
+        4 => 4,
+        _ => 3,
+    };
+    reach(&r, p.outside(goal.side), allowance)
 }
 
 /// A defence's effect on the board, for ordering: the squares the defender left and
@@ -669,7 +710,14 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         let attacker = p.to_act() == self.goal.side;
-        if attacker && t == 1 && self.limits.bound && !can_win_now(p, &self.goal) {
+        if t == 1
+            && self.limits.bound
+            && if attacker {
+                !can_win_now(p, &self.goal)
+            } else {
+                !can_win_after_defence(p, &self.goal)
+            }
+        {
             return Val::Fail;
         }
         let safe = self.table.is_some() && t <= 1 && self.repeats == 0;
@@ -998,6 +1046,10 @@ pub struct Wants {
     pub line_cap: u64,
     /// The written key's text, for messages.
     pub written_text: Option<String>,
+    /// Only the verdict (and the written key) matters: once a shorter solution is
+    /// found, the other keys are not proved at the goal's full depth (`check`,
+    /// `compose`). `solve` proves every key.
+    pub verdict_only: bool,
 }
 
 /// Proves `goal` from `start`.
@@ -1103,6 +1155,71 @@ pub fn tries(
         .into_iter()
         .filter(|(_, r)| !r.is_empty() && r.len() <= defences)
         .collect()
+}
+
+/// Each first action's fewest turns (within the goal's), deepening key by key. With
+/// [`Wants::verdict_only`], in two passes: first every key in fewer turns than the
+/// goal's (cheap, and it decides `short`); then, when no key is short, every key to
+/// the goal's depth, and when one is, only the written key.
+fn deepen_keys(
+    start: &Position,
+    kids: &[Kid],
+    shared: &Shared<'_>,
+    wants: &Wants,
+    threads: usize,
+) -> Vec<Key> {
+    let goal = shared.goal;
+    let shallow = |kid: &Kid, depths: std::ops::RangeInclusive<u32>| {
+        shared.with_search(start, |s| {
+            let mut depth = None;
+            let mut aborted = false;
+            for d in depths {
+                match s.kid_value(start, kid, d) {
+                    Val::Win => {
+                        depth = Some(d);
+                        break;
+                    }
+                    Val::Fail => {}
+                    Val::Abort => {
+                        aborted = true;
+                        break;
+                    }
+                }
+            }
+            Key {
+                act: kid.first_act(),
+                positions: kid.positions(),
+                depth,
+                aborted,
+                nodes: s.nodes,
+            }
+        })
+    };
+    if !wants.verdict_only {
+        return par_map(kids, threads, |kid| shallow(kid, 1..=goal.turns));
+    }
+    let mut keys: Vec<Key> = par_map(kids, threads, |kid| shallow(kid, 1..=goal.turns - 1));
+    // A shorter solution decides the verdict (unless the written key fails), so the
+    // other keys need no proof at full depth. The keys still open deepen again from 1,
+    // in one search each, exactly as without this first pass (the shallow results
+    // fill the table the deeper search uses).
+    let short = keys.iter().any(|k| k.depth.is_some());
+    let open: Vec<usize> = (0..kids.len())
+        .filter(|&i| keys[i].depth.is_none() && !keys[i].aborted)
+        .filter(|&i| {
+            !short
+                || wants
+                    .written
+                    .is_some_and(|w| keys[i].positions.contains(&w))
+        })
+        .collect();
+    let deep: Vec<Key> = par_map(&open, threads, |&i| shallow(&kids[i], 1..=goal.turns));
+    for (i, k) in open.into_iter().zip(deep) {
+        keys[i].depth = k.depth;
+        keys[i].aborted = k.aborted;
+        keys[i].nodes += k.nodes;
+    }
+    keys
 }
 
 /// Runs `f` over `items` on `threads` threads (in order of results).
