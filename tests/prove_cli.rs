@@ -269,3 +269,31 @@ fn every_solve_output_pastes_into_a_puzzle_file_and_checks() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_stops_at_two_keys_and_says_the_list_is_partial() {
+    // 10,253 first actions and three keys: `check` needs only two to call the puzzle
+    // cooked, so its JSON marks the key list as partial; `solve` proves all three.
+    let file = "tests/cases/prove/cooked_crowded.lanrick";
+    let out = lanrick()
+        .args(["check", "--format", "json", file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let proof = &v["files"][0]["game_results"][0]["proof"];
+    assert_eq!(proof["verdict"], "cooked");
+    assert_eq!(proof["complete"], true);
+    assert_eq!(proof["all_keys"], false);
+    assert_eq!(proof["written_key"], "c1-e1 g5-h6 x a2");
+    assert_eq!(proof["keys"].as_array().map(Vec::len), Some(2));
+    let out = lanrick().args(["solve", file]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("10253 first actions, 3 forcing the goal"), "{text}");
+    let out = lanrick()
+        .args(["check", "--format", "json", "examples/carroll-hint-2.lanrick"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["files"][0]["game_results"][0]["proof"]["all_keys"], true);
+}

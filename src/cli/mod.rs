@@ -889,6 +889,7 @@ fn proof_json(p: &report::ProofInfo) -> serde_json::Value {
         "time": p.time.as_secs_f64(),
         "budget": { "max_nodes_per_key": p.max_nodes },
         "complete": p.complete,
+        "all_keys": p.all_keys,
     })
 }
 

@@ -551,5 +551,6 @@ pub fn proof_info(r: &crate::prover::Report) -> ProofInfo {
         time: r.time,
         max_nodes: r.max_nodes,
         complete: r.complete,
+        all_keys: r.all_keys(),
     }
 }

@@ -216,7 +216,8 @@ pub fn verdict_problem(pz: &Puzzle, r: &Report) -> Option<Problem> {
                 )
             } else {
                 format!(
-                    "the puzzle is cooked: {} keys force the goal ({goal})",
+                    "the puzzle is cooked: {}{} keys force the goal ({goal})",
+                    if r.all_keys() { "" } else { "at least " },
                     keys.len()
                 )
             };

@@ -954,6 +954,9 @@ pub struct Key {
     pub aborted: bool,
     /// The nodes its proof took.
     pub nodes: u64,
+    /// Not proved at the goal's depth: a verdict-only proof (`check`, `compose`) had
+    /// its verdict already (a shorter solution, or two keys forcing the goal).
+    pub unproved: bool,
 }
 
 /// A solution tree: an action, and the actions after it that the proof needs (every
@@ -1027,6 +1030,12 @@ impl Report {
             (Some(t), Some(w)) if w == i => t.clone(),
             _ => self.keys[i].act.to_string(),
         }
+    }
+
+    /// Whether every key was proved at the goal's depth (a verdict-only proof stops
+    /// once its verdict is decided).
+    pub fn all_keys(&self) -> bool {
+        !self.keys.iter().any(|k| k.unproved)
     }
 
     /// The keys that force the goal within the goal's turns.
@@ -1192,6 +1201,7 @@ fn deepen_keys(
                 depth,
                 aborted,
                 nodes: s.nodes,
+                unproved: false,
             }
         })
     };
@@ -1206,21 +1216,53 @@ fn deepen_keys(
     let short = keys.iter().any(|k| k.depth.is_some());
     let open: Vec<usize> = (0..kids.len())
         .filter(|&i| keys[i].depth.is_none() && !keys[i].aborted)
-        .filter(|&i| {
-            !short
-                || wants
-                    .written
-                    .is_some_and(|w| keys[i].positions.contains(&w))
-        })
         .collect();
-    let deep: Vec<Key> = par_map(&open, threads, |&i| shallow(&kids[i], 1..=goal.turns));
-    for (i, k) in open.into_iter().zip(deep) {
-        keys[i].depth = k.depth;
-        keys[i].aborted = k.aborted;
-        keys[i].nodes += k.nodes;
+    let (open, skipped): (Vec<usize>, Vec<usize>) = open.into_iter().partition(|&i| {
+        !short
+            || wants
+                .written
+                .is_some_and(|w| keys[i].positions.contains(&w))
+    });
+    for i in skipped {
+        keys[i].unproved = true;
+    }
+    // Two keys that force the goal make it cooked (and two lines in help play), so
+    // the open keys go in fixed batches, the written key first, until two are found.
+    // The batches do not depend on the thread count: the same keys are proved on
+    // every machine.
+    let mut open = open;
+    if let Some(w) = wants.written
+        && let Some(at) = open.iter().position(|&i| keys[i].positions.contains(&w))
+    {
+        let i = open.remove(at);
+        open.insert(0, i);
+    }
+    let mut forcing = 0usize;
+    let mut done = 0usize;
+    for batch in open.chunks(VERDICT_BATCH) {
+        let deep: Vec<Key> = par_map(batch, threads, |&i| shallow(&kids[i], 1..=goal.turns));
+        for (&i, k) in batch.iter().zip(deep) {
+            forcing += usize::from(k.depth.is_some());
+            keys[i].depth = k.depth;
+            keys[i].aborted = k.aborted;
+            keys[i].nodes += k.nodes;
+        }
+        done += batch.len();
+        // (In 1 every key is cheap: all are proved, so the report lists them all.)
+        if forcing >= 2 && goal.turns >= 2 {
+            break;
+        }
+    }
+    if done < open.len() {
+        for &i in &open[done..] {
+            keys[i].unproved = true;
+        }
     }
     keys
 }
+
+/// How many keys a verdict-only proof takes to full depth at a time.
+const VERDICT_BATCH: usize = 32;
 
 /// Runs `f` over `items` on `threads` threads (in order of results).
 fn par_map<T: Sync, R: Send>(

@@ -540,6 +540,9 @@ pub struct ProofInfo {
     pub max_nodes: u64,
     /// Whether the proof finished within its budget.
     pub complete: bool,
+    /// Whether every key was proved at the goal's depth (`check` stops once the
+    /// verdict is decided: a shorter solution, or two keys; `keys` is then a part).
+    pub all_keys: bool,
 }
 
 /// What checking a file gave.
