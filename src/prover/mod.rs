@@ -316,7 +316,7 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
     if !ok_target {
         return false;
     }
-    reach(&r, p.outside(me), u32::from(p.allowance()))
+    reach(r, p.outside(me), u32::from(p.allowance()))
 }
 
 /// Whether every man of `outside` can step into `r` within `allowance`, as the 1893
@@ -377,7 +377,7 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         return true;
     }
     let defender = p.to_act();
-    if reach(&r, p.outside(defender), u32::from(p.allowance())) {
+    if reach(r, p.outside(defender), u32::from(p.allowance())) {
         // He may get all in and take (Rule 7).
         return true;
     }
@@ -386,7 +386,7 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         4 => 4,
         _ => 3,
     };
-    reach(&r, p.outside(goal.side), allowance)
+    reach(r, p.outside(goal.side), allowance)
 }
 
 /// A defence's effect on the board, for ordering: the squares the defender left and
