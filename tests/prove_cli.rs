@@ -289,9 +289,17 @@ fn check_stops_at_two_keys_and_says_the_list_is_partial() {
     assert_eq!(proof["keys"].as_array().map(Vec::len), Some(2));
     let out = lanrick().args(["solve", file]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("10253 first actions, 3 forcing the goal"), "{text}");
+    assert!(
+        text.contains("10253 first actions, 3 forcing the goal"),
+        "{text}"
+    );
     let out = lanrick()
-        .args(["check", "--format", "json", "examples/carroll-hint-2.lanrick"])
+        .args([
+            "check",
+            "--format",
+            "json",
+            "examples/carroll-hint-2.lanrick",
+        ])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
