@@ -69,21 +69,25 @@ fn a_spent_budget_is_unproven_never_sound() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("lanrick::goal::unproven"));
 }
 
-#[test]
-fn the_json_report_carries_the_proof() {
+/// `check --format json FILE`: the exit code and the first game's proof.
+fn proof_of(file: &str) -> (Option<i32>, serde_json::Value) {
     let out = lanrick()
-        .args([
-            "check",
-            "--format",
-            "json",
-            "examples/carroll-hint-2.lanrick",
-        ])
+        .args(["check", "--format", "json", file])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let proof = &v["files"][0]["game_results"][0]["proof"];
+    (
+        out.status.code(),
+        v["files"][0]["game_results"][0]["proof"].clone(),
+    )
+}
+
+#[test]
+fn the_json_report_carries_the_proof() {
+    let (_, proof) = proof_of("examples/carroll-hint-2.lanrick");
     assert_eq!(proof["verdict"], "sound");
     assert_eq!(proof["complete"], true);
+    assert_eq!(proof["all_keys"], true);
     assert_eq!(proof["keys"].as_array().map(Vec::len), Some(1));
     assert!(proof["nodes"].as_u64().unwrap() > 0);
     assert!(proof["budget"]["max_nodes_per_key"].as_u64().is_some());
@@ -275,13 +279,8 @@ fn check_stops_at_two_keys_and_says_the_list_is_partial() {
     // 10,253 first actions and three keys: `check` needs only two to call the puzzle
     // cooked, so its JSON marks the key list as partial; `solve` proves all three.
     let file = "tests/cases/prove/cooked_crowded.lanrick";
-    let out = lanrick()
-        .args(["check", "--format", "json", file])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let proof = &v["files"][0]["game_results"][0]["proof"];
+    let (code, proof) = proof_of(file);
+    assert_eq!(code, Some(1));
     assert_eq!(proof["verdict"], "cooked");
     assert_eq!(proof["complete"], true);
     assert_eq!(proof["all_keys"], false);
@@ -293,15 +292,4 @@ fn check_stops_at_two_keys_and_says_the_list_is_partial() {
         text.contains("10253 first actions, 3 forcing the goal"),
         "{text}"
     );
-    let out = lanrick()
-        .args([
-            "check",
-            "--format",
-            "json",
-            "examples/carroll-hint-2.lanrick",
-        ])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["files"][0]["game_results"][0]["proof"]["all_keys"], true);
 }
