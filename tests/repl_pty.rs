@@ -154,17 +154,24 @@ fn lanrick_thinks_with_a_spinner_and_its_actions_are_saved() {
     p.send(":go\r").expect("typed");
     p.expect("lanrick (Yellow) plays: ")
         .expect("lanrick plays Yellow's next action");
-    p.expect("> ").expect("the prompt");
+    // lanrick's actions are normal events that `check` replays.
+    let saved = save_quit_and_check(&mut p, "> ", work.path());
+    assert!(saved.contains("mark"), "{saved}");
+}
+
+/// At `prompt`: saves the game to `dir/g.lanrick`, quits, and asserts that `check`
+/// passes the file; returns its text.
+fn save_quit_and_check(p: &mut OsSession, prompt: &str, dir: &std::path::Path) -> String {
+    p.expect(prompt).expect("the prompt");
     p.send(":save g.lanrick\r").expect("typed");
     p.expect("saved").expect("saved");
-    p.expect("> ").expect("the prompt");
+    p.expect(prompt).expect("the prompt");
     p.send("quit\r").expect("typed");
     p.expect(Eof).expect("the REPL ends");
-    let saved = std::fs::read_to_string(work.path().join("g.lanrick")).expect("the game file");
-    // lanrick's actions are normal events that `check` replays.
+    let saved = std::fs::read_to_string(dir.join("g.lanrick")).expect("the game file");
     let out = Command::new(env!("CARGO_BIN_EXE_lanrick"))
         .args(["check", "g.lanrick"])
-        .current_dir(work.path())
+        .current_dir(dir)
         .output()
         .expect("check runs");
     assert!(
@@ -172,7 +179,7 @@ fn lanrick_thinks_with_a_spinner_and_its_actions_are_saved() {
         "{saved}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(saved.contains("mark"), "{saved}");
+    saved
 }
 
 #[test]
@@ -195,20 +202,5 @@ fn ctrl_c_stops_the_thinking_and_lanrick_plays_the_best_found_so_far() {
     p.expect("lanrick (Yellow) plays: ")
         .expect("the best action found so far is played");
     // The REPL goes on, and the game is saved with lanrick's action in it.
-    p.expect("Black (5 squares)> ").expect("Black's turn");
-    p.send(":save g.lanrick\r").expect("typed");
-    p.expect("saved").expect("saved");
-    p.expect("Black (5 squares)> ").expect("the prompt");
-    p.send("quit\r").expect("typed");
-    p.expect(Eof).expect("the REPL ends");
-    let out = Command::new(env!("CARGO_BIN_EXE_lanrick"))
-        .args(["check", "g.lanrick"])
-        .current_dir(work.path())
-        .output()
-        .expect("check runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    save_quit_and_check(&mut p, "Black (5 squares)> ", work.path());
 }

@@ -109,6 +109,7 @@ pub fn visit_outcomes(
     let mut walk = Walk {
         seen_states: FastMap::default(),
         seen_ends: HashSet::new(),
+        targets: SquareSet::FULL,
         visit: &mut visit,
     };
     walk.turn(&turn)?;
@@ -123,6 +124,30 @@ pub fn visit_outcomes(
         visit(&OutcomeAction::Pass, &p)?;
     }
     ControlFlow::Continue(())
+}
+
+/// Calls `visit` once for each distinct outcome of a turn of the side to act in which
+/// every man's move ends on a square of `targets` (takes, wanderers and radiating as in
+/// play), until `visit` breaks. Only turns: no Mark move, no pass. The prover's last
+/// turn uses it with the Rendezvous' squares.
+pub fn visit_turns_ending_in(
+    pos: &Position,
+    targets: SquareSet,
+    mut visit: impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if pos.winner().is_some() {
+        return ControlFlow::Continue(());
+    }
+    let Ok(turn) = pos.begin_turn() else {
+        return ControlFlow::Continue(());
+    };
+    Walk {
+        seen_states: FastMap::default(),
+        seen_ends: HashSet::new(),
+        targets,
+        visit: &mut visit,
+    }
+    .turn(&turn)
 }
 
 /// The number of distinct outcomes, by the walk (every edition; see
@@ -145,6 +170,8 @@ type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet);
 struct Walk<'v, V> {
     seen_states: FastMap<StateKey, ()>,
     seen_ends: HashSet<Position>,
+    /// The squares a man's move may end on (every square for the whole walk).
+    targets: SquareSet,
     visit: &'v mut V,
 }
 
@@ -200,6 +227,9 @@ impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
             self.end(t)?;
         }
         for m in t.legal_moves() {
+            if !self.targets.contains(m.to) {
+                continue;
+            }
             let mut next = t.clone();
             if next.play_move(m.from, m.to).is_ok() {
                 self.turn(&next)?;

@@ -381,12 +381,11 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         // He may get all in and take (Rule 7).
         return true;
     }
-    let allowance = match p.count(goal.side) {
-        n if n > 4 => 5,
-        4 => 4,
-        _ => 3,
-    };
-    reach(r, p.outside(goal.side), allowance)
+    reach(
+        r,
+        p.outside(goal.side),
+        u32::from(p.later_allowance(goal.side)),
+    )
 }
 
 /// A defence's effect on the board, for ordering: the squares the defender left and
@@ -1178,7 +1177,7 @@ fn deepen_keys(
     threads: usize,
 ) -> Vec<Key> {
     let goal = shared.goal;
-    let shallow = |kid: &Kid, depths: std::ops::RangeInclusive<u32>| {
+    let prove = |kid: &Kid, depths: std::ops::RangeInclusive<u32>| {
         shared.with_search(start, |s| {
             let mut depth = None;
             let mut aborted = false;
@@ -1206,9 +1205,9 @@ fn deepen_keys(
         })
     };
     if !wants.verdict_only {
-        return par_map(kids, threads, |kid| shallow(kid, 1..=goal.turns));
+        return par_map(kids, threads, |kid| prove(kid, 1..=goal.turns));
     }
-    let mut keys: Vec<Key> = par_map(kids, threads, |kid| shallow(kid, 1..=goal.turns - 1));
+    let mut keys: Vec<Key> = par_map(kids, threads, |kid| prove(kid, 1..=goal.turns - 1));
     // A shorter solution decides the verdict (unless the written key fails), so the
     // other keys need no proof at full depth. The keys still open deepen again from 1,
     // in one search each, exactly as without this first pass (the shallow results
@@ -1240,7 +1239,7 @@ fn deepen_keys(
     let mut forcing = 0usize;
     let mut done = 0usize;
     for batch in open.chunks(VERDICT_BATCH) {
-        let deep: Vec<Key> = par_map(batch, threads, |&i| shallow(&kids[i], 1..=goal.turns));
+        let deep: Vec<Key> = par_map(batch, threads, |&i| prove(&kids[i], 1..=goal.turns));
         for (&i, k) in batch.iter().zip(deep) {
             forcing += usize::from(k.depth.is_some());
             keys[i].depth = k.depth;
@@ -1253,10 +1252,8 @@ fn deepen_keys(
             break;
         }
     }
-    if done < open.len() {
-        for &i in &open[done..] {
-            keys[i].unproved = true;
-        }
+    for &i in &open[done..] {
+        keys[i].unproved = true;
     }
     keys
 }

@@ -50,7 +50,12 @@ pub(crate) fn allowance(pos: &Position) -> u8 {
     if matches!(pos.phase(), Phase::First | Phase::Second) {
         return 2;
     }
-    match pos.count(pos.to_act()) {
+    by_men(pos.count(pos.to_act()))
+}
+
+/// Rule 3: the allowance of a turn other than the first, by the mover's men.
+pub(crate) fn by_men(men: u8) -> u8 {
+    match men {
         n if n > 4 => 5,
         4 => 4,
         _ => 3,

@@ -228,6 +228,17 @@ impl Position {
         allowance(self)
     }
 
+    /// The allowance `side` has, with the men now on the board, for a turn that is not
+    /// the first of a Rendezvous (never less than his first turn's): 1893 Rule 3 by his
+    /// men; 1880 Rule 4 his men; 1879 Rule 4 the smaller side's men.
+    pub fn later_allowance(&self, side: Side) -> u8 {
+        match self.rules().edition() {
+            Edition::E1880 => self.count(side),
+            Edition::E1879 => self.count(Side::Black).min(self.count(Side::Yellow)),
+            Edition::E1893 => e1893::by_men(self.count(side)),
+        }
+    }
+
     /// The Rendezvous the side to act would make by setting the Mark on `mark` (with
     /// `towards`, a neighbour naming the line, for a 3-square Rendezvous).
     ///
