@@ -27,7 +27,7 @@ pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{Edition, OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -289,87 +289,121 @@ pub(crate) fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option
 /// The admissible test at the attacker's last turn: `false` only when no turn of his
 /// from `p` can meet the goal. Needs no move generation.
 ///
-/// For the 1893 rules (and options): he must get all his men into the Rendezvous
-/// (Rule 7/8, D-8). A Rendezvous is won (Rule 8) only if exactly one of the
-/// defender's men stands outside when he does (the defender does not move in his
-/// turn); the game is won only if the defender has two men and one is outside (Rule 7
-/// or 8 then leaves him one, Rule 9). Each of the attacker's men outside must reach a
-/// Rendezvous square in one straight move (or, on the border of an open Rendezvous, a
-/// Rule 6 slide, counting at least 1), at most 3 squares unless he is the only one
-/// outside (D-5), and the least counts together must fit the allowance (Rule 3).
-/// Blocking is ignored, so the test only ever says "maybe" too often. Other editions:
+/// He must get all his men into the Rendezvous: each man outside must reach one of
+/// its squares along one line, and the least counts together must fit the allowance
+/// (see [`Reach`]). In 1893 (and its options) more is needed: a Rendezvous is won
+/// (Rule 8) only if exactly one of the defender's men stands outside when he gets all
+/// in (the defender does not move in his turn), and the game is won only if the
+/// defender has two men and one is outside (Rule 7 or 8 then leaves him one, Rule 9).
+/// In 1879 winning the Rendezvous is enough (Rule 5), and the game needs the score
+/// (see [`Position::rendezvous_to_game`], tested before this). Blocking is ignored, so
+/// the test only ever says "maybe" too often. The 1880 rules (a Mark that moves):
 /// always `true`.
 pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
-    if !p.rules().is_1893() || !p.phase().in_play() {
+    let Some(how) = Reach::of(p) else {
         return true;
-    }
+    };
     let Some(r) = p.rendezvous() else {
         return true;
     };
     let me = p.to_act();
-    let d_out = p.outside(!me).count();
-    let d_all = u32::from(p.count(!me));
-    let ok_target = match goal.target {
-        Target::Rendezvous => d_out == 1 || (d_all == 2 && d_out >= 1),
-        Target::Game => d_all == 2 && d_out >= 1,
-    };
-    if !ok_target {
-        return false;
+    if p.rules().is_1893() {
+        let d_out = p.outside(!me).count();
+        let d_all = u32::from(p.count(!me));
+        let ok_target = match goal.target {
+            Target::Rendezvous => d_out == 1 || (d_all == 2 && d_out >= 1),
+            Target::Game => d_all == 2 && d_out >= 1,
+        };
+        if !ok_target {
+            return false;
+        }
     }
-    reach(r, p.outside(me), u32::from(p.allowance()))
+    how.reach(r, p.outside(me), u32::from(p.allowance()))
 }
 
-/// Whether every man of `outside` can step into `r` within `allowance`, as the 1893
-/// rules count it: one straight move each (or, on the border of an open Rendezvous, a
-/// Rule 6 slide, counting at least 1), at most 3 squares unless he is the only one
-/// outside (D-5), the least counts together within the allowance (Rule 3). Blocking is
-/// ignored, so it says "maybe" too often, never "no" wrongly.
-fn reach(r: &Rendezvous, outside: SquareSet, allowance: u32) -> bool {
-    let n_out = outside.count();
-    if n_out == 0 {
-        return true;
-    }
-    if n_out > allowance {
-        return false;
-    }
-    let squares = r.squares();
-    let mut total = 0u32;
-    for sq in outside {
-        let mut best = u32::MAX;
-        if r.is_open() && sq.is_border() {
-            best = 1;
+/// How men step into a Rendezvous in one turn, by the edition, for the admissible
+/// tests: the 1893 family (Rule 3; D-5: at most 3 squares a man unless he is the only
+/// one outside; Rule 6: a border man of an open Rendezvous slides in, counting at
+/// least 1) and 1879 (Rule 4: any distance along one line, within the allowance).
+#[derive(Clone, Copy)]
+enum Reach {
+    R1893,
+    R1879,
+}
+
+impl Reach {
+    /// The edition's way, when `p` is in play under rules the tests know.
+    fn of(p: &Position) -> Option<Reach> {
+        if !p.phase().in_play() {
+            return None;
         }
-        for t in squares {
-            if let Some((_, n)) = sq.line_to(t) {
-                best = best.min(u32::from(n));
+        if p.rules().is_1893() {
+            Some(Reach::R1893)
+        } else if p.rules().edition() == Edition::E1879 {
+            Some(Reach::R1879)
+        } else {
+            None
+        }
+    }
+
+    /// Whether every man of `outside` can step into `r` within `allowance`: one
+    /// straight move each, the least counts together within the allowance. Blocking
+    /// is ignored, so it says "maybe" too often, never "no" wrongly.
+    fn reach(self, r: &Rendezvous, outside: SquareSet, allowance: u32) -> bool {
+        let n_out = outside.count();
+        if n_out == 0 {
+            return true;
+        }
+        if n_out > allowance {
+            return false;
+        }
+        let (slide, cap) = match self {
+            Reach::R1893 => (r.is_open(), if n_out > 1 { 3 } else { u32::MAX }),
+            Reach::R1879 => (false, u32::MAX),
+        };
+        let squares = r.squares();
+        let mut total = 0u32;
+        for sq in outside {
+            let mut best = u32::MAX;
+            if slide && sq.is_border() {
+                best = 1;
+            }
+            for t in squares {
+                if let Some((_, n)) = sq.line_to(t) {
+                    best = best.min(u32::from(n));
+                }
+            }
+            if best == u32::MAX || best > cap {
+                return false;
+            }
+            total += best;
+            if total > allowance {
+                return false;
             }
         }
-        if best == u32::MAX || (n_out > 1 && best > 3) {
-            return false;
-        }
-        total += best;
-        if total > allowance {
-            return false;
-        }
+        true
     }
-    true
 }
 
 /// The admissible test one action earlier, with the defender to act before the
 /// attacker's last turn: `false` only when, whatever the defender does, the attacker
 /// cannot then meet the goal. Needs no move generation.
 ///
-/// The defender's turn cannot move the attacker's men, change the Rendezvous or his
-/// allowance, except by an interchange (Rule 5) or by a take when the defender gets
-/// all in (Rule 7 turns one of the attacker's outside men into his own; Rule 8 ends the
-/// Rendezvous, which settles the goal). So when neither can happen, the attacker's
-/// outside men must reach the Rendezvous as [`can_win_now`] counts it, with the
-/// allowance his men give him (Rule 3; never more than that). 1893 family in play
-/// only; otherwise `true`.
+/// The defender's turn cannot move the attacker's men, change the Rendezvous or the
+/// allowance, except by an interchange (1893 Rule 5) or when the defender gets all in
+/// himself (1893 Rule 7 turns one of the attacker's outside men into his own; 1893
+/// Rule 8 and 1879 Rule 5 end the Rendezvous, which settles a Rendezvous goal and, in
+/// 1879, sends every man back to the border). So when neither can happen, the
+/// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it,
+/// with the allowance he will then have (never more than his men give him). The 1893
+/// family and 1879 in play only; otherwise `true`.
 pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
-    if !p.rules().is_1893() || !p.phase().in_play() || p.to_act() == goal.side {
+    if p.to_act() == goal.side {
         return true;
     }
+    let Some(how) = Reach::of(p) else {
+        return true;
+    };
     let Some(r) = p.rendezvous() else {
         return true;
     };
@@ -377,11 +411,11 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         return true;
     }
     let defender = p.to_act();
-    if reach(r, p.outside(defender), u32::from(p.allowance())) {
-        // He may get all in and take (Rule 7).
+    if how.reach(r, p.outside(defender), u32::from(p.allowance())) {
+        // He may get all in and win (and, in 1893, take by Rule 7).
         return true;
     }
-    reach(
+    how.reach(
         r,
         p.outside(goal.side),
         u32::from(p.later_allowance(goal.side)),
@@ -709,6 +743,14 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         let attacker = p.to_act() == self.goal.side;
+        // Each Rendezvous the attacker wins takes one of his turns, and a game may
+        // need several (1879: the score and the round).
+        if self.limits.bound
+            && self.goal.target == Target::Game
+            && p.rendezvous_to_game(self.goal.side) > t
+        {
+            return Val::Fail;
+        }
         if t == 1
             && self.limits.bound
             && if attacker {

@@ -56,6 +56,30 @@ pub(crate) fn winner(pos: &Position) -> Option<Side> {
         .find(|&s| pos.round().score.of(s) >= WINNING_SCORE)
 }
 
+/// The fewest Rendezvous `side` must still win before he can have five points (Rules
+/// 5, 9 and 10): a lower bound for a search. A round ends when a take leaves the loser
+/// two men, each Rendezvous won takes one man, and the round's winner scores the men
+/// he then has (never more than he has now). So this round can give him five only if
+/// his score and his men make five, after the wins that bring the other side down to
+/// two; otherwise he needs a fresh round (five men a side: three wins), which the
+/// other side's winning of this round brings at no cost to him.
+pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
+    let score = u32::from(pos.round().score.of(side));
+    if score >= u32::from(WINNING_SCORE) {
+        return 0;
+    }
+    let fresh_round = MEN - 2;
+    if pos.phase() == Phase::Set {
+        return fresh_round;
+    }
+    let this_round = pos.count(!side).saturating_sub(2).max(1).into();
+    if score + u32::from(pos.count(side)) >= u32::from(WINNING_SCORE) {
+        fresh_round.min(this_round)
+    } else {
+        fresh_round
+    }
+}
+
 /// Rule 4: as many squares as the side with fewer men has men.
 pub(crate) fn allowance(pos: &Position) -> u8 {
     pos.count(Side::Black).min(pos.count(Side::Yellow))

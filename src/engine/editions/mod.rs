@@ -50,6 +50,15 @@ pub(crate) fn winner(pos: &Position) -> Option<Side> {
     }
 }
 
+/// The fewest Rendezvous `side` must still win to win the game (a lower bound): in
+/// 1879 by the score and the round (Rules 9 and 10); elsewhere one.
+pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
+    match pos.rules().edition() {
+        Edition::E1879 => e1879::rendezvous_to_game(pos, side),
+        Edition::E1880 | Edition::E1893 => 1,
+    }
+}
+
 /// The number of squares of the Rendezvous due or in play.
 pub(crate) fn rendezvous_size(pos: &Position) -> u8 {
     match pos.rules().edition() {
@@ -237,6 +246,14 @@ impl Position {
             Edition::E1879 => self.count(Side::Black).min(self.count(Side::Yellow)),
             Edition::E1893 => e1893::by_men(self.count(side)),
         }
+    }
+
+    /// The fewest Rendezvous `side` must still win to win the game, a lower bound for
+    /// a search: in 1879 counted from the score and the round (Rules 9 and 10: a round
+    /// scores at most the winner's men and ends only when the loser is down to two);
+    /// in the other editions one.
+    pub fn rendezvous_to_game(&self, side: Side) -> u32 {
+        rendezvous_to_game(self, side)
     }
 
     /// The Rendezvous the side to act would make by setting the Mark on `mark` (with
