@@ -9,7 +9,9 @@
 //! turn. Regenerate (only to add positions) with
 //! `LANRICK_PRINT_TABLE=1 cargo test --release --test outcomes_regression -- --nocapture`.
 
-use lanrick::engine::{Action, Game, Phase, Position, TurnEnd, count_outcomes, outcomes};
+use lanrick::engine::{
+    Action, Game, OutcomeAction, Phase, Position, TurnEnd, count_outcomes, outcomes,
+};
 use std::collections::BTreeMap;
 
 /// (position string, count_outcomes, FNV-1a digest of the `turns --list` text or 0
@@ -385,4 +387,48 @@ fn sampler_covers_every_kind_of_position() {
             println!("    (\"{pos}\", {count}, {digest:#x}),");
         }
     }
+}
+
+/// `outcome_by_index` (how level 0 draws a uniform outcome without listing them all)
+/// gives, over every index, each outcome of `outcomes_unordered` exactly once, with
+/// the same canonical action; on the larger positions, sampled indices (the crowded
+/// ones, over 20,000 outcomes, are too slow to list in a debug build).
+#[test]
+fn an_outcome_by_index_is_one_of_the_list_each_once() {
+    use lanrick::engine::{outcome_by_index, outcomes_unordered};
+    use std::collections::{HashMap, HashSet};
+    let mut checked = 0;
+    for &(s, count, _) in TABLE {
+        if count > 20_000 {
+            continue;
+        }
+        let p: Position = s.parse().expect("a table position");
+        let all: HashMap<Position, OutcomeAction> = outcomes_unordered(&p)
+            .into_iter()
+            .map(|o| (o.position, o.action))
+            .collect();
+        assert_eq!(all.len(), count, "{s}");
+        let indices: Vec<usize> = if count <= 1_000 {
+            (0..count).collect()
+        } else {
+            (0..count).step_by(count / 9).collect()
+        };
+        let mut seen = HashSet::new();
+        for i in indices {
+            let o = outcome_by_index(&p, |n| {
+                assert_eq!(n, count, "{s}");
+                Some(i)
+            })
+            .unwrap_or_else(|| panic!("{s}: no outcome {i}"));
+            assert_eq!(all.get(&o.position), Some(&o.action), "{s}: outcome {i}");
+            assert!(seen.insert(o.position), "{s}: outcome {i} twice");
+            checked += 1;
+        }
+        if count <= 1_000 {
+            assert_eq!(seen.len(), count, "{s}");
+        }
+        assert!(outcome_by_index(&p, Some).is_none(), "{s}: past the end");
+        assert!(outcome_by_index(&p, |_| None).is_none(), "{s}: none wanted");
+    }
+    assert!(checked > 500, "{checked}");
 }

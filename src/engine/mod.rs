@@ -25,7 +25,9 @@ pub use editions::{
     DieRule, MarkSpec, bonus_reach, bonus_state, bonus_targets, die_number, die_square,
 };
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
-pub use outcomes::{Outcome, OutcomeAction, count_outcomes, outcomes, outcomes_unordered};
+pub use outcomes::{
+    Outcome, OutcomeAction, count_outcomes, outcome_by_index, outcomes, outcomes_unordered,
+};
 pub use position::{Phase, Position, PositionError, PositionErrorKind, Round, START};
 pub use rendezvous::{Form, Kind, Line, MarkProblem, Rendezvous};
 pub use rules::{Edition, OptionFlag, Options, Rules, RulesError, RulesErrorKind};

@@ -55,6 +55,30 @@ impl Buckets {
         self.0[(x >> 32) as u8 as usize].push(x as u32);
     }
 
+    /// Sorts each bucket and drops its repeats: afterwards the buckets hold each
+    /// distinct value once, in a fixed order (bucket by bucket, each ascending).
+    fn dedup(&mut self) -> usize {
+        let mut distinct = 0;
+        for bucket in self.0.iter_mut() {
+            bucket.sort_unstable();
+            bucket.dedup();
+            distinct += bucket.len();
+        }
+        distinct
+    }
+
+    /// The mixed form ([`Buckets::mix40`]) of the `index`-th value after
+    /// [`Buckets::dedup`].
+    fn nth_mixed(&self, mut index: usize) -> Option<u64> {
+        for (b, bucket) in self.0.iter().enumerate() {
+            if let Some(&low) = bucket.get(index) {
+                return Some(((b as u64) << 32) | u64::from(low));
+            }
+            index -= bucket.len();
+        }
+        None
+    }
+
     /// The number of distinct values pushed.
     fn count_distinct(&self) -> usize {
         let largest = self.0.iter().map(Vec::len).max().unwrap_or(0);
@@ -642,6 +666,110 @@ pub fn count_outcomes(pos: &Position) -> usize {
     }
 }
 
+/// A turn's end as the search reports it: the placement (Black's men, Yellow's), the
+/// moves that reach it and the man taken.
+type Found = ((u64, u64), Vec<ManMove>, Option<Square>);
+
+/// Looks for the end whose [`end_key`] mixes to `target` and keeps the first path
+/// that reaches it (the search's fixed order, as [`Collector`] keeps).
+struct Finder {
+    mover: Side,
+    target: u64,
+    found: Option<Found>,
+}
+
+impl Sink for Finder {
+    const REDUCE: bool = false;
+    const PATH: bool = true;
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        other: SquareSet,
+        path: &[ManMove],
+        take: Option<Square>,
+    ) {
+        if self.found.is_none() && Buckets::mix40(end_key(mine, rank)) == self.target {
+            self.found = Some((placement(self.mover, mine, other), path.to_vec(), take));
+        }
+    }
+}
+
+/// One outcome of the next action of the side to act, picked by index without
+/// listing them all: `pick` is given the number of distinct outcomes, `n`, and
+/// returns the index wanted, below `n` (or `None`: no outcome is wanted, and none is
+/// returned). The order is fixed (the same position, the same outcome for an index),
+/// so a uniform `pick` draws a uniform outcome. In a 1893 turn this costs the fast
+/// count and one more search, a fraction of [`outcomes_unordered`]; elsewhere it walks
+/// the outcomes once. `None` also when the game is over.
+pub fn outcome_by_index(
+    pos: &Position,
+    pick: impl FnOnce(usize) -> Option<usize>,
+) -> Option<Outcome> {
+    if pos.winner().is_some() {
+        return None;
+    }
+    if !pos.rules().is_1893() || matches!(pos.phase(), Phase::Set | Phase::Mark) {
+        let mut all = outcomes_unordered(pos);
+        let i = pick(all.len()).filter(|&i| i < all.len())?;
+        return Some(all.swap_remove(i));
+    }
+    let mover = pos.to_act();
+    let mut c = Counter {
+        ends: Buckets::new(),
+        smaller: SMALLER[pos.men(mover).count() as usize],
+    };
+    match search(pos, &mut c) {
+        Ok(true) => {}
+        Ok(false) => {
+            pick(1).filter(|&i| i == 0)?;
+            return pos.pass().ok().map(|position| Outcome {
+                action: OutcomeAction::Pass,
+                position,
+            });
+        }
+        Err(_) => return None,
+    }
+    let n = c.ends.dedup();
+    let i = pick(n).filter(|&i| i < n)?;
+    let mut f = Finder {
+        mover,
+        target: c.ends.nth_mixed(i)?,
+        found: None,
+    };
+    drop(c);
+    search(pos, &mut f).ok()?;
+    let ((black, yellow), moves, take) = f.found?;
+    Some(turn_outcome(pos, black, yellow, moves, take))
+}
+
+/// The outcome of a turn that leaves Black on `black` and Yellow on `yellow`, reached
+/// by `moves` with `take`: the search reached the placement legally, and only a Rule 8
+/// take (the one end with a man fewer) finishes the Rendezvous.
+fn turn_outcome(
+    pos: &Position,
+    black: u64,
+    yellow: u64,
+    moves: Vec<ManMove>,
+    take: Option<Square>,
+) -> Outcome {
+    let men = BySide::new(SquareSet(black), SquareSet(yellow));
+    let position = if (black | yellow).count_ones() < u32::from(pos.total()) {
+        pos.after_rendezvous(men)
+    } else {
+        pos.after_turn(men, true)
+    };
+    Outcome {
+        action: OutcomeAction::Turn {
+            moves,
+            take,
+            wanderers: Vec::new(),
+            radiate: None,
+        },
+        position,
+    }
+}
+
 /// Every distinct outcome of the next action of the side to act, ordered by the
 /// canonical action's text; empty when the game is over.
 pub fn outcomes(pos: &Position) -> Vec<Outcome> {
@@ -696,25 +824,7 @@ pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
     }
     let out: Vec<Outcome> =
         c.0.into_iter()
-            .map(|((black, yellow), (moves, take))| {
-                // The search reached this placement legally; only a Rule 8 take (the
-                // one end with a man fewer) finishes the Rendezvous.
-                let men = BySide::new(SquareSet(black), SquareSet(yellow));
-                let position = if (black | yellow).count_ones() < u32::from(pos.total()) {
-                    pos.after_rendezvous(men)
-                } else {
-                    pos.after_turn(men, true)
-                };
-                Outcome {
-                    action: OutcomeAction::Turn {
-                        moves,
-                        take,
-                        wanderers: Vec::new(),
-                        radiate: None,
-                    },
-                    position,
-                }
-            })
+            .map(|((black, yellow), (moves, take))| turn_outcome(pos, black, yellow, moves, take))
             .collect();
     out
 }

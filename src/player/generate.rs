@@ -8,7 +8,7 @@ use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
     Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress,
-    outcomes_unordered,
+    outcome_by_index, outcomes_unordered,
 };
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -84,6 +84,42 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
     }
     out.extend(interchanges(pos));
     out
+}
+
+/// One action drawn uniformly among the distinct outcomes and the interchange demands
+/// (level 0), without listing every outcome of a 1893 turn (see
+/// [`outcome_by_index`]); `None` when there is none.
+pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
+    if pos.winner().is_some() {
+        return None;
+    }
+    if pos.phase() == Phase::Set {
+        return setups(pos, rng, 1).pop();
+    }
+    let mut extra = interchanges(pos);
+    let mut other = None;
+    let outcome = outcome_by_index(pos, |n| {
+        let total = n + extra.len();
+        if total == 0 {
+            return None;
+        }
+        let k = rng.below(total);
+        if k < n {
+            Some(k)
+        } else {
+            other = Some(k - n);
+            None
+        }
+    });
+    if let Some(o) = outcome {
+        return Some(Candidate {
+            kind: Kind::Outcome(o.action),
+            position: o.position,
+        });
+    }
+    other
+        .filter(|&i| i < extra.len())
+        .map(|i| extra.swap_remove(i))
 }
 
 /// `samples` random set-ups (uniform over the arranger's choices).

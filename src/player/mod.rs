@@ -28,7 +28,7 @@ pub use eval::{MAN, WIN, evaluate, race};
 pub use generate::{Candidate, Kind, outcome_action, winning_turns, winning_turns_counted};
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
-use generate::{all_candidates, heuristic_candidates};
+use generate::{all_candidates, heuristic_candidates, random_candidate};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -213,19 +213,17 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         beam: set.beam,
         inner_width: set.inner_width,
     };
-    let mut cands = if level == 0 {
-        all_candidates(&pos, ROOT_CAP, &mut rng, 1)
-    } else if level == MAX_LEVEL && whole_list_affordable(&pos) {
+    if level == 0 {
+        let c = random_candidate(&pos, &mut rng)?;
+        return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
+    }
+    let mut cands = if level == MAX_LEVEL && whole_list_affordable(&pos) {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
         heuristic_candidates(&pos, ROOT_BEAM, &mut rng)
     };
     if cands.is_empty() {
         return None;
-    }
-    if level == 0 {
-        let c = cands.swap_remove(rng.below(cands.len()));
-        return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
     }
     // A win now.
     if let Some(i) = cands.iter().position(|c| c.position.winner() == Some(me)) {
