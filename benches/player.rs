@@ -1,6 +1,7 @@
 //! The player's thinking time per action, by level, in the most crowded positions
-//! (ten men, allowance 5: up to 709,819 distinct outcomes) and at the start of each
-//! edition. Run with `cargo bench --bench player` (add `-- --quick` for a short run).
+//! (ten men, allowance 5: up to 709,819 distinct outcomes; in 1879 a winning turn's
+//! takes and wanderers make 96,307) and at the start of each edition. Run with
+//! `cargo bench --bench player` (add `-- --quick` for a short run).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lanrick::engine::{Game, Position, Rules};
@@ -34,6 +35,11 @@ const POSITIONS: &[(&str, &str, &str)] = &[
         "e1880_shift",
         "1880",
         "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B",
+    ),
+    (
+        "e1879_win_96307",
+        "1879",
+        "Y3Y2Y/4B3/2B3B1/8/8/8/2B3B1/Y6Y B e4 play 0-0 B",
     ),
     (
         "es_start_mark",

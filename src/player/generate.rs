@@ -87,8 +87,9 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
 }
 
 /// One action drawn uniformly among the distinct outcomes and the interchange demands
-/// (level 0), without listing every outcome of a 1893 turn (see
-/// [`outcome_by_index`]); `None` when there is none.
+/// (level 0), without listing them: in a 1893 turn by index from the fast count (see
+/// [`outcome_by_index`]), elsewhere by reservoir sampling over the engine's walk;
+/// `None` when there is none.
 pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
     if pos.winner().is_some() {
         return None;
@@ -97,6 +98,29 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
         return setups(pos, rng, 1).pop();
     }
     let mut extra = interchanges(pos);
+    if !pos.rules().is_1893() {
+        // The early editions' visitor: one walk, keeping the i-th outcome with
+        // probability 1/i (reservoir sampling), so nothing is listed.
+        let mut kept: Option<Candidate> = None;
+        let mut seen = 0usize;
+        let _ = visit_outcomes(pos, |a, p| {
+            seen += 1;
+            if rng.below(seen) == 0 {
+                kept = Some(Candidate {
+                    kind: Kind::Outcome(a.clone()),
+                    position: *p,
+                });
+            }
+            ControlFlow::Continue(())
+        });
+        for c in extra {
+            seen += 1;
+            if rng.below(seen) == 0 {
+                kept = Some(c);
+            }
+        }
+        return kept;
+    }
     let mut other = None;
     let outcome = outcome_by_index(pos, |n| {
         let total = n + extra.len();
