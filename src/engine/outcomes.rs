@@ -55,43 +55,42 @@ impl Buckets {
         self.0[(x >> 32) as u8 as usize].push(x as u32);
     }
 
-    /// Sorts each bucket and drops its repeats: afterwards the buckets hold each
-    /// distinct value once, in a fixed order (bucket by bucket, each ascending).
-    fn dedup(&mut self) -> usize {
-        let mut distinct = 0;
-        for bucket in self.0.iter_mut() {
-            bucket.sort_unstable();
-            bucket.dedup();
-            distinct += bucket.len();
-        }
-        distinct
-    }
-
-    /// The mixed form ([`Buckets::mix40`]) of the `index`-th value after
-    /// [`Buckets::dedup`].
-    fn nth_mixed(&self, mut index: usize) -> Option<u64> {
-        for (b, bucket) in self.0.iter().enumerate() {
-            if let Some(&low) = bucket.get(index) {
+    /// The mixed form ([`Buckets::mix40`]) of the `index`-th distinct value in a
+    /// fixed order (bucket by bucket, each ascending), with the distinct count of each
+    /// bucket from [`Buckets::distinct_by_bucket`]: only the bucket that holds it is
+    /// sorted.
+    fn nth_mixed(&mut self, counts: &[usize], mut index: usize) -> Option<u64> {
+        for (b, (bucket, &n)) in self.0.iter_mut().zip(counts).enumerate() {
+            if index < n {
+                bucket.sort_unstable();
+                bucket.dedup();
+                let low = *bucket.get(index)?;
                 return Some(((b as u64) << 32) | u64::from(low));
             }
-            index -= bucket.len();
+            index -= n;
         }
         None
     }
 
     /// The number of distinct values pushed.
     fn count_distinct(&self) -> usize {
+        self.distinct_by_bucket().iter().sum()
+    }
+
+    /// The number of distinct values in each bucket.
+    fn distinct_by_bucket(&self) -> Vec<usize> {
         let largest = self.0.iter().map(Vec::len).max().unwrap_or(0);
         // Slots hold a value's low 32 bits, 0 meaning empty (a value of 0 is counted
         // apart), so that a bucket's table is small enough for the first-level cache.
         let mut table = vec![0u32; (largest * 2).next_power_of_two().max(2)];
-        let mut distinct = 0;
+        let mut counts = Vec::with_capacity(Buckets::COUNT);
         for bucket in self.0.iter() {
             let size = (bucket.len() * 2).next_power_of_two().max(2);
             let mask = size - 1;
             let table = &mut table[..size];
             table.fill(0);
             let mut zero = false;
+            let mut distinct = 0;
             for &v in bucket {
                 if v == 0 {
                     zero = true;
@@ -111,9 +110,9 @@ impl Buckets {
                     i = (i + 1) & mask;
                 }
             }
-            distinct += usize::from(zero);
+            counts.push(distinct + usize::from(zero));
         }
-        distinct
+        counts
     }
 }
 
@@ -297,6 +296,12 @@ trait Sink {
         path: &[ManMove],
         take: Option<Square>,
     );
+
+    /// Whether the sink has what it wants: the search then stops generating.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// The move that led to a state, as [`Search::commute`] needs it: its man's square, its
@@ -497,6 +502,9 @@ impl<S: Sink> Search<'_, S> {
         };
         ctx.generate_masked(mine, moved, remaining, keep, |m| {
             self.any = true;
+            if self.sink.done() {
+                return;
+            }
             let mine2 = mine.without(m.from).with(m.to);
             let used2 = used + m.count;
             let all_in = self.all_in(mine2);
@@ -693,6 +701,10 @@ impl Sink for Finder {
             self.found = Some((placement(self.mover, mine, other), path.to_vec(), take));
         }
     }
+
+    fn done(&self) -> bool {
+        self.found.is_some()
+    }
 }
 
 /// One outcome of the next action of the side to act, picked by index without
@@ -730,11 +742,12 @@ pub fn outcome_by_index(
         }
         Err(_) => return None,
     }
-    let n = c.ends.dedup();
+    let counts = c.ends.distinct_by_bucket();
+    let n = counts.iter().sum();
     let i = pick(n).filter(|&i| i < n)?;
     let mut f = Finder {
         mover,
-        target: c.ends.nth_mixed(i)?,
+        target: c.ends.nth_mixed(&counts, i)?,
         found: None,
     };
     drop(c);
