@@ -629,6 +629,16 @@ impl Sink for Counter {
     }
 }
 
+impl Counter {
+    /// An empty counter for the turn of the side to act in `pos`.
+    fn new(pos: &Position) -> Counter {
+        Counter {
+            ends: Buckets::new(),
+            smaller: SMALLER[pos.men(pos.to_act()).count() as usize],
+        }
+    }
+}
+
 struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
 
 impl Sink for Collector {
@@ -663,10 +673,7 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
     }
-    let mut c = Counter {
-        ends: Buckets::new(),
-        smaller: SMALLER[pos.men(pos.to_act()).count() as usize],
-    };
+    let mut c = Counter::new(pos);
     match search(pos, &mut c) {
         Ok(true) => c.ends.count_distinct(),
         Ok(false) => 1,
@@ -727,10 +734,7 @@ pub fn outcome_by_index(
         return Some(all.swap_remove(i));
     }
     let mover = pos.to_act();
-    let mut c = Counter {
-        ends: Buckets::new(),
-        smaller: SMALLER[pos.men(mover).count() as usize],
-    };
+    let mut c = Counter::new(pos);
     match search(pos, &mut c) {
         Ok(true) => {}
         Ok(false) => {
