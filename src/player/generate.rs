@@ -175,8 +175,8 @@ pub fn winning_turns_counted(pos: &Position, first_only: bool) -> (Vec<Candidate
 fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
     let mut w = WinWalk {
         out: Vec::new(),
-        seen: HashSet::new(),
-        ends: HashSet::new(),
+        seen: FastSet::default(),
+        ends: FastSet::default(),
         first_only,
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
@@ -203,10 +203,14 @@ fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
 
 type StateKey = (u64, u64, u64, u8);
 
+/// A set hashed by the engine's small fast hasher (the walks only ask membership, so
+/// the hasher changes nothing but the time).
+type FastSet<K> = HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
+
 struct WinWalk {
     out: Vec<Candidate>,
-    seen: HashSet<StateKey>,
-    ends: HashSet<Position>,
+    seen: FastSet<StateKey>,
+    ends: FastSet<Position>,
     first_only: bool,
 }
 
@@ -307,9 +311,9 @@ pub fn heuristic_candidates(pos: &Position, beam: usize, rng: &mut Rng) -> Vec<C
         _ => {}
     }
     let mut out = winning_turns(pos, false);
-    let mut ends: HashSet<Position> = out.iter().map(|c| c.position).collect();
+    let mut ends: FastSet<Position> = out.iter().map(|c| c.position).collect();
     if let Ok(t) = pos.begin_turn() {
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         beam_turns(&t, beam, &mut seen, &mut ends, &mut out);
     }
     for (from, to, p) in pos.mark_moves() {
@@ -352,8 +356,8 @@ fn move_score(rv: SquareSet, from: Square, to: Square) -> i32 {
 fn beam_turns(
     t: &TurnInProgress,
     beam: usize,
-    seen: &mut HashSet<StateKey>,
-    ends: &mut HashSet<Position>,
+    seen: &mut FastSet<StateKey>,
+    ends: &mut FastSet<Position>,
     out: &mut Vec<Candidate>,
 ) {
     let key = (
