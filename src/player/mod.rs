@@ -30,7 +30,7 @@ pub use eval1879::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chan
 pub use generate::{Candidate, Kind, outcome_action, winning_turns, winning_turns_counted};
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
-use generate::{all_candidates, heuristic_candidates};
+use generate::{Extra1879, all_candidates, heuristic_candidates_1879};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -99,6 +99,10 @@ struct Settings {
     nodes: u64,
     /// Whether the exact tactics run.
     tactics: bool,
+    /// What the 1879 generator adds at the root.
+    root_1879: Extra1879,
+    /// What it adds at the inner nodes.
+    inner_1879: Extra1879,
 }
 
 fn settings(level: u8) -> Settings {
@@ -111,6 +115,8 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: u64::MAX,
             tactics: false,
+            root_1879: Extra1879::default(),
+            inner_1879: Extra1879::default(),
         },
         2 => Settings {
             noise: 300,
@@ -120,6 +126,8 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: 200_000,
             tactics: true,
+            root_1879: Extra1879::default(),
+            inner_1879: Extra1879::default(),
         },
         3 => Settings {
             noise: 20,
@@ -129,6 +137,16 @@ fn settings(level: u8) -> Settings {
             inner_width: 24,
             nodes: 60_000,
             tactics: true,
+            root_1879: Extra1879 {
+                variants: true,
+                bonus_beam: 4,
+                setups: 32,
+            },
+            inner_1879: Extra1879 {
+                variants: false,
+                bonus_beam: 2,
+                setups: 0,
+            },
         },
         _ => Settings {
             noise: 10,
@@ -138,6 +156,16 @@ fn settings(level: u8) -> Settings {
             inner_width: 64,
             nodes: 300_000,
             tactics: true,
+            root_1879: Extra1879 {
+                variants: true,
+                bonus_beam: 6,
+                setups: 64,
+            },
+            inner_1879: Extra1879 {
+                variants: false,
+                bonus_beam: 3,
+                setups: 0,
+            },
         },
     }
 }
@@ -229,13 +257,17 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         rng: Rng::new(rng.next_u64()),
         beam: set.beam,
         inner_width: set.inner_width,
+        extra: set.inner_1879,
     };
     let mut cands = if level == 0 {
         all_candidates(&pos, ROOT_CAP, &mut rng, 1)
-    } else if level == MAX_LEVEL && whole_list_affordable(&pos) {
+    } else if level == MAX_LEVEL
+        && !(is_1879 && matches!(pos.phase(), Phase::Set | Phase::Bonus(_)))
+        && whole_list_affordable(&pos)
+    {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
-        heuristic_candidates(&pos, ROOT_BEAM, &mut rng)
+        heuristic_candidates_1879(&pos, ROOT_BEAM, &mut rng, set.root_1879)
     };
     if cands.is_empty() {
         return None;
@@ -588,6 +620,8 @@ struct Search<'s> {
     rng: Rng,
     beam: usize,
     inner_width: usize,
+    /// What the 1879 generator adds at the inner nodes.
+    extra: Extra1879,
 }
 
 impl Search<'_> {
@@ -636,7 +670,7 @@ impl Search<'_> {
             return evaluate(pos, me);
         }
         let mover = pos.to_act();
-        let mut children = heuristic_candidates(pos, self.beam, &mut self.rng);
+        let mut children = heuristic_candidates_1879(pos, self.beam, &mut self.rng, self.extra);
         if children.is_empty() {
             return evaluate(pos, me);
         }
