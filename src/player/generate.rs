@@ -191,6 +191,7 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
         ends: FastSet::default(),
         first_only,
         variants: variants && pos.rules().edition() == Edition::E1879,
+        is_1879: pos.rules().edition() == Edition::E1879,
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
         return (w.out, 0);
@@ -227,6 +228,9 @@ struct WinWalk {
     first_only: bool,
     /// 1879: every take, placement of the wanderers and radiating choice.
     variants: bool,
+    /// 1879: a closed Rendezvous and no limit per man, so the squares each man
+    /// still needs bound the turn (see [`squares_short`]).
+    is_1879: bool,
 }
 
 impl WinWalk {
@@ -278,6 +282,9 @@ impl WinWalk {
         if outside > u32::from(t.remaining()) {
             return ControlFlow::Continue(());
         }
+        if self.is_1879 && squares_short(t) {
+            return ControlFlow::Continue(());
+        }
         for m in t.legal_moves() {
             let mut next = t.clone();
             if next.play_move(m.from, m.to).is_ok() {
@@ -286,6 +293,26 @@ impl WinWalk {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// 1879: whether the squares left in the turn are fewer than the mover's men outside
+/// the Rendezvous need at least to get in: each his king steps to the nearest square
+/// of the set not held by the other side (a move along a line of `k` squares gets a
+/// man at most `k` king steps nearer). Only for a closed Rendezvous (no border
+/// slides).
+fn squares_short(t: &TurnInProgress) -> bool {
+    let set = t.rendezvous().squares();
+    let targets = set - t.men(!t.mover());
+    let mut need = 0u32;
+    for man in t.men(t.mover()) - set {
+        let d = targets
+            .iter()
+            .map(|s| u32::from(man.distance(s)))
+            .min()
+            .unwrap_or(u32::MAX / 8);
+        need += d;
+    }
+    need > u32::from(t.remaining())
 }
 
 impl WinWalk {

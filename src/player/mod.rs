@@ -27,7 +27,9 @@ mod generate;
 
 pub use eval::{MAN, WIN, evaluate, race};
 pub use eval1879::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
-pub use generate::{Candidate, Kind, outcome_action, winning_turns, winning_turns_counted};
+pub use generate::{
+    Candidate, Kind, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
+};
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
 use generate::{Extra1879, all_candidates, heuristic_candidates_1879};
