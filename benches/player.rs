@@ -1,7 +1,8 @@
 //! The player's thinking time per action, by level, in the most crowded positions
 //! (ten men, allowance 5: up to 709,819 distinct outcomes; in 1879 a winning turn's
-//! takes and wanderers make 96,307) and at the start of each edition. Run with
-//! `cargo bench --bench player` (add `-- --quick` for a short run).
+//! takes and wanderers make 96,307), at the start of each edition and in crowded 1879
+//! positions of every phase a player acts in. Run with `cargo bench --bench player`
+//! (add `-- --quick` for a short run).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lanrick::engine::{Game, Position, Rules};
@@ -45,6 +46,35 @@ const POSITIONS: &[(&str, &str, &str)] = &[
         "es_start_mark",
         "1893-es",
         "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B mark",
+    ),
+    // 1879: ten men on the border and allowance 5, every man as far as his line goes
+    // (14,409 outcomes); a crowded race; a threat to end the game that must be
+    // stopped (the defence scan); the largest bonus (4,127 outcomes); the second
+    // set-up of a round.
+    (
+        "e1879_start_e4",
+        "1879",
+        "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B e4 play 0-0 B",
+    ),
+    (
+        "e1879_race_e5",
+        "1879",
+        "8/3Y2Y1/3B1B2/2B5/1Y1B4/6B1/1Y6/1Y6 Y e5 play 0-0 B",
+    ),
+    (
+        "e1879_threat_f5",
+        "1879",
+        "8/8/4YYY1/4B3/1B2Y1B1/6Y1/8/8 B f5 play 0-4 Y",
+    ),
+    (
+        "e1879_bonus8",
+        "1879",
+        "BY1B2YB/8/B6Y/8/8/8/8/Y2B3Y B bonus:8 0-0 B",
+    ),
+    (
+        "e1879_set_second",
+        "1879",
+        "1Y2Y3/Y7/8/7Y/8/8/8/3Y4 B set 0-0 Y",
     ),
 ];
 

@@ -8,7 +8,7 @@
 use lanrick::engine::{Game, GameResult, Position, Rules, Side, outcomes_unordered};
 use lanrick::interp::{Options, run_file};
 use lanrick::player::arena::{MatchGame, elo_of, play_game_with};
-use lanrick::player::{Limits, MAX_LEVEL, choose};
+use lanrick::player::{Limits, MAX_LEVEL, choose, winning_turns, winning_turns_1879};
 use lanrick::selfplay::play_games_with;
 
 fn rules(s: &str) -> Rules {
@@ -259,4 +259,103 @@ fn the_match_command_alternates_colours_and_reports_json() {
         ]
     );
     assert!(run_file(&text, Options::default()).passed());
+}
+
+/// Games of random 1879 play, at every action where a turn is due.
+fn positions_1879(games: usize, seed: u64) -> Vec<Game> {
+    let r = rules("1879");
+    let (list, _) = play_games_with(games, seed, r);
+    let mut out = Vec::new();
+    for g in list {
+        let mut game = Game::new(Position::start_for(r));
+        for a in &g.actions {
+            if game.result().is_some() {
+                break;
+            }
+            if game.position().phase().in_play() {
+                out.push(game.clone());
+            }
+            if game.play(a).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn in_1879_the_winning_walk_finds_a_rendezvous_won_whenever_the_engine_lists_one() {
+    let mut wins = 0;
+    let mut checked = 0;
+    for game in positions_1879(4, 51).into_iter().step_by(5).take(60) {
+        let pos = *game.position();
+        let me = pos.to_act();
+        let engine = outcomes_unordered(&pos)
+            .iter()
+            .any(|o| o.position.count(!me) < pos.count(!me));
+        let walk = winning_turns(&pos, true);
+        assert_eq!(engine, !walk.is_empty(), "{pos}");
+        for c in winning_turns_1879(&pos) {
+            assert!(
+                c.position.count(!me) < pos.count(!me),
+                "{pos}: {}",
+                c.event()
+            );
+            let mut g = game.clone();
+            g.play(&c.action()).expect("a legal winning turn");
+        }
+        wins += usize::from(engine);
+        checked += 1;
+    }
+    assert!(
+        checked >= 30 && wins >= 3,
+        "{checked} positions, {wins} wins"
+    );
+}
+
+#[test]
+fn in_1879_a_rendezvous_that_can_be_won_is_won_from_level_1() {
+    let mut seen = 0;
+    for game in positions_1879(4, 52).into_iter().step_by(3) {
+        let pos = *game.position();
+        let me = pos.to_act();
+        if winning_turns(&pos, true).is_empty() {
+            continue;
+        }
+        for level in 1..=MAX_LEVEL {
+            let c = choose(&game, &quick(level), None).expect("a choice");
+            let mut g = game.clone();
+            g.play(&c.action).expect("legal");
+            let after = g.position();
+            assert!(
+                after.winner() == Some(me) || after.count(!me) < pos.count(!me),
+                "{pos}: level {level} played {}",
+                c.event
+            );
+        }
+        seen += 1;
+        if seen == 6 {
+            break;
+        }
+    }
+    assert!(seen >= 3, "only {seen} positions with a Rendezvous to win");
+}
+
+#[test]
+fn every_level_plays_legal_1879_games_checked_by_the_interpreter() {
+    let r = rules("1879");
+    for (i, (a, b)) in [(1, 0), (3, 2), (4, 3)].into_iter().enumerate() {
+        let g = play_game_with(&quick(a), &quick(b), Side::Black, 6, i as u64, r);
+        let text = game_text(&g, r);
+        let run = run_file(&text, Options::default());
+        assert!(
+            run.passed(),
+            "1879 level {a} v {b}: {:?}\n{text}",
+            run.problems().next()
+        );
+        assert!(
+            g.result.is_some(),
+            "1879 level {a} v {b} not finished:\n{text}"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 //! squares and turns each side still needs to get all his men in, the free
 //! Rendezvous squares, lines blocked by men).
 
-use crate::engine::{Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{Edition, Position, Rendezvous, Side, Square, SquareSet};
 
 /// A won game, from the winner's side (far above any other score).
 pub const WIN: i32 = 1_000_000;
@@ -15,6 +15,9 @@ pub const MAN: i32 = 1000;
 pub fn evaluate(pos: &Position, side: Side) -> i32 {
     if let Some(w) = pos.winner() {
         return if w == side { WIN } else { -WIN };
+    }
+    if pos.rules().edition() == Edition::E1879 {
+        return super::eval1879::evaluate_1879(pos, side);
     }
     let other = !side;
     let mut score = MAN * (i32::from(pos.count(side)) - i32::from(pos.count(other)));

@@ -7,8 +7,8 @@ use super::Rng;
 use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
-    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress,
-    outcome_by_index, outcomes_unordered,
+    Action, Edition, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
+    TurnInProgress, outcome_by_index, outcomes_unordered,
 };
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -233,11 +233,25 @@ pub fn winning_turns_counted(pos: &Position, first_only: bool) -> (Vec<Candidate
 }
 
 fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
+    winning_walk_with(pos, first_only, false)
+}
+
+/// Every distinct outcome of the next turn that wins a 1879 Rendezvous, with every
+/// take, every choice of the squares the wanderers are set on and every radiating
+/// choice of the winner's centre man (the other side's centre man goes where is best
+/// for him: his owner chooses, Rule 6). Other editions: [`winning_turns`].
+pub fn winning_turns_1879(pos: &Position) -> Vec<Candidate> {
+    winning_walk_with(pos, false, true).0
+}
+
+fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<Candidate>, u64) {
     let mut w = WinWalk {
         out: Vec::new(),
-        seen: HashSet::new(),
-        ends: HashSet::new(),
+        seen: FastSet::default(),
+        ends: FastSet::default(),
         first_only,
+        variants: variants && pos.rules().edition() == Edition::E1879,
+        is_1879: pos.rules().edition() == Edition::E1879,
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
         return (w.out, 0);
@@ -263,11 +277,20 @@ fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
 
 type StateKey = (u64, u64, u64, u8);
 
+/// A set hashed by the engine's small fast hasher (the walk only asks membership, so
+/// the hasher changes nothing but the time).
+type FastSet<K> = HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
+
 struct WinWalk {
     out: Vec<Candidate>,
-    seen: HashSet<StateKey>,
-    ends: HashSet<Position>,
+    seen: FastSet<StateKey>,
+    ends: FastSet<Position>,
     first_only: bool,
+    /// 1879: every take, placement of the wanderers and radiating choice.
+    variants: bool,
+    /// 1879: a closed Rendezvous and no limit per man, so the squares each man
+    /// still needs bound the turn (see [`squares_short`]).
+    is_1879: bool,
 }
 
 impl WinWalk {
@@ -282,6 +305,10 @@ impl WinWalk {
             return ControlFlow::Continue(());
         }
         if let Some(choices) = t.take_choices() {
+            if self.variants {
+                self.variants_1879(t, choices);
+                return ControlFlow::Continue(());
+            }
             for c in choices.iter() {
                 let mut next = t.clone();
                 if next.take(c).is_ok() {
@@ -315,6 +342,9 @@ impl WinWalk {
         if outside > u32::from(t.remaining()) {
             return ControlFlow::Continue(());
         }
+        if self.is_1879 && squares_short(t) {
+            return ControlFlow::Continue(());
+        }
         for m in t.legal_moves() {
             let mut next = t.clone();
             if next.play_move(m.from, m.to).is_ok() {
@@ -322,6 +352,108 @@ impl WinWalk {
             }
         }
         ControlFlow::Continue(())
+    }
+}
+
+/// 1879: whether the squares left in the turn are fewer than the mover's men outside
+/// the Rendezvous need at least to get in: each his king steps to the nearest square
+/// of the set not held by the other side (a move along a line of `k` squares gets a
+/// man at most `k` king steps nearer). Only for a closed Rendezvous (no border
+/// slides).
+fn squares_short(t: &TurnInProgress) -> bool {
+    let set = t.rendezvous().squares();
+    let targets = set - t.men(!t.mover());
+    let mut need = 0u32;
+    for man in t.men(t.mover()) - set {
+        let d = targets
+            .iter()
+            .map(|s| u32::from(man.distance(s)))
+            .min()
+            .unwrap_or(u32::MAX / 8);
+        need += d;
+    }
+    need > u32::from(t.remaining())
+}
+
+impl WinWalk {
+    /// 1879: the winning turn `t` (take due) with every take, every set of squares for
+    /// the wanderers (they are all the loser's, so only the squares matter) and the
+    /// centre man's radiating (the winner's choice for his own man; the loser's man
+    /// goes where the evaluation is best for the loser).
+    fn variants_1879(&mut self, t: &TurnInProgress, choices: SquareSet) {
+        let winner = t.mover();
+        for c in choices.iter() {
+            let mut taken = t.clone();
+            if taken.take(c).is_err() {
+                continue;
+            }
+            let pending: Vec<Square> = taken.pending_wanderers().iter().collect();
+            let targets = pending
+                .first()
+                .map_or(SquareSet::EMPTY, |&w| taken.wanderer_targets(w));
+            let mut placed: Vec<TurnInProgress> = Vec::new();
+            if pending.is_empty() {
+                placed.push(taken);
+            } else {
+                targets.each_subset(pending.len(), |squares| {
+                    let mut next = taken.clone();
+                    for (&from, &to) in pending.iter().zip(squares) {
+                        if next.send_wanderer(from, to).is_err() {
+                            return;
+                        }
+                    }
+                    placed.push(next);
+                });
+            }
+            for next in placed {
+                let Some(radiate) = next.radiate_choices() else {
+                    self.push_finished(&next, c);
+                    continue;
+                };
+                let centre = next.rendezvous().mark();
+                if next.men(winner).contains(centre) {
+                    for to in radiate.iter() {
+                        let mut r = next.clone();
+                        if r.radiate(to).is_ok() {
+                            self.push_finished(&r, c);
+                        }
+                    }
+                } else {
+                    // Rule 6: the centre man's owner (the loser) picks his line.
+                    let best = radiate
+                        .iter()
+                        .filter_map(|to| {
+                            let mut r = next.clone();
+                            r.radiate(to).ok()?;
+                            let p = r.finish().ok()?.position;
+                            Some((eval::evaluate(&p, !winner), to))
+                        })
+                        .max_by_key(|&(v, to)| (v, std::cmp::Reverse(to.index())));
+                    if let Some((_, to)) = best {
+                        let mut r = next.clone();
+                        if r.radiate(to).is_ok() {
+                            self.push_finished(&r, c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_finished(&mut self, t: &TurnInProgress, take: Square) {
+        if let Ok(r) = t.finish()
+            && self.ends.insert(r.position)
+        {
+            self.out.push(Candidate {
+                kind: Kind::Outcome(OutcomeAction::Turn {
+                    moves: r.moves,
+                    take: Some(take),
+                    wanderers: r.wanderers,
+                    radiate: r.radiate,
+                }),
+                position: r.position,
+            });
+        }
     }
 }
 
@@ -349,8 +481,49 @@ fn finish_wanderers(t: &mut TurnInProgress) {
 /// a beam over the most purposeful man's moves (`beam` of them at each step), the
 /// Mark, Mark moves, interchanges and the pass. Set-ups are sampled.
 pub fn heuristic_candidates(pos: &Position, beam: usize, rng: &mut Rng) -> Vec<Candidate> {
+    heuristic_with(pos, beam, rng, None)
+}
+
+/// What the 1879 generator adds at the levels that look further (from level 3).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extra1879 {
+    /// Every take, placement of the wanderers and radiating choice of a winning turn.
+    pub variants: bool,
+    /// Bonus moves kept at each step of the bonus beam (0: the pass only).
+    pub bonus_beam: usize,
+    /// Random set-ups, the best of them improved one man at a time (0: 8 at random).
+    pub setups: usize,
+}
+
+/// [`heuristic_candidates`], in 1879 with `extra`'s wider choices (the other editions
+/// ignore it).
+pub fn heuristic_candidates_1879(
+    pos: &Position,
+    beam: usize,
+    rng: &mut Rng,
+    extra: Extra1879,
+) -> Vec<Candidate> {
+    if pos.rules().edition() != Edition::E1879 {
+        return heuristic_candidates(pos, beam, rng);
+    }
+    heuristic_with(pos, beam, rng, Some(extra))
+}
+
+fn heuristic_with(
+    pos: &Position,
+    beam: usize,
+    rng: &mut Rng,
+    extra: Option<Extra1879>,
+) -> Vec<Candidate> {
     if pos.winner().is_some() {
         return Vec::new();
+    }
+    if let Some(x) = extra {
+        match pos.phase() {
+            Phase::Set if x.setups > 0 => return setups_1879(pos, rng, x.setups),
+            Phase::Bonus(_) if x.bonus_beam > 0 => return bonus_candidates_1879(pos, x.bonus_beam),
+            _ => {}
+        }
     }
     match pos.phase() {
         Phase::Set => return setups(pos, rng, 8),
@@ -366,10 +539,14 @@ pub fn heuristic_candidates(pos: &Position, beam: usize, rng: &mut Rng) -> Vec<C
         }
         _ => {}
     }
-    let mut out = winning_turns(pos, false);
-    let mut ends: HashSet<Position> = out.iter().map(|c| c.position).collect();
+    let mut out = if extra.is_some_and(|x| x.variants) {
+        winning_turns_1879(pos)
+    } else {
+        winning_turns(pos, false)
+    };
+    let mut ends: FastSet<Position> = out.iter().map(|c| c.position).collect();
     if let Ok(t) = pos.begin_turn() {
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         beam_turns(&t, beam, &mut seen, &mut ends, &mut out);
     }
     for (from, to, p) in pos.mark_moves() {
@@ -412,8 +589,8 @@ fn move_score(rv: SquareSet, from: Square, to: Square) -> i32 {
 fn beam_turns(
     t: &TurnInProgress,
     beam: usize,
-    seen: &mut HashSet<StateKey>,
-    ends: &mut HashSet<Position>,
+    seen: &mut FastSet<StateKey>,
+    ends: &mut FastSet<Position>,
     out: &mut Vec<Candidate>,
 ) {
     let key = (
@@ -459,4 +636,140 @@ fn beam_turns(
             beam_turns(&next, beam, seen, ends, out);
         }
     }
+}
+
+/// A bonus being built: the moves so far, the squares the moved men stand on, the
+/// squares left and the position the moves lead to.
+struct PartialBonus {
+    moves: Vec<(Square, Square)>,
+    moved: SquareSet,
+    left: u8,
+    after: Position,
+}
+
+/// 1879 Rule 7: the bonus moves worth looking at, by a beam over the winner's men's
+/// moves to border squares (`beam` kept at each step, each man once, by the
+/// evaluation), the pass included. The whole list can hold thousands.
+pub fn bonus_candidates_1879(pos: &Position, beam: usize) -> Vec<Candidate> {
+    let Phase::Bonus(allowance) = pos.phase() else {
+        return Vec::new();
+    };
+    let mover = pos.to_act();
+    let mut out = Vec::new();
+    let mut ends: FastSet<Position> = FastSet::default();
+    let Ok(pass) = pos.bonus(&[]) else {
+        return out;
+    };
+    ends.insert(pass);
+    out.push(Candidate {
+        kind: Kind::Outcome(OutcomeAction::Bonus(Vec::new())),
+        position: pass,
+    });
+    let mut layer = vec![PartialBonus {
+        moves: Vec::new(),
+        moved: SquareSet::EMPTY,
+        left: allowance,
+        after: pass,
+    }];
+    while !layer.is_empty() {
+        let mut next: Vec<(i32, PartialBonus)> = Vec::new();
+        for b in &layer {
+            let occupied = b.after.occupied();
+            for from in b.after.men(mover) - b.moved {
+                for (to, cost) in crate::engine::bonus_reach(occupied, from, b.left) {
+                    let mut moves = b.moves.clone();
+                    moves.push((from, to));
+                    let Ok(after) = pos.bonus(&moves) else {
+                        continue;
+                    };
+                    if !ends.insert(after) {
+                        continue;
+                    }
+                    let v = eval::evaluate(&after, mover);
+                    next.push((
+                        v,
+                        PartialBonus {
+                            moves,
+                            moved: b.moved.with(to),
+                            left: b.left - cost,
+                            after,
+                        },
+                    ));
+                }
+            }
+        }
+        next.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        next.truncate(beam);
+        layer = next
+            .into_iter()
+            .map(|(_, b)| {
+                out.push(Candidate {
+                    kind: Kind::Outcome(OutcomeAction::Bonus(b.moves.clone())),
+                    position: b.after,
+                });
+                b
+            })
+            .filter(|b| b.left > 0)
+            .collect();
+    }
+    out
+}
+
+/// 1879 Rule 2: `samples` random set-ups of the side to act and the best of them by
+/// the evaluation, improved by moving one man at a time to another vacant border
+/// square while that does better.
+fn setups_1879(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
+    let me = pos.to_act();
+    let mut out = setups(pos, rng, samples);
+    let Some(best) = out
+        .iter()
+        .max_by_key(|c| eval::evaluate(&c.position, me))
+        .cloned()
+    else {
+        return out;
+    };
+    let mut men: Vec<Square> = best.position.men(me).iter().collect();
+    let mut value = eval::evaluate(&best.position, me);
+    let set = |men: &[Square]| -> Option<Position> {
+        match me {
+            Side::Black => pos.set_men(men, &[]),
+            Side::Yellow => pos.set_men(&[], men),
+        }
+        .ok()
+    };
+    for _ in 0..4 {
+        let mut improved = false;
+        for i in 0..men.len() {
+            let vacant = SquareSet::BORDER - pos.occupied() - men.iter().copied().collect();
+            for to in vacant.iter() {
+                let mut trial = men.clone();
+                trial[i] = to;
+                if let Some(p) = set(&trial) {
+                    let v = eval::evaluate(&p, me);
+                    if v > value {
+                        value = v;
+                        men = trial;
+                        improved = true;
+                    }
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    men.sort();
+    if let Some(p) = set(&men)
+        && !out.iter().any(|c| c.position == p)
+    {
+        let (black, yellow) = match me {
+            Side::Black => (men, Vec::new()),
+            Side::Yellow => (Vec::new(), men),
+        };
+        out.push(Candidate {
+            kind: Kind::Outcome(OutcomeAction::Set { black, yellow }),
+            position: p,
+        });
+    }
+    out
 }

@@ -22,13 +22,17 @@
 
 pub mod arena;
 mod eval;
+mod eval1879;
 mod generate;
 
 pub use eval::{MAN, WIN, evaluate, race};
-pub use generate::{Candidate, Kind, outcome_action, winning_turns, winning_turns_counted};
+pub use eval1879::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
+pub use generate::{
+    Candidate, Kind, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
+};
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
-use generate::{all_candidates, heuristic_candidates, random_candidate};
+use generate::{Extra1879, all_candidates, heuristic_candidates_1879, random_candidate};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -97,6 +101,10 @@ struct Settings {
     nodes: u64,
     /// Whether the exact tactics run.
     tactics: bool,
+    /// What the 1879 generator adds at the root.
+    root_1879: Extra1879,
+    /// What it adds at the inner nodes.
+    inner_1879: Extra1879,
 }
 
 fn settings(level: u8) -> Settings {
@@ -109,6 +117,8 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: u64::MAX,
             tactics: false,
+            root_1879: Extra1879::default(),
+            inner_1879: Extra1879::default(),
         },
         2 => Settings {
             noise: 300,
@@ -118,6 +128,8 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: 200_000,
             tactics: true,
+            root_1879: Extra1879::default(),
+            inner_1879: Extra1879::default(),
         },
         3 => Settings {
             noise: 20,
@@ -127,6 +139,16 @@ fn settings(level: u8) -> Settings {
             inner_width: 24,
             nodes: 60_000,
             tactics: true,
+            root_1879: Extra1879 {
+                variants: true,
+                bonus_beam: 4,
+                setups: 32,
+            },
+            inner_1879: Extra1879 {
+                variants: false,
+                bonus_beam: 2,
+                setups: 0,
+            },
         },
         _ => Settings {
             noise: 10,
@@ -136,7 +158,31 @@ fn settings(level: u8) -> Settings {
             inner_width: 64,
             nodes: 300_000,
             tactics: true,
+            root_1879: Extra1879 {
+                variants: true,
+                bonus_beam: 6,
+                setups: 64,
+            },
+            inner_1879: Extra1879 {
+                variants: false,
+                bonus_beam: 3,
+                setups: 0,
+            },
         },
+    }
+}
+
+/// The root noise in 1879, whose evaluation is a chance of winning the game (see
+/// `eval1879`: 1,000 is half a percent of it). Level 1's noise, up to a quarter of
+/// that chance, makes it almost a random choice among its candidates, always taking
+/// a Rendezvous that it can win (see `choose`); levels 2 to 4 keep the other
+/// editions' small noise, which only breaks near ties.
+fn noise_1879(level: u8) -> i32 {
+    match level {
+        0 | 1 => 50_000,
+        2 => 300,
+        3 => 20,
+        _ => 10,
     }
 }
 
@@ -203,6 +249,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     }
     let level = limits.level.min(MAX_LEVEL);
     let set = settings(level);
+    let is_1879 = pos.rules().edition() == Edition::E1879;
     let deadline = limits.time.map(|t| Instant::now() + t);
     let mut search = Search {
         nodes: 0,
@@ -212,15 +259,19 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         rng: Rng::new(rng.next_u64()),
         beam: set.beam,
         inner_width: set.inner_width,
+        extra: set.inner_1879,
     };
     if level == 0 {
         let c = random_candidate(&pos, &mut rng)?;
         return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
     }
-    let mut cands = if level == MAX_LEVEL && whole_list_affordable(&pos) {
+    let mut cands = if level == MAX_LEVEL
+        && !(is_1879 && matches!(pos.phase(), Phase::Set | Phase::Bonus(_)))
+        && whole_list_affordable(&pos)
+    {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
-        heuristic_candidates(&pos, ROOT_BEAM, &mut rng)
+        heuristic_candidates_1879(&pos, ROOT_BEAM, &mut rng, set.root_1879)
     };
     if cands.is_empty() {
         return None;
@@ -229,6 +280,12 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     if let Some(i) = cands.iter().position(|c| c.position.winner() == Some(me)) {
         let c = cands.swap_remove(i);
         return Some(finish(c, "wins the game now".into(), WIN, 1));
+    }
+    // 1879: a Rendezvous won is always taken (the best way of winning it is chosen
+    // below). See `eval1879::LEAST_STAKES`: by the table of chances a side sometimes
+    // does better losing a Rendezvous, and two players who both wait draw the game.
+    if is_1879 && cands.iter().any(|c| wins_rendezvous(&pos, &c.position)) {
+        cands.retain(|c| wins_rendezvous(&pos, &c.position));
     }
     // A win in two at the top level, when its proof fits in the budget.
     if level == MAX_LEVEL
@@ -251,8 +308,13 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
             } else {
                 evaluate(&c.position, me)
             };
-            let noise = if set.noise > 0 {
-                rng.below(set.noise as usize) as i32
+            let noise = if is_1879 {
+                noise_1879(level)
+            } else {
+                set.noise
+            };
+            let noise = if noise > 0 {
+                rng.below(noise as usize) as i32
             } else {
                 0
             };
@@ -361,6 +423,13 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     Some(finish(c, reason, value, nodes))
 }
 
+/// Whether the action from `pos` to `after` wins a Rendezvous (or the game) for the
+/// side to act in `pos`: the other side has lost a man.
+fn wins_rendezvous(pos: &Position, after: &Position) -> bool {
+    let me = pos.to_act();
+    after.winner() == Some(me) || after.count(!me) < pos.count(!me)
+}
+
 /// The most positions a proof of a win in two may look at.
 const WIN_IN_TWO_BUDGET: u64 = 200_000;
 
@@ -371,6 +440,17 @@ const WIN_IN_TWO_BUDGET: u64 = 200_000;
 fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search) -> Option<usize> {
     let first = cands.first()?;
     if first.position.count(!me) > 3 && cands.iter().all(|c| c.position.count(!me) > 3) {
+        return None;
+    }
+    // 1879: the game is won only by the take that ends a round (the other side left
+    // with two men) when the points it scores reach five.
+    if first.position.rules().edition() == Edition::E1879
+        && cands.iter().all(|c| {
+            let round = c.position.round();
+            c.position.count(!me) != 3
+                || round.score.of(me).saturating_add(c.position.count(me)) < 5
+        })
+    {
         return None;
     }
     let mut spent = 0u64;
@@ -389,6 +469,19 @@ fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search)
                 return Some(i);
             }
             continue;
+        }
+        if c.position.rules().edition() == Edition::E1879 {
+            match win_in_two_1879(&c.position, me, &mut spent, search) {
+                Some(true) => {
+                    search.nodes += spent;
+                    return Some(i);
+                }
+                Some(false) => continue,
+                None => {
+                    search.nodes += spent;
+                    return None;
+                }
+            }
         }
         let replies = all_candidates(&c.position, ROOT_CAP, &mut rng, 1);
         if c.position.phase() == crate::engine::Phase::Set || replies.is_empty() {
@@ -419,11 +512,68 @@ fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search)
     None
 }
 
+/// 1879, for [`win_in_two`]: whether every reply of the other side to `pos` leaves
+/// `me` a turn that wins the game (`None` when the budget ran out). The replies are
+/// walked one by one and the walk stops at the first that leaves no win; any
+/// Rendezvous won ends the game when the other side has three men and `me` enough
+/// points, so one winning turn is enough to find.
+fn win_in_two_1879(
+    pos: &Position,
+    me: crate::engine::Side,
+    spent: &mut u64,
+    search: &Search,
+) -> Option<bool> {
+    use std::ops::ControlFlow;
+    let ends_game =
+        |p: &Position| p.count(!me) == 3 && p.round().score.of(me).saturating_add(p.count(me)) >= 5;
+    if !ends_game(pos) || !pos.phase().in_play() {
+        return Some(false);
+    }
+    let mut all_win = true;
+    let mut replies = 0u64;
+    let mut over = false;
+    let _ = crate::engine::search::visit_outcomes(pos, |_, r| {
+        *spent += 1;
+        replies += 1;
+        if *spent > WIN_IN_TWO_BUDGET
+            || search.nodes + *spent >= search.budget
+            || search.out_of_time()
+        {
+            over = true;
+            return ControlFlow::Break(());
+        }
+        if r.winner().is_some() || r.to_act() != me || !ends_game(r) {
+            all_win = false;
+            return ControlFlow::Break(());
+        }
+        let (wins, states) = winning_turns_counted(r, true);
+        *spent += states;
+        if wins.is_empty() {
+            all_win = false;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    if over {
+        return None;
+    }
+    Some(all_win && replies > 0)
+}
+
 /// Whether, after `pos` (the other side to act), the other side can win the game
 /// with his next action.
 fn loses_at_once(pos: &Position, me: crate::engine::Side) -> bool {
     if pos.winner().is_some() || pos.to_act() == me {
         return false;
+    }
+    if pos.rules().edition() == Edition::E1879 {
+        // Only the Rendezvous that leaves `me` two men wins, and only when its points
+        // reach five; then any of them does.
+        let him = !me;
+        if pos.count(me) != 3 || pos.round().score.of(him).saturating_add(pos.count(him)) < 5 {
+            return false;
+        }
+        return !winning_turns(pos, true).is_empty();
     }
     winning_turns(pos, false)
         .iter()
@@ -470,6 +620,8 @@ struct Search<'s> {
     rng: Rng,
     beam: usize,
     inner_width: usize,
+    /// What the 1879 generator adds at the inner nodes.
+    extra: Extra1879,
 }
 
 impl Search<'_> {
@@ -511,11 +663,14 @@ impl Search<'_> {
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if pos.winner().is_some() || depth == 0 || self.out_of_time() {
+        // 1879: the die, not a player, gives the Mark: the evaluation of a position
+        // waiting for it is already the mean over the sixteen squares.
+        let chance = pos.phase() == Phase::Mark && pos.rules().edition() == Edition::E1879;
+        if pos.winner().is_some() || depth == 0 || chance || self.out_of_time() {
             return evaluate(pos, me);
         }
         let mover = pos.to_act();
-        let mut children = heuristic_candidates(pos, self.beam, &mut self.rng);
+        let mut children = heuristic_candidates_1879(pos, self.beam, &mut self.rng, self.extra);
         if children.is_empty() {
             return evaluate(pos, me);
         }
@@ -531,7 +686,13 @@ impl Search<'_> {
             .collect();
         keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));
         let wins = keyed.iter().filter(|(_, w, _)| *w).count();
-        keyed.truncate(self.inner_width.max(wins).max(1));
+        // 1879: a side that can win the Rendezvous does (as at the root).
+        let width = if wins > 0 && pos.rules().edition() == Edition::E1879 {
+            wins
+        } else {
+            self.inner_width.max(wins).max(1)
+        };
+        keyed.truncate(width);
         if mover == me {
             let mut best = -WIN - 1;
             for (_, _, c) in &keyed {
