@@ -1,7 +1,8 @@
 //! The evaluation: how good a position is for one side, from material (men on the
 //! board, since the game is lost with too few) and the race for the Rendezvous (the
 //! squares and turns each side still needs to get all his men in, the free
-//! Rendezvous squares, lines blocked by men).
+//! Rendezvous squares, lines blocked by men). A 1879 position is scored by
+//! `eval1879` instead (the chance of winning a match of rounds).
 
 use crate::engine::{Edition, Position, Rendezvous, Side, Square, SquareSet};
 

@@ -13,12 +13,25 @@
 //! - 2: the evaluation, small noise, the exact short-horizon tactics (below) and the
 //!   other side's Rendezvous-winning replies to the first candidates;
 //! - 3 and 4: alpha-beta over the heuristic generator (which always holds every turn
-//!   that wins a Rendezvous), with iterative deepening, to depth 2 and 3.
+//!   that wins a Rendezvous), two actions deep; level 4 wider (24 candidates, 64
+//!   replies each, the whole list of outcomes at the root when it is small enough)
+//!   and with a proof of a win in two.
 //!
 //! At every level from 2: a turn that wins the game now is always played; no
 //! candidate is played after which the other side can win the game at once, while
 //! any candidate avoids that (every outcome is looked at, in 1893 up to 1,000,000);
 //! a position repeated for the third time (D-9) scores as a draw.
+//!
+//! The February 1879 rules are a match of rounds scored to five, and lanrick plays
+//! them with their own evaluation (`eval1879`: the chance of winning the game, from
+//! the race, the sixteen die squares, the score and the men each side has). There the
+//! die gives the Mark (a chance node in the search, never a choice), from level 1 a
+//! turn that wins a Rendezvous is always played, level 1's noise is wide enough to
+//! make it nearly random among its candidates, and from level 3 the root also weighs
+//! every take, every set of squares for the wanderers and the winner's radiating
+//! choice, a beam of bonus moves (Rule 7) and set-ups improved one man at a time;
+//! levels 1 and 2 set the wanderers on the first free squares, pass the bonus and
+//! pick among eight random set-ups. Nothing else depends on the edition.
 
 pub mod arena;
 mod eval;
