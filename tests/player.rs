@@ -156,6 +156,17 @@ fn other_wins_at_once(pos: &Position) -> bool {
 
 /// Positions late in random games (few men), with their games, by each edition.
 fn late_positions(r: Rules, games: usize, seed: u64) -> Vec<Game> {
+    positions_where(r, games, seed, |p| p.total() <= 5 && p.phase().in_play())
+}
+
+/// The games of random play by `r`, stopped at every action whose position `keep`
+/// accepts.
+fn positions_where(
+    r: Rules,
+    games: usize,
+    seed: u64,
+    keep: impl Fn(&Position) -> bool,
+) -> Vec<Game> {
     let (list, _) = play_games_with(games, seed, r);
     let mut out = Vec::new();
     for g in list {
@@ -164,8 +175,7 @@ fn late_positions(r: Rules, games: usize, seed: u64) -> Vec<Game> {
             if game.result().is_some() {
                 break;
             }
-            let pos = *game.position();
-            if pos.total() <= 5 && pos.phase().in_play() {
+            if keep(game.position()) {
                 out.push(game.clone());
             }
             if game.play(a).is_err() {
@@ -263,24 +273,7 @@ fn the_match_command_alternates_colours_and_reports_json() {
 
 /// Games of random 1879 play, at every action where a turn is due.
 fn positions_1879(games: usize, seed: u64) -> Vec<Game> {
-    let r = rules("1879");
-    let (list, _) = play_games_with(games, seed, r);
-    let mut out = Vec::new();
-    for g in list {
-        let mut game = Game::new(Position::start_for(r));
-        for a in &g.actions {
-            if game.result().is_some() {
-                break;
-            }
-            if game.position().phase().in_play() {
-                out.push(game.clone());
-            }
-            if game.play(a).is_err() {
-                break;
-            }
-        }
-    }
-    out
+    positions_where(rules("1879"), games, seed, |p| p.phase().in_play())
 }
 
 #[test]

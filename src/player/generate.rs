@@ -8,7 +8,7 @@ use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
     Action, Edition, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
-    TurnInProgress, outcome_by_index, outcomes_unordered,
+    TurnInProgress, TurnResult, outcome_by_index, outcomes_unordered,
 };
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -315,20 +315,10 @@ impl WinWalk {
                     finish_wanderers(&mut next);
                     if let Ok(r) = next.finish()
                         && matches!(r.end, TurnEnd::Replaced(_) | TurnEnd::Removed(_))
-                        && self.ends.insert(r.position)
+                        && self.push_result(r, c)
+                        && self.first_only
                     {
-                        self.out.push(Candidate {
-                            kind: Kind::Outcome(OutcomeAction::Turn {
-                                moves: r.moves,
-                                take: Some(c),
-                                wanderers: r.wanderers,
-                                radiate: r.radiate,
-                            }),
-                            position: r.position,
-                        });
-                        if self.first_only {
-                            return ControlFlow::Break(());
-                        }
+                        return ControlFlow::Break(());
                     }
                 }
             }
@@ -441,19 +431,27 @@ impl WinWalk {
     }
 
     fn push_finished(&mut self, t: &TurnInProgress, take: Square) {
-        if let Ok(r) = t.finish()
-            && self.ends.insert(r.position)
-        {
-            self.out.push(Candidate {
-                kind: Kind::Outcome(OutcomeAction::Turn {
-                    moves: r.moves,
-                    take: Some(take),
-                    wanderers: r.wanderers,
-                    radiate: r.radiate,
-                }),
-                position: r.position,
-            });
+        if let Ok(r) = t.finish() {
+            self.push_result(r, take);
         }
+    }
+
+    /// Keeps the finished winning turn `r` (with its take), once per end position;
+    /// whether it was new.
+    fn push_result(&mut self, r: TurnResult, take: Square) -> bool {
+        if !self.ends.insert(r.position) {
+            return false;
+        }
+        self.out.push(Candidate {
+            kind: Kind::Outcome(OutcomeAction::Turn {
+                moves: r.moves,
+                take: Some(take),
+                wanderers: r.wanderers,
+                radiate: r.radiate,
+            }),
+            position: r.position,
+        });
+        true
     }
 }
 
