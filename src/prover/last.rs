@@ -13,7 +13,7 @@
 //! outcome.
 
 use crate::engine::search::{visit_outcomes, visit_turns_ending_in};
-use crate::engine::{Edition, OutcomeAction, Position};
+use crate::engine::{OutcomeAction, Position};
 use std::ops::ControlFlow;
 
 /// Calls `visit` on the outcomes of the next action of the side to act that may meet
@@ -25,10 +25,7 @@ pub fn visit_goal_turns(
     visit: impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     match pos.rendezvous() {
-        Some(r)
-            if (pos.rules().is_1893() || pos.rules().edition() == Edition::E1879)
-                && pos.phase().in_play() =>
-        {
+        Some(r) if super::Reach::of(pos).is_some() => {
             visit_turns_ending_in(pos, r.squares(), visit)
         }
         _ => visit_outcomes(pos, visit),

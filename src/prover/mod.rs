@@ -326,14 +326,16 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
 /// one outside; Rule 6: a border man of an open Rendezvous slides in, counting at
 /// least 1) and 1879 (Rule 4: any distance along one line, within the allowance).
 #[derive(Clone, Copy)]
-enum Reach {
+pub(crate) enum Reach {
     R1893,
     R1879,
 }
 
 impl Reach {
-    /// The edition's way, when `p` is in play under rules the tests know.
-    fn of(p: &Position) -> Option<Reach> {
+    /// The edition's way, when `p` is in play under rules whose turn wins only with
+    /// all the mover's men in (also what lets the last turn be goal-directed, see
+    /// [`last`]).
+    pub(crate) fn of(p: &Position) -> Option<Reach> {
         if !p.phase().in_play() {
             return None;
         }

@@ -243,7 +243,7 @@ impl Position {
     pub fn later_allowance(&self, side: Side) -> u8 {
         match self.rules().edition() {
             Edition::E1880 => self.count(side),
-            Edition::E1879 => self.count(Side::Black).min(self.count(Side::Yellow)),
+            Edition::E1879 => e1879::allowance(self),
             Edition::E1893 => e1893::by_men(self.count(side)),
         }
     }
