@@ -46,6 +46,19 @@ impl Buckets {
         x ^ (x >> 20)
     }
 
+    /// The inverse of [`Buckets::mix40`]: the value whose mixed form is `x`. (A right
+    /// xorshift by half the width undoes itself; the multipliers' inverses modulo
+    /// 2^40 undo them.)
+    fn unmix40(mut x: u64) -> u64 {
+        const A: u64 = inverse40(0xff51_afd7_ed55_8ccd);
+        const B: u64 = inverse40(0xc4ce_b9fe_1a85_ec53);
+        x ^= x >> 20;
+        x = x.wrapping_mul(B) & Buckets::MASK40;
+        x ^= x >> 20;
+        x = x.wrapping_mul(A) & Buckets::MASK40;
+        x ^ (x >> 20)
+    }
+
     /// Adds `v`, which must be below 2^40.
     #[inline]
     fn push(&mut self, v: u64) {
@@ -114,6 +127,35 @@ impl Buckets {
         }
         counts
     }
+}
+
+/// The inverse modulo 2^40 of the odd number `a` (Newton's iteration: each step
+/// doubles the bits that are right, from the 3 of `a` itself).
+const fn inverse40(a: u64) -> u64 {
+    let mut inv = a;
+    let mut i = 0;
+    while i < 5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(inv)));
+        i += 1;
+    }
+    inv & Buckets::MASK40
+}
+
+/// The set of squares whose [`end_key`] is `key` (the inverse of `end_key`): its size
+/// by the offsets of [`SMALLER`], then its squares from the highest down, each the
+/// highest whose binomial term still fits in what is left of the rank.
+fn unkey(key: u64) -> SquareSet {
+    let Some(k) = (1..SMALLER.len()).rev().find(|&k| SMALLER[k] <= key) else {
+        return SquareSet::EMPTY;
+    };
+    let mut rest = key - SMALLER[k];
+    let mut set = 0u64;
+    for i in (1..=k.min(BINOMIAL.len() - 1)).rev() {
+        let c = (0..64).rev().find(|&c| BINOMIAL[i][c] <= rest).unwrap_or(0);
+        rest -= BINOMIAL[i][c];
+        set |= 1 << c;
+    }
+    SquareSet(set)
 }
 
 /// The rank of the set of squares `set` (at most 10 of them) among all sets of as
@@ -296,6 +338,14 @@ trait Sink {
         path: &[ManMove],
         take: Option<Square>,
     );
+
+    /// The squares a man's move may end on: a sink that wants only the ends whose
+    /// mover's men are within a set (each man moves once, so every move ends on a
+    /// square of its end) lets the search leave out every other move.
+    #[inline]
+    fn targets(&self) -> u64 {
+        !0
+    }
 
     /// Whether the sink has what it wants: the search then stops generating.
     #[inline]
@@ -496,9 +546,10 @@ impl<S: Sink> Search<'_, S> {
         {
             self.check_keep(mine, moved, remaining, l, a);
         }
+        let targets = self.sink.targets();
         let keep = |from: Square, limit: u8| match &last_ {
-            Some(a) => a.keep(from, limit),
-            None => !0,
+            Some(a) => a.keep(from, limit) & targets,
+            None => targets,
         };
         ctx.generate_masked(mine, moved, remaining, keep, |m| {
             self.any = true;
@@ -686,11 +737,27 @@ pub fn count_outcomes(pos: &Position) -> usize {
 type Found = ((u64, u64), Vec<ManMove>, Option<Square>);
 
 /// Looks for the end whose [`end_key`] mixes to `target` and keeps the first path
-/// that reaches it (the search's fixed order, as [`Collector`] keeps).
+/// that reaches it (the search's fixed order, as [`Collector`] keeps). `within` is
+/// that end's squares of the mover: only moves onto them are searched. That leaves
+/// the first path unchanged: every state on a path to the end has its moved men on
+/// those squares, so only such paths reached it first in the whole search too.
 struct Finder {
     mover: Side,
     target: u64,
+    within: u64,
     found: Option<Found>,
+}
+
+impl Finder {
+    /// A finder for the end whose mixed key is `target` ([`Buckets::nth_mixed`]).
+    fn new(mover: Side, target: u64) -> Finder {
+        Finder {
+            mover,
+            target,
+            within: unkey(Buckets::unmix40(target)).0,
+            found: None,
+        }
+    }
 }
 
 impl Sink for Finder {
@@ -709,6 +776,10 @@ impl Sink for Finder {
         }
     }
 
+    fn targets(&self) -> u64 {
+        self.within
+    }
+
     fn done(&self) -> bool {
         self.found.is_some()
     }
@@ -719,8 +790,8 @@ impl Sink for Finder {
 /// returns the index wanted, below `n` (or `None`: no outcome is wanted, and none is
 /// returned). The order is fixed (the same position, the same outcome for an index),
 /// so a uniform `pick` draws a uniform outcome. In a 1893 turn this costs the fast
-/// count and one more search, a fraction of [`outcomes_unordered`]; elsewhere it walks
-/// the outcomes once. `None` also when the game is over.
+/// count and one small search (of the moves onto the drawn end's squares alone), a
+/// fraction of [`outcomes_unordered`]; elsewhere it walks the outcomes once. `None` also when the game is over.
 pub fn outcome_by_index(
     pos: &Position,
     pick: impl FnOnce(usize) -> Option<usize>,
@@ -749,11 +820,7 @@ pub fn outcome_by_index(
     let counts = c.ends.distinct_by_bucket();
     let n = counts.iter().sum();
     let i = pick(n).filter(|&i| i < n)?;
-    let mut f = Finder {
-        mover,
-        target: c.ends.nth_mixed(&counts, i)?,
-        found: None,
-    };
+    let mut f = Finder::new(mover, c.ends.nth_mixed(&counts, i)?);
     drop(c);
     search(pos, &mut f).ok()?;
     let ((black, yellow), moves, take) = f.found?;
@@ -866,5 +933,29 @@ mod tests {
         assert_eq!(keys.len(), sets);
         let largest = SquareSet(0xffc0_0000_0000_0000);
         assert!(end_key(largest, rank(largest.0)) < 1 << 38);
+    }
+
+    #[test]
+    fn a_key_gives_back_its_squares_through_the_mix() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for size in 0..=10 {
+            for _ in 0..500 {
+                // A random set of `size` squares.
+                let mut set = 0u64;
+                while set.count_ones() < size {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    set |= 1 << (x % 64);
+                }
+                let men = SquareSet(set);
+                let key = end_key(men, rank(set));
+                let mixed = Buckets::mix40(key);
+                assert_eq!(Buckets::unmix40(mixed), key, "{men}");
+                assert_eq!(unkey(key), men, "{men}");
+            }
+        }
+        let largest = SquareSet(0xffc0_0000_0000_0000);
+        assert_eq!(unkey(end_key(largest, rank(largest.0))), largest);
     }
 }
