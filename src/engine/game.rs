@@ -248,6 +248,13 @@ impl Game {
         self.seen.get(&position.key()).copied().unwrap_or(0)
     }
 
+    /// Every position of the current Rendezvous with how many times it has occurred
+    /// (D-9), in no particular order: what a search from the current position needs
+    /// to know which of its positions would be a third occurrence.
+    pub fn occurred(&self) -> impl Iterator<Item = (PositionKey, u8)> + '_ {
+        self.seen.iter().map(|(k, n)| (*k, *n))
+    }
+
     /// Applies `action` for the side to act.
     ///
     /// # Errors

@@ -45,6 +45,7 @@ pub use generate::{
 };
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
+use crate::prover;
 use generate::{Extra1879, all_candidates, heuristic_candidates_1879, random_candidate};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -278,10 +279,10 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         let c = random_candidate(&pos, &mut rng)?;
         return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
     }
-    let mut cands = if level == MAX_LEVEL
+    let listed = level == MAX_LEVEL
         && !(is_1879 && matches!(pos.phase(), Phase::Set | Phase::Bonus(_)))
-        && whole_list_affordable(&pos)
-    {
+        && whole_list_affordable(&pos);
+    let mut cands = if listed {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
         heuristic_candidates_1879(&pos, ROOT_BEAM, &mut rng, set.root_1879)
@@ -300,17 +301,16 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     if is_1879 && cands.iter().any(|c| wins_rendezvous(&pos, &c.position)) {
         cands.retain(|c| wins_rendezvous(&pos, &c.position));
     }
-    // A win in two at the top level, when its proof fits in the budget.
+    // A win in two at the top level, proved, when the proof fits in the budget.
     if level == MAX_LEVEL
-        && let Some(i) = win_in_two(&cands, me, &mut search)
+        && let Some((c, turns)) = win_in_two(game, &cands, me, listed, &mut search)
     {
-        let c = cands.swap_remove(i);
-        return Some(finish(
-            c,
-            "wins the game in two".into(),
-            WIN - 1,
-            search.nodes,
-        ));
+        let (reason, score) = if turns <= 1 {
+            ("wins the game now", WIN)
+        } else {
+            ("wins the game in two", WIN - 1)
+        };
+        return Some(finish(c, reason.into(), score, search.nodes));
     }
     // The first ordering: the evaluation (a third repetition is a draw), with noise.
     let mut scored: Vec<(i32, Candidate)> = cands
@@ -443,21 +443,29 @@ fn wins_rendezvous(pos: &Position, after: &Position) -> bool {
     after.winner() == Some(me) || after.count(!me) < pos.count(!me)
 }
 
-/// The most positions a proof of a win in two may look at.
+/// The most nodes the prover may search for a win in two.
 const WIN_IN_TWO_BUDGET: u64 = 200_000;
 
-/// The first candidate after which every reply of the other side (every distinct
-/// outcome) leaves `me` a turn that wins the game, when the proofs fit in
-/// [`WIN_IN_TWO_BUDGET`] positions and turn states. Only tried when the other side has at most three
-/// men (a game is won by taking men, one a Rendezvous).
-fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search) -> Option<usize> {
-    let first = cands.first()?;
-    if first.position.count(!me) > 3 && cands.iter().all(|c| c.position.count(!me) > 3) {
+/// A win of the game in one or two of `me`'s turns, proved by the prover
+/// ([`prover::forcing_key`], the game's history counted for D-9), when the proof fits
+/// in [`WIN_IN_TWO_BUDGET`] nodes and the player's budget and time; with the number
+/// of turns it needs. Only tried when some candidate leaves the other side at most
+/// three men (each Rendezvous takes one man, and the game is won by taking men), in
+/// 1879 only when a round won can end the game, and only where the whole list of the
+/// actions is affordable (`listed`: the prover lists them again).
+fn win_in_two(
+    game: &Game,
+    cands: &[Candidate],
+    me: crate::engine::Side,
+    listed: bool,
+    search: &mut Search,
+) -> Option<(Candidate, u32)> {
+    if !listed || cands.iter().all(|c| c.position.count(!me) > 3) {
         return None;
     }
     // 1879: the game is won only by the take that ends a round (the other side left
     // with two men) when the points it scores reach five.
-    if first.position.rules().edition() == Edition::E1879
+    if game.position().rules().edition() == Edition::E1879
         && cands.iter().all(|c| {
             let round = c.position.round();
             c.position.count(!me) != 3
@@ -466,111 +474,25 @@ fn win_in_two(cands: &[Candidate], me: crate::engine::Side, search: &mut Search)
     {
         return None;
     }
-    let mut spent = 0u64;
-    let mut rng = Rng::new(0);
-    'candidates: for (i, c) in cands.iter().enumerate() {
-        if c.position.winner().is_some() || c.position.count(!me) > 3 {
-            continue;
-        }
-        if c.position.to_act() == me {
-            spent += 1;
-            if winning_turns(&c.position, false)
-                .iter()
-                .any(|w| w.position.winner() == Some(me))
-            {
-                search.nodes += spent;
-                return Some(i);
-            }
-            continue;
-        }
-        if c.position.rules().edition() == Edition::E1879 {
-            match win_in_two_1879(&c.position, me, &mut spent, search) {
-                Some(true) => {
-                    search.nodes += spent;
-                    return Some(i);
-                }
-                Some(false) => continue,
-                None => {
-                    search.nodes += spent;
-                    return None;
-                }
-            }
-        }
-        let replies = all_candidates(&c.position, ROOT_CAP, &mut rng, 1);
-        if c.position.phase() == crate::engine::Phase::Set || replies.is_empty() {
-            continue;
-        }
-        for r in &replies {
-            spent += 1;
-            if spent > WIN_IN_TWO_BUDGET
-                || search.nodes + spent >= search.budget
-                || search.out_of_time()
-            {
-                search.nodes += spent;
-                return None;
-            }
-            if r.position.winner().is_some() || r.position.to_act() != me {
-                continue 'candidates;
-            }
-            let (wins, states) = winning_turns_counted(&r.position, false);
-            spent += states;
-            if !wins.iter().any(|w| w.position.winner() == Some(me)) {
-                continue 'candidates;
-            }
-        }
-        search.nodes += spent;
-        return Some(i);
-    }
-    search.nodes += spent;
-    None
-}
-
-/// 1879, for [`win_in_two`]: whether every reply of the other side to `pos` leaves
-/// `me` a turn that wins the game (`None` when the budget ran out). The replies are
-/// walked one by one and the walk stops at the first that leaves no win; any
-/// Rendezvous won ends the game when the other side has three men and `me` enough
-/// points, so one winning turn is enough to find.
-fn win_in_two_1879(
-    pos: &Position,
-    me: crate::engine::Side,
-    spent: &mut u64,
-    search: &Search,
-) -> Option<bool> {
-    use std::ops::ControlFlow;
-    let ends_game =
-        |p: &Position| p.count(!me) == 3 && p.round().score.of(me).saturating_add(p.count(me)) >= 5;
-    if !ends_game(pos) || !pos.phase().in_play() {
-        return Some(false);
-    }
-    let mut all_win = true;
-    let mut replies = 0u64;
-    let mut over = false;
-    let _ = crate::engine::search::visit_outcomes(pos, |_, r| {
-        *spent += 1;
-        replies += 1;
-        if *spent > WIN_IN_TWO_BUDGET
-            || search.nodes + *spent >= search.budget
-            || search.out_of_time()
-        {
-            over = true;
-            return ControlFlow::Break(());
-        }
-        if r.winner().is_some() || r.to_act() != me || !ends_game(r) {
-            all_win = false;
-            return ControlFlow::Break(());
-        }
-        let (wins, states) = winning_turns_counted(r, true);
-        *spent += states;
-        if wins.is_empty() {
-            all_win = false;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    if over {
-        return None;
-    }
-    Some(all_win && replies > 0)
+    let left = search.budget.saturating_sub(search.nodes);
+    let limits = prover::Limits {
+        max_nodes: WIN_IN_TWO_BUDGET.min(left),
+        max_time: search
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now())),
+        hash_mib: 4,
+        threads: 1,
+        ..prover::Limits::default()
+    };
+    let found = prover::forcing_key(game, prover::Target::Game, 2, &limits, |p| evaluate(p, me));
+    search.nodes += found.nodes;
+    let key = found.key?;
+    let position = *key.positions.first()?;
+    let kind = match key.act {
+        prover::Act::Outcome(a) => Kind::Outcome(a),
+        prover::Act::Interchange(chosen) => Kind::Interchange(chosen),
+    };
+    Some((Candidate { kind, position }, key.depth?))
 }
 
 /// Whether, after `pos` (the other side to act), the other side can win the game

@@ -1302,6 +1302,111 @@ fn deepen_keys(
     keys
 }
 
+/// The first action of the side to act in `game` that forces `target` within
+/// `turns` of his turns, the fewest first: every action is tried in 1 of his turns,
+/// then every action in 2, and so on, those whose positions `first` scores highest
+/// first (ties in the visitor's order), in one search whose
+/// node budget ([`Limits::max_nodes`]) is for the whole search. The game's history
+/// counts (D-9): a position that has occurred twice in the current Rendezvous is a
+/// draw if it comes again, as in the game. What a player asks before choosing a move
+/// by its evaluation: a win proved is played, and none is missed within `turns`
+/// when the budget suffices.
+///
+/// No key when no action forces it, when the budget or [`Limits::max_time`] ran out
+/// first ([`Forcing::complete`] tells which), when `turns` is 0 or the game is over.
+/// One thread; the table's size is [`Limits::hash_mib`].
+pub fn forcing_key(
+    game: &crate::engine::Game,
+    target: Target,
+    turns: u32,
+    limits: &Limits,
+    mut first: impl FnMut(&Position) -> i32,
+) -> Forcing {
+    let start = game.position();
+    if turns == 0 || start.winner().is_some() || game.result().is_some() {
+        return Forcing {
+            key: None,
+            nodes: 0,
+            complete: true,
+        };
+    }
+    let goal = Goal {
+        side: start.to_act(),
+        target,
+        turns,
+        help: false,
+    };
+    let shared = Shared {
+        goal,
+        limits,
+        deadline: limits.max_time.map(|d| Instant::now() + d),
+        stopped: AtomicBool::new(false),
+        tables: if limits.table {
+            vec![Mutex::new(Table::with_bytes(
+                limits.hash_mib.max(1) * 1024 * 1024,
+            ))]
+        } else {
+            Vec::new()
+        },
+        generation: AtomicU64::new(0),
+    };
+    shared.with_search(start, |s| {
+        let end = |s: &Search<'_>, key, complete| Forcing {
+            key,
+            nodes: s.nodes,
+            complete,
+        };
+        // The game's history: the start is already on the path once.
+        let root = start.key();
+        for (key, n) in game.occurred() {
+            let earlier = if key == root { n.saturating_sub(1) } else { n };
+            s.hist
+                .extend(std::iter::repeat_n(key, usize::from(earlier)));
+            s.repeats += u32::from(n >= 2);
+        }
+        let Some(mut kids) = s.kids(start) else {
+            return end(s, None, false);
+        };
+        // The caller's order: the actions it thinks best first (a demand by the
+        // worst of the setter's choices). The sort is stable: ties keep the visitor's.
+        kids.sort_by_cached_key(|kid| {
+            std::cmp::Reverse(kid.positions().iter().map(&mut first).min().unwrap_or(0))
+        });
+        for depth in 1..=turns {
+            for kid in &kids {
+                match s.kid_value(start, kid, depth) {
+                    Val::Win => {
+                        let key = Key {
+                            act: kid.first_act(),
+                            positions: kid.positions(),
+                            depth: Some(depth),
+                            aborted: false,
+                            nodes: s.nodes,
+                            unproved: false,
+                        };
+                        return end(s, Some(key), true);
+                    }
+                    Val::Fail => {}
+                    Val::Abort => return end(s, None, false),
+                }
+            }
+        }
+        end(s, None, true)
+    })
+}
+
+/// What [`forcing_key`] found.
+#[derive(Clone, Debug)]
+pub struct Forcing {
+    /// The first action that forces the goal, with the fewest turns it needs
+    /// ([`Key::depth`]).
+    pub key: Option<Key>,
+    /// The nodes searched.
+    pub nodes: u64,
+    /// Whether the search finished: with no key, no action forces the goal.
+    pub complete: bool,
+}
+
 /// How many keys a verdict-only proof takes to full depth at a time.
 const VERDICT_BATCH: usize = 32;
 
