@@ -1,8 +1,8 @@
 //! lanrick as a player: given a game (its history included, for draws by repetition,
 //! D-9) and limits (level, nodes, time, seed), [`choose`] picks the next action of
 //! any kind for any edition — a set-up, a Mark, an interchange demand or not, a turn
-//! with its take and wanderers, a Mark move, a pass. It depends on the engine only
-//! and prints nothing.
+//! with its take and wanderers, a Mark move, a pass. It depends on the engine and
+//! the prover only, and prints nothing.
 //!
 //! The search is over whole actions: each candidate is a distinct outcome from the
 //! engine (its lists and its visitor, so every rule of every edition applies). The
@@ -15,7 +15,8 @@
 //! - 3 and 4: alpha-beta over the heuristic generator (which always holds every turn
 //!   that wins a Rendezvous), two actions deep; level 4 wider (24 candidates, 64
 //!   replies each, the whole list of outcomes at the root when it is small enough)
-//!   and with a proof of a win in two.
+//!   and a win in two proved by the prover ([`prover::forcing_key`], the actions
+//!   tried best first by the evaluation) before the search.
 //!
 //! At every level from 2: a turn that wins the game now is always played; no
 //! candidate is played after which the other side can win the game at once, while
@@ -449,10 +450,11 @@ const WIN_IN_TWO_BUDGET: u64 = 200_000;
 /// A win of the game in one or two of `me`'s turns, proved by the prover
 /// ([`prover::forcing_key`], the game's history counted for D-9), when the proof fits
 /// in [`WIN_IN_TWO_BUDGET`] nodes and the player's budget and time; with the number
-/// of turns it needs. Only tried when some candidate leaves the other side at most
-/// three men (each Rendezvous takes one man, and the game is won by taking men), in
-/// 1879 only when a round won can end the game, and only where the whole list of the
-/// actions is affordable (`listed`: the prover lists them again).
+/// of turns it needs. Only tried when two Rendezvous may win the game
+/// ([`Position::rendezvous_to_game`]) and some candidate leaves the other side at
+/// most three men (each Rendezvous takes one man, and the game is won by taking
+/// men), in 1879 only when a round won can end the game, and only where the whole
+/// list of the actions is affordable (`listed`: the prover lists them again).
 fn win_in_two(
     game: &Game,
     cands: &[Candidate],
@@ -460,7 +462,10 @@ fn win_in_two(
     listed: bool,
     search: &mut Search,
 ) -> Option<(Candidate, u32)> {
-    if !listed || cands.iter().all(|c| c.position.count(!me) > 3) {
+    if !listed
+        || game.position().rendezvous_to_game(me) > 2
+        || cands.iter().all(|c| c.position.count(!me) > 3)
+    {
         return None;
     }
     // 1879: the game is won only by the take that ends a round (the other side left

@@ -44,6 +44,14 @@ pub(crate) fn winner(pos: &Position) -> Option<Side> {
     }
 }
 
+/// The fewest Rendezvous `side` must still win to win the game: a Rendezvous won
+/// takes exactly one of the loser's men (Rule 7 replaces one, Rule 8 takes one), and
+/// nothing else does, so the other side must come down to one man (Rule 9) one
+/// Rendezvous at a time. At least one.
+pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
+    u32::from(pos.count(!side).saturating_sub(1)).max(1)
+}
+
 /// Rule 3 and D-4: 2 in the first turn of a Rendezvous (with `both-first`, in each
 /// player's first turn), otherwise 5, 4 or 3 by the mover's men.
 pub(crate) fn allowance(pos: &Position) -> u8 {

@@ -55,7 +55,8 @@ pub(crate) fn winner(pos: &Position) -> Option<Side> {
 pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
     match pos.rules().edition() {
         Edition::E1879 => e1879::rendezvous_to_game(pos, side),
-        Edition::E1880 | Edition::E1893 => 1,
+        Edition::E1893 => e1893::rendezvous_to_game(pos, side),
+        Edition::E1880 => 1,
     }
 }
 
@@ -251,7 +252,8 @@ impl Position {
     /// The fewest Rendezvous `side` must still win to win the game, a lower bound for
     /// a search: in 1879 counted from the score and the round (Rules 9 and 10: a round
     /// scores at most the winner's men and ends only when the loser is down to two);
-    /// in the other editions one.
+    /// in 1893 the other side's men less one (each Rendezvous takes one, Rule 9); in
+    /// 1880 one.
     pub fn rendezvous_to_game(&self, side: Side) -> u32 {
         rendezvous_to_game(self, side)
     }
