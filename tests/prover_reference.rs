@@ -7,7 +7,7 @@ use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
 use lanrick::engine::{Edition, OutcomeAction, Position, Rules, Side, Square, SquareSet};
 use lanrick::prover::last::visit_goal_turns;
-use lanrick::prover::{self, Goal, Limits, Target, Wants};
+use lanrick::prover::{self, Goal, Limits, Target, Verdict, Wants};
 use lanrick::selfplay::Rng;
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
@@ -650,4 +650,35 @@ fn the_1879_score_bounds_a_game_goal() {
         ..limits
     };
     assert!(!report(&at("0-0"), game(2), &unbounded).complete);
+}
+
+#[test]
+fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
+    // Black (2 men) must bring Yellow (4) down to one: three Rendezvous.
+    let p = Position::parse("8/1Y6/8/3B4/1Y3Y2/8/6B1/4Y3 B d5 play").expect("a position");
+    assert_eq!(p.rendezvous_to_game(Side::Black), 3);
+    assert_eq!(p.rendezvous_to_game(Side::Yellow), 1);
+    let goal = Goal {
+        side: Side::Black,
+        target: Target::Game,
+        turns: 2,
+        help: false,
+    };
+    let limits = Limits {
+        threads: 1,
+        ..Limits::default()
+    };
+    let bounded = prover::solve(&p, goal, &limits, &Wants::default()).expect("a puzzle");
+    assert!(bounded.complete);
+    assert_eq!(bounded.verdict, Verdict::NoSolution);
+    assert!(bounded.nodes < 5_000, "{} nodes", bounded.nodes);
+    // Without the bound the same proof takes 1.26 million nodes (release build: 376
+    // with it); here each key's proof runs out of a small budget.
+    let unbounded = Limits {
+        bound: false,
+        max_nodes: 500,
+        ..limits
+    };
+    let searched = prover::solve(&p, goal, &unbounded, &Wants::default()).expect("a puzzle");
+    assert!(!searched.complete);
 }
