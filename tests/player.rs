@@ -9,7 +9,7 @@ use lanrick::engine::{Edition, Game, GameResult, Position, Rules, Side, outcomes
 use lanrick::interp::{Options, run_file};
 use lanrick::player::arena::{MatchGame, elo_of, play_game_with};
 use lanrick::player::{Limits, MAX_LEVEL, choose, winning_turns, winning_turns_1879};
-use lanrick::prover::{Goal, Limits as ProverLimits, Target, Wants, solve};
+use lanrick::prover::{Goal, Limits as ProverLimits, Report, Target, Wants, solve};
 use lanrick::selfplay::play_games_with;
 
 fn rules(s: &str) -> Rules {
@@ -354,33 +354,9 @@ fn every_level_plays_legal_1879_games_checked_by_the_interpreter() {
     }
 }
 
-/// Whether, by the prover, `me` (to act in `pos`) forces the game in `turns` of his
-/// turns and not fewer; `None` when the proof did not finish within its budget.
-fn shortest_win(pos: &Position, turns: u32) -> Option<Option<u32>> {
-    let goal = Goal {
-        side: pos.to_act(),
-        target: Target::Game,
-        turns,
-        help: false,
-    };
-    let limits = ProverLimits {
-        max_nodes: 400_000,
-        threads: 1,
-        hash_mib: 16,
-        ..ProverLimits::default()
-    };
-    let wants = Wants {
-        verdict_only: true,
-        ..Wants::default()
-    };
-    let report = solve(pos, goal, &limits, &wants).ok()?;
-    report.complete.then_some(report.shortest)
-}
-
-/// Whether the action that leads from `pos` to `after` still forces the game within
-/// two of the mover's turns, and none forces it in one, by the prover (the written
-/// key's proof).
-fn forces_in_two(pos: &Position, after: &Position) -> bool {
+/// The prover's verdict-only proof that the side to act in `pos` wins the game in
+/// two of his turns, within `max_nodes` a key, with `written` as the written key.
+fn game_in_two(pos: &Position, max_nodes: u64, written: Option<Position>) -> Option<Report> {
     let goal = Goal {
         side: pos.to_act(),
         target: Target::Game,
@@ -388,21 +364,36 @@ fn forces_in_two(pos: &Position, after: &Position) -> bool {
         help: false,
     };
     let limits = ProverLimits {
-        max_nodes: 2_000_000,
+        max_nodes,
         threads: 1,
         hash_mib: 16,
         ..ProverLimits::default()
     };
     let wants = Wants {
-        written: Some(*after),
+        written,
         verdict_only: true,
         ..Wants::default()
     };
-    let report = solve(pos, goal, &limits, &wants).expect("a direct goal");
-    report.shortest == Some(2)
-        && report
-            .written
-            .is_some_and(|w| report.keys[w].depth.is_some())
+    solve(pos, goal, &limits, &wants).ok()
+}
+
+/// The fewest of his turns in which the side to act in `pos` forces the game, if
+/// within two; `None` when the proof did not finish within its budget.
+fn shortest_win(pos: &Position) -> Option<Option<u32>> {
+    let report = game_in_two(pos, 400_000, None)?;
+    report.complete.then_some(report.shortest)
+}
+
+/// Whether the action that leads from `pos` to `after` still forces the game within
+/// two of the mover's turns, and none forces it in one, by the prover (the written
+/// key's proof).
+fn forces_in_two(pos: &Position, after: &Position) -> bool {
+    game_in_two(pos, 2_000_000, Some(*after)).is_some_and(|report| {
+        report.shortest == Some(2)
+            && report
+                .written
+                .is_some_and(|w| report.keys[w].depth.is_some())
+    })
 }
 
 /// Positions with a win of the game in two and none in one, found by the generated
@@ -457,7 +448,7 @@ fn generated_wins_in_two_are_always_played_at_the_top_level() {
         };
         for game in games {
             let pos = *game.position();
-            if shortest_win(&pos, 2) != Some(Some(2)) {
+            if shortest_win(&pos) != Some(Some(2)) {
                 continue;
             }
             let t = std::time::Instant::now();

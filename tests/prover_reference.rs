@@ -572,6 +572,16 @@ fn assert_tree_answers_every_defence(t: &prover::Tree, goal: &Goal) -> usize {
         .sum()
 }
 
+/// A direct-play goal: `side` wins `target` in `turns`.
+fn direct(side: Side, target: Target, turns: u32) -> Goal {
+    Goal {
+        side,
+        target,
+        turns,
+        help: false,
+    }
+}
+
 #[test]
 fn a_crowded_solution_tree_answers_every_defence() {
     // 8 men, 10,253 first actions, three keys with 163 to 170 defences each: building
@@ -580,12 +590,7 @@ fn a_crowded_solution_tree_answers_every_defence() {
     let p: Position = "4Y3/B7/8/6B1/8/8/Y4Y2/2B3B1 B e3 play"
         .parse()
         .expect("a position");
-    let goal = Goal {
-        side: Side::Black,
-        target: Target::Rendezvous,
-        turns: 2,
-        help: false,
-    };
+    let goal = direct(Side::Black, Target::Rendezvous, 2);
     let wants = Wants {
         trees: true,
         ..Wants::default()
@@ -658,12 +663,7 @@ fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
     let p = Position::parse("8/1Y6/8/3B4/1Y3Y2/8/6B1/4Y3 B d5 play").expect("a position");
     assert_eq!(p.rendezvous_to_game(Side::Black), 3);
     assert_eq!(p.rendezvous_to_game(Side::Yellow), 1);
-    let goal = Goal {
-        side: Side::Black,
-        target: Target::Game,
-        turns: 2,
-        help: false,
-    };
+    let goal = direct(Side::Black, Target::Game, 2);
     let limits = Limits {
         threads: 1,
         ..Limits::default()
