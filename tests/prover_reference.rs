@@ -682,3 +682,54 @@ fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
     let searched = prover::solve(&p, goal, &unbounded, &Wants::default()).expect("a puzzle");
     assert!(!searched.complete);
 }
+
+/// Plays the outcome whose canonical action is `text` in `game`.
+fn play_text(game: &mut lanrick::engine::Game, text: &str) {
+    let o = lanrick::engine::outcomes_unordered(game.position())
+        .into_iter()
+        .find(|o| o.action.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is no outcome of {}", game.position()));
+    game.play(&lanrick::player::outcome_action(&o.action))
+        .expect("a legal action");
+}
+
+#[test]
+fn a_win_that_a_repetition_would_draw_is_no_forcing_key() {
+    use lanrick::engine::{Game, GameResult};
+    let p0: Position = "8/B7/8/Y7/8/2B5/5Y2/6B1 B b6 play"
+        .parse()
+        .expect("a position");
+    let limits = Limits {
+        threads: 1,
+        hash_mib: 4,
+        ..Limits::default()
+    };
+    let key = |g: &Game| {
+        let f = prover::forcing_key(g, Target::Game, 2, &limits, |_| 0);
+        assert!(f.complete);
+        f.key.map(|k| (k.act.to_string(), k.depth))
+    };
+    // Without history, c3-c5 is the first action (visitor's order) that wins in two.
+    let fresh = Game::new(p0);
+    assert_eq!(key(&fresh), Some(("c3-c5".to_string(), Some(2))));
+    // A game that has been round the cycle c3-c5, f2-f5, c5-c3, f5-f2 twice (starting
+    // after f2-f5): back at the start, the position after c3-c5 f2-f5 has occurred
+    // twice, so Yellow answers c3-c5 with f2-f5 and draws (D-9).
+    let mut g = fresh.clone();
+    play_text(&mut g, "c3-c5");
+    play_text(&mut g, "f2-f5");
+    let mut g = Game::new(*g.position());
+    for a in ["c5-c3", "f5-f2", "c3-c5", "f2-f5", "c5-c3", "f5-f2"] {
+        play_text(&mut g, a);
+    }
+    assert_eq!(*g.position(), p0);
+    assert!(g.result().is_none());
+    let mut drawn = g.clone();
+    play_text(&mut drawn, "c3-c5");
+    play_text(&mut drawn, "f2-f5");
+    assert!(matches!(drawn.result(), Some(GameResult::Drawn(_))));
+    // With the game's history the prover finds another win instead.
+    let (act, depth) = key(&g).expect("another win in two");
+    assert_ne!(act, "c3-c5");
+    assert_eq!(depth, Some(2));
+}
