@@ -387,7 +387,7 @@ impl<'a> LineTree<'a> {
 /// Help play's lines as a game's moves: the first line is the main line, and each
 /// other line is a variation where it leaves the lines before it (`( Y: a; B: b )`,
 /// nested where they branch again), so the output pastes into a puzzle file and
-/// replays. Past [`SHOWN`] alternatives at a point they are summarised unless `full`.
+/// replays. Past `SHOWN` alternatives at a point they are summarised unless `full`.
 pub fn help_lines(lines: &[Vec<(Side, Act)>], full: bool) -> Vec<String> {
     let tree = LineTree::of(lines);
     let mut out = Vec::new();

@@ -10,7 +10,7 @@
 //! every placement of them in the set and every radiating choice of the centre man's
 //! owner). In 1880 each Mark move is an outcome of its own; a 1879 set-up phase gives
 //! the acting side's own set-ups and a bonus phase every bonus, `pass` included. The fast 1893 counter in
-//! [`super::outcomes`] is checked against this walk in the tests.
+//! [`super::outcomes`](mod@super::outcomes) is checked against this walk in the tests.
 
 use super::position::{Phase, Position};
 use super::rendezvous::Rendezvous;

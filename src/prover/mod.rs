@@ -19,7 +19,7 @@
 //! - defences ordered by the refutations found before (per ply, by what the defence
 //!   changed on the board);
 //! - a transposition table of depth-bounded results, bounded in memory, used only
-//!   where the path's repetition history cannot matter (see [`Search::node`]);
+//!   where the path's repetition history cannot matter (see `Search::node`);
 //! - a deterministic node budget per key, an optional time limit, and the keys proved
 //!   in parallel (each with its own table, so results never depend on scheduling).
 
@@ -291,7 +291,7 @@ pub(crate) fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option
 ///
 /// He must get all his men into the Rendezvous: each man outside must reach one of
 /// its squares along one line, and the least counts together must fit the allowance
-/// (see [`Reach`]). In 1893 (and its options) more is needed: a Rendezvous is won
+/// (see `Reach`). In 1893 (and its options) more is needed: a Rendezvous is won
 /// (Rule 8) only if exactly one of the defender's men stands outside when he gets all
 /// in (the defender does not move in his turn), and the game is won only if the
 /// defender has two men and one is outside (Rule 7 or 8 then leaves him one, Rule 9).

@@ -5,7 +5,7 @@
 //! A *file line* ends at a newline outside any `{ ... }` comment, string and variation
 //! (a `{` comment and a variation may span physical lines). A file line whose first
 //! token is `[` is a tag line; one with any other token is an event line; one with only
-//! blanks and comments is blank. As in [`super::lower`], a tag line after an event line
+//! blanks and comments is blank. As in `super::lower`, a tag line after an event line
 //! starts the next game. The cut is put right after the last event line, so that the
 //! comment lines before the tag line go to the next game, as the lowering does.
 //!

@@ -12,7 +12,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 impl Position {
-    /// Parses a 1893 position string (see [`Position::to_string`] for the form).
+    /// Parses a 1893 position string (the form its `Display` writes).
     ///
     /// # Errors
     /// A [`PositionError`] with the byte range of the offending part of `s`.
