@@ -429,7 +429,7 @@ fn the_top_level_plays_a_win_in_two_in_every_edition() {
 
 /// Every position of random games (late in 1893, 1880 and 1893-es, with a round to
 /// win in 1879) where the prover finds a win of the game in two and none in one:
-/// the top level plays one that still forces it. 242 positions, about 9 minutes in
+/// the top level plays one that still forces it. 242 positions, 6 to 9 minutes in
 /// a release build: `cargo test --release --test player -- --ignored`.
 #[test]
 #[ignore = "long: run in a release build"]
