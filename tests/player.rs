@@ -46,6 +46,28 @@ fn game_text(g: &MatchGame, r: Rules) -> String {
     text
 }
 
+/// A game of level `a` (playing `side`) against level `b` by `r`, from the opening of
+/// `seed` and `pair` as a match plays it, with its text, after asserting that the
+/// interpreter replays it without a problem.
+fn played_and_checked(
+    a: u8,
+    b: u8,
+    side: Side,
+    seed: u64,
+    pair: u64,
+    r: Rules,
+) -> (MatchGame, String) {
+    let g = play_game_with(&quick(a), &quick(b), side, seed, pair, r);
+    let text = game_text(&g, r);
+    let run = run_file(&text, Options::default());
+    assert!(
+        run.passed(),
+        "{r} level {a} v {b} ({side:?}), pair {pair}: {:?}\n{text}",
+        run.problems().next()
+    );
+    (g, text)
+}
+
 #[test]
 fn every_level_plays_legal_games_checked_by_the_interpreter_in_every_edition() {
     let mut played = 0;
@@ -58,14 +80,7 @@ fn every_level_plays_legal_games_checked_by_the_interpreter_in_every_edition() {
                 } else {
                     Side::Yellow
                 };
-                let g = play_game_with(&quick(a), &quick(b), side, 5, i / 2, r);
-                let text = game_text(&g, r);
-                let run = run_file(&text, Options::default());
-                assert!(
-                    run.passed(),
-                    "{r} level {a} v {b} game {i}: {:?}\n{text}",
-                    run.problems().next()
-                );
+                played_and_checked(a, b, side, 5, i / 2, r);
                 played += 1;
             }
         }
@@ -339,14 +354,7 @@ fn in_1879_a_rendezvous_that_can_be_won_is_won_from_level_1() {
 fn every_level_plays_legal_1879_games_checked_by_the_interpreter() {
     let r = rules("1879");
     for (i, (a, b)) in [(1, 0), (3, 2), (4, 3)].into_iter().enumerate() {
-        let g = play_game_with(&quick(a), &quick(b), Side::Black, 6, i as u64, r);
-        let text = game_text(&g, r);
-        let run = run_file(&text, Options::default());
-        assert!(
-            run.passed(),
-            "1879 level {a} v {b}: {:?}\n{text}",
-            run.problems().next()
-        );
+        let (g, text) = played_and_checked(a, b, Side::Black, 6, i as u64, r);
         assert!(
             g.result.is_some(),
             "1879 level {a} v {b} not finished:\n{text}"

@@ -68,17 +68,16 @@ impl Buckets {
         self.0[(x >> 32) as u8 as usize].push(x as u32);
     }
 
-    /// The mixed form ([`Buckets::mix40`]) of the `index`-th distinct value in a
-    /// fixed order (bucket by bucket, each ascending), with the distinct count of each
-    /// bucket from [`Buckets::distinct_by_bucket`]: only the bucket that holds it is
-    /// sorted.
-    fn nth_mixed(&mut self, counts: &[usize], mut index: usize) -> Option<u64> {
+    /// The `index`-th distinct value in a fixed order (by its mixed form: bucket by
+    /// bucket, each ascending), with the distinct count of each bucket from
+    /// [`Buckets::distinct_by_bucket`]: only the bucket that holds it is sorted.
+    fn nth(&mut self, counts: &[usize], mut index: usize) -> Option<u64> {
         for (b, (bucket, &n)) in self.0.iter_mut().zip(counts).enumerate() {
             if index < n {
                 bucket.sort_unstable();
                 bucket.dedup();
                 let low = *bucket.get(index)?;
-                return Some(((b as u64) << 32) | u64::from(low));
+                return Some(Buckets::unmix40(((b as u64) << 32) | u64::from(low)));
             }
             index -= n;
         }
@@ -736,25 +735,25 @@ pub fn count_outcomes(pos: &Position) -> usize {
 /// moves that reach it and the man taken.
 type Found = ((u64, u64), Vec<ManMove>, Option<Square>);
 
-/// Looks for the end whose [`end_key`] mixes to `target` and keeps the first path
-/// that reaches it (the search's fixed order, as [`Collector`] keeps). `within` is
-/// that end's squares of the mover: only moves onto them are searched. That leaves
-/// the first path unchanged: every state on a path to the end has its moved men on
-/// those squares, so only such paths reached it first in the whole search too.
+/// Looks for the end whose [`end_key`] is `key` and keeps the first path that
+/// reaches it (the search's fixed order, as [`Collector`] keeps). `within` is that
+/// end's squares of the mover: only moves onto them are searched. That leaves the
+/// first path unchanged: every state on a path to the end has its moved men on those
+/// squares, so only such paths reached it first in the whole search too.
 struct Finder {
     mover: Side,
-    target: u64,
+    key: u64,
     within: u64,
     found: Option<Found>,
 }
 
 impl Finder {
-    /// A finder for the end whose mixed key is `target` ([`Buckets::nth_mixed`]).
-    fn new(mover: Side, target: u64) -> Finder {
+    /// A finder for the end whose [`end_key`] is `key`.
+    fn new(mover: Side, key: u64) -> Finder {
         Finder {
             mover,
-            target,
-            within: unkey(Buckets::unmix40(target)).0,
+            key,
+            within: unkey(key).0,
             found: None,
         }
     }
@@ -771,7 +770,7 @@ impl Sink for Finder {
         path: &[ManMove],
         take: Option<Square>,
     ) {
-        if self.found.is_none() && Buckets::mix40(end_key(mine, rank)) == self.target {
+        if self.found.is_none() && end_key(mine, rank) == self.key {
             self.found = Some((placement(self.mover, mine, other), path.to_vec(), take));
         }
     }
@@ -791,7 +790,8 @@ impl Sink for Finder {
 /// returned). The order is fixed (the same position, the same outcome for an index),
 /// so a uniform `pick` draws a uniform outcome. In a 1893 turn this costs the fast
 /// count and one small search (of the moves onto the drawn end's squares alone), a
-/// fraction of [`outcomes_unordered`]; elsewhere it walks the outcomes once. `None` also when the game is over.
+/// fraction of [`outcomes_unordered`]; elsewhere it walks the outcomes once. `None`
+/// also when the game is over.
 pub fn outcome_by_index(
     pos: &Position,
     pick: impl FnOnce(usize) -> Option<usize>,
@@ -820,7 +820,7 @@ pub fn outcome_by_index(
     let counts = c.ends.distinct_by_bucket();
     let n = counts.iter().sum();
     let i = pick(n).filter(|&i| i < n)?;
-    let mut f = Finder::new(mover, c.ends.nth_mixed(&counts, i)?);
+    let mut f = Finder::new(mover, c.ends.nth(&counts, i)?);
     drop(c);
     search(pos, &mut f).ok()?;
     let ((black, yellow), moves, take) = f.found?;

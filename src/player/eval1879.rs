@@ -19,15 +19,13 @@
 //!
 //! The score is `SCALE` times (2 × chance − 1): 0 is even, `SCALE` a won game.
 
+use crate::engine::editions::e1879::DIE_SQUARES;
 use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, SquareSet};
 use std::sync::OnceLock;
 
 /// The evaluation of a certain win (far below [`super::eval::WIN`], which is kept
 /// for a game already won on the board).
 pub const SCALE: f64 = 100_000.0;
-
-/// The squares the die can give (1879 Rule 3): c3 to f6.
-const DIE_SQUARES: SquareSet = SquareSet(0x0000_3c3c_3c3c_0000);
 
 /// One side's state in a 1879 race.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -10,34 +10,27 @@ use crate::engine::{
     Action, Edition, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
     TurnInProgress, TurnResult, outcome_by_index, outcomes_unordered,
 };
+use crate::prover::Act;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-/// A candidate: the action (as the engine's outcome action, or an interchange) and the
-/// position it leads to.
+/// A candidate: the action (as the prover's search knows them: an outcome of the
+/// engine, or an interchange demand with the setter's choice of men) and the position
+/// it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
     /// What is done.
-    pub kind: Kind,
+    pub kind: Act,
     /// The position after it.
     pub position: Position,
-}
-
-/// The kinds of candidate action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// An outcome of the engine's visitor or lists.
-    Outcome(OutcomeAction),
-    /// An interchange demand (Rule 5) with the setter's choice of men, if needed.
-    Interchange(Vec<Square>),
 }
 
 impl Candidate {
     /// The action for [`crate::engine::Game::play`].
     pub fn action(&self) -> Action {
         match &self.kind {
-            Kind::Interchange(chosen) => Action::Interchange(chosen.clone()),
-            Kind::Outcome(o) => outcome_action(o),
+            Act::Interchange(chosen) => Action::Interchange(chosen.clone()),
+            Act::Outcome(o) => outcome_action(o),
         }
     }
 
@@ -65,14 +58,14 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
     }
     if pos.rules().is_1893() {
         out.extend(outcomes_unordered(pos).into_iter().map(|o| Candidate {
-            kind: Kind::Outcome(o.action),
+            kind: Act::Outcome(o.action),
             position: o.position,
         }));
         out.truncate(cap);
     } else {
         let _ = visit_outcomes(pos, |a, p| {
             out.push(Candidate {
-                kind: Kind::Outcome(a.clone()),
+                kind: Act::Outcome(a.clone()),
                 position: *p,
             });
             if out.len() >= cap {
@@ -107,7 +100,7 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
             seen += 1;
             if rng.below(seen) == 0 {
                 kept = Some(Candidate {
-                    kind: Kind::Outcome(a.clone()),
+                    kind: Act::Outcome(a.clone()),
                     position: *p,
                 });
             }
@@ -137,7 +130,7 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
     });
     if let Some(o) = outcome {
         return Some(Candidate {
-            kind: Kind::Outcome(o.action),
+            kind: Act::Outcome(o.action),
             position: o.position,
         });
     }
@@ -171,7 +164,7 @@ fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
         };
         if let Ok(p) = pos.set_men(&black, &yellow) {
             out.push(Candidate {
-                kind: Kind::Outcome(OutcomeAction::Set { black, yellow }),
+                kind: Act::Outcome(OutcomeAction::Set { black, yellow }),
                 position: p,
             });
         }
@@ -191,7 +184,7 @@ pub fn interchanges(pos: &Position) -> Vec<Candidate> {
         None => pos
             .interchange(&[])
             .map(|p| Candidate {
-                kind: Kind::Interchange(Vec::new()),
+                kind: Act::Interchange(Vec::new()),
                 position: p,
             })
             .into_iter()
@@ -205,7 +198,7 @@ pub fn interchanges(pos: &Position) -> Vec<Candidate> {
                         worst = Some((
                             v,
                             Candidate {
-                                kind: Kind::Interchange(chosen.to_vec()),
+                                kind: Act::Interchange(chosen.to_vec()),
                                 position: p,
                             },
                         ));
@@ -260,7 +253,7 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
     for (from, to, p) in pos.mark_moves() {
         if p.count(!me) < pos.count(!me) || p.winner() == Some(me) {
             w.out.push(Candidate {
-                kind: Kind::Outcome(OutcomeAction::MoveMark { from, to }),
+                kind: Act::Outcome(OutcomeAction::MoveMark { from, to }),
                 position: p,
             });
             if first_only {
@@ -443,7 +436,7 @@ impl WinWalk {
             return false;
         }
         self.out.push(Candidate {
-            kind: Kind::Outcome(OutcomeAction::Turn {
+            kind: Act::Outcome(OutcomeAction::Turn {
                 moves: r.moves,
                 take: Some(take),
                 wanderers: r.wanderers,
@@ -475,13 +468,6 @@ fn finish_wanderers(t: &mut TurnInProgress) {
     }
 }
 
-/// The candidates of the inner nodes: every winning turn (exact), the turns built by
-/// a beam over the most purposeful man's moves (`beam` of them at each step), the
-/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled.
-pub fn heuristic_candidates(pos: &Position, beam: usize, rng: &mut Rng) -> Vec<Candidate> {
-    heuristic_with(pos, beam, rng, None)
-}
-
 /// What the 1879 generator adds at the levels that look further (from level 3).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extra1879 {
@@ -493,26 +479,17 @@ pub struct Extra1879 {
     pub setups: usize,
 }
 
-/// [`heuristic_candidates`], in 1879 with `extra`'s wider choices (the other editions
-/// ignore it).
-pub fn heuristic_candidates_1879(
+/// The candidates of the inner nodes: every winning turn (exact), the turns built by
+/// a beam over the most purposeful man's moves (`beam` of them at each step), the
+/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. In 1879 with
+/// `extra`'s wider choices (the other editions ignore it).
+pub fn heuristic_candidates(
     pos: &Position,
     beam: usize,
     rng: &mut Rng,
     extra: Extra1879,
 ) -> Vec<Candidate> {
-    if pos.rules().edition() != Edition::E1879 {
-        return heuristic_candidates(pos, beam, rng);
-    }
-    heuristic_with(pos, beam, rng, Some(extra))
-}
-
-fn heuristic_with(
-    pos: &Position,
-    beam: usize,
-    rng: &mut Rng,
-    extra: Option<Extra1879>,
-) -> Vec<Candidate> {
+    let extra = (pos.rules().edition() == Edition::E1879).then_some(extra);
     if pos.winner().is_some() {
         return Vec::new();
     }
@@ -530,7 +507,7 @@ fn heuristic_with(
                 .mark_outcomes()
                 .into_iter()
                 .map(|(r, p)| Candidate {
-                    kind: Kind::Outcome(OutcomeAction::Mark(r)),
+                    kind: Act::Outcome(OutcomeAction::Mark(r)),
                     position: p,
                 })
                 .collect();
@@ -550,7 +527,7 @@ fn heuristic_with(
     for (from, to, p) in pos.mark_moves() {
         if ends.insert(p) {
             out.push(Candidate {
-                kind: Kind::Outcome(OutcomeAction::MoveMark { from, to }),
+                kind: Act::Outcome(OutcomeAction::MoveMark { from, to }),
                 position: p,
             });
         }
@@ -560,7 +537,7 @@ fn heuristic_with(
         && let Ok(p) = pos.pass()
     {
         out.push(Candidate {
-            kind: Kind::Outcome(OutcomeAction::Pass),
+            kind: Act::Outcome(OutcomeAction::Pass),
             position: p,
         });
     }
@@ -606,7 +583,7 @@ fn beam_turns(
         && ends.insert(r.position)
     {
         out.push(Candidate {
-            kind: Kind::Outcome(OutcomeAction::Turn {
+            kind: Act::Outcome(OutcomeAction::Turn {
                 moves: r.moves,
                 take: None,
                 wanderers: r.wanderers,
@@ -660,7 +637,7 @@ pub fn bonus_candidates_1879(pos: &Position, beam: usize) -> Vec<Candidate> {
     };
     ends.insert(pass);
     out.push(Candidate {
-        kind: Kind::Outcome(OutcomeAction::Bonus(Vec::new())),
+        kind: Act::Outcome(OutcomeAction::Bonus(Vec::new())),
         position: pass,
     });
     let mut layer = vec![PartialBonus {
@@ -702,7 +679,7 @@ pub fn bonus_candidates_1879(pos: &Position, beam: usize) -> Vec<Candidate> {
             .into_iter()
             .map(|(_, b)| {
                 out.push(Candidate {
-                    kind: Kind::Outcome(OutcomeAction::Bonus(b.moves.clone())),
+                    kind: Act::Outcome(OutcomeAction::Bonus(b.moves.clone())),
                     position: b.after,
                 });
                 b
@@ -765,7 +742,7 @@ fn setups_1879(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> 
             Side::Yellow => (Vec::new(), men),
         };
         out.push(Candidate {
-            kind: Kind::Outcome(OutcomeAction::Set { black, yellow }),
+            kind: Act::Outcome(OutcomeAction::Set { black, yellow }),
             position: p,
         });
     }

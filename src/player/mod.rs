@@ -42,12 +42,12 @@ mod generate;
 pub use eval::{MAN, WIN, evaluate, race};
 pub use eval1879::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 pub use generate::{
-    Candidate, Kind, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
+    Candidate, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
 };
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
 use crate::prover;
-use generate::{Extra1879, all_candidates, heuristic_candidates_1879, random_candidate};
+use generate::{Extra1879, all_candidates, heuristic_candidates, random_candidate};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -286,7 +286,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     let mut cands = if listed {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
-        heuristic_candidates_1879(&pos, ROOT_BEAM, &mut rng, set.root_1879)
+        heuristic_candidates(&pos, ROOT_BEAM, &mut rng, set.root_1879)
     };
     if cands.is_empty() {
         return None;
@@ -493,11 +493,14 @@ fn win_in_two(
     search.nodes += found.nodes;
     let key = found.key?;
     let position = *key.positions.first()?;
-    let kind = match key.act {
-        prover::Act::Outcome(a) => Kind::Outcome(a),
-        prover::Act::Interchange(chosen) => Kind::Interchange(chosen),
-    };
-    Some((Candidate { kind, position }, key.depth?))
+    let depth = key.depth?;
+    Some((
+        Candidate {
+            kind: key.act,
+            position,
+        },
+        depth,
+    ))
 }
 
 /// Whether, after `pos` (the other side to act), the other side can win the game
@@ -610,7 +613,7 @@ impl Search<'_> {
             return evaluate(pos, me);
         }
         let mover = pos.to_act();
-        let mut children = heuristic_candidates_1879(pos, self.beam, &mut self.rng, self.extra);
+        let mut children = heuristic_candidates(pos, self.beam, &mut self.rng, self.extra);
         if children.is_empty() {
             return evaluate(pos, me);
         }

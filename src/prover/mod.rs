@@ -443,7 +443,27 @@ struct Shared<'a> {
     generation: AtomicU64,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// The shared state of a proof of `goal` starting now, with `tables`
+    /// transposition tables sharing [`Limits::hash_mib`] (none when the table is off).
+    fn new(goal: Goal, limits: &'a Limits, tables: usize) -> Shared<'a> {
+        let per = (limits.hash_mib.max(1) * 1024 * 1024) / tables.max(1);
+        Shared {
+            goal,
+            limits,
+            deadline: limits.max_time.map(|d| Instant::now() + d),
+            stopped: AtomicBool::new(false),
+            tables: if limits.table {
+                (0..tables)
+                    .map(|_| Mutex::new(Table::with_bytes(per)))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            generation: AtomicU64::new(0),
+        }
+    }
+
     /// Runs `f` on a fresh search for `start` with a table of the pool.
     fn with_search<R>(&self, start: &Position, f: impl FnOnce(&mut Search<'_>) -> R) -> R {
         self.with_table(|table, generation| {
@@ -1130,21 +1150,7 @@ pub fn solve(
     } else {
         limits.threads
     };
-    let per = (limits.hash_mib.max(1) * 1024 * 1024) / threads.max(1);
-    let shared = Shared {
-        goal,
-        limits,
-        deadline: limits.max_time.map(|d| began + d),
-        stopped: AtomicBool::new(false),
-        tables: if limits.table {
-            (0..threads)
-                .map(|_| Mutex::new(Table::with_bytes(per)))
-                .collect()
-        } else {
-            Vec::new()
-        },
-        generation: AtomicU64::new(0),
-    };
+    let shared = Shared::new(goal, limits, threads);
     let mut report = if goal.help {
         help::solve_help(start, &shared, wants, threads)
     } else {
@@ -1169,14 +1175,7 @@ pub fn tries(
     if goal.help || start.to_act() != goal.side {
         return Vec::new();
     }
-    let shared = Shared {
-        goal,
-        limits,
-        deadline: limits.max_time.map(|d| Instant::now() + d),
-        stopped: AtomicBool::new(false),
-        tables: Vec::new(),
-        generation: AtomicU64::new(0),
-    };
+    let shared = Shared::new(goal, limits, 0);
     let kids = shared.with_table(|t, g| {
         let mut s = Search::new(goal, limits, None, &shared.stopped, t, g, start);
         s.kids(start)
@@ -1336,20 +1335,7 @@ pub fn forcing_key(
         turns,
         help: false,
     };
-    let shared = Shared {
-        goal,
-        limits,
-        deadline: limits.max_time.map(|d| Instant::now() + d),
-        stopped: AtomicBool::new(false),
-        tables: if limits.table {
-            vec![Mutex::new(Table::with_bytes(
-                limits.hash_mib.max(1) * 1024 * 1024,
-            ))]
-        } else {
-            Vec::new()
-        },
-        generation: AtomicU64::new(0),
-    };
+    let shared = Shared::new(goal, limits, 1);
     shared.with_search(start, |s| {
         let end = |s: &Search<'_>, key, complete| Forcing {
             key,
