@@ -308,19 +308,9 @@ fn goals(p: &Position, rng: &mut Rng, cap: usize) -> Vec<Goal> {
     } else {
         Target::Game
     };
-    let mut v = vec![Goal {
-        side,
-        target,
-        turns: 1,
-        help: false,
-    }];
+    let mut v = vec![direct(side, target, 1)];
     if rng.chance(8) && !next_round_in_reach(p, target) && !too_many_for_two(p, cap) {
-        v.push(Goal {
-            side,
-            target,
-            turns: 2,
-            help: false,
-        });
+        v.push(direct(side, target, 2));
     }
     if rng.chance(15) {
         v.push(Goal {
@@ -624,12 +614,7 @@ fn the_1879_score_bounds_a_game_goal() {
         )
         .expect("a 1879 position")
     };
-    let game = |turns| Goal {
-        side: Side::Black,
-        target: Target::Game,
-        turns,
-        help: false,
-    };
+    let game = |turns| direct(Side::Black, Target::Game, turns);
     let limits = Limits {
         threads: 1,
         ..Limits::default()
