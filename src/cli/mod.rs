@@ -6,6 +6,14 @@
 //! directories and `-` (standard input); a path that cannot be read is reported in its
 //! place and every other one is still read.
 
+/// `eprintln!` with the user text in the line (file names, words quoted from input) in
+/// visible form, so that it never reaches the terminal raw ([`crate::term::visible`]).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", $crate::term::visible::visible(&format!($($arg)*)))
+    };
+}
+
 pub mod diff;
 pub mod pictures;
 pub mod solve;
@@ -19,6 +27,7 @@ pub use crate::term::{
 use crate::engine::{Position, Rules, count_outcomes, outcomes};
 use crate::interp::{self, Options, Problem};
 use crate::syntax::ast::Span;
+use crate::term::visible::{visible, visible_line};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -553,7 +562,7 @@ pub fn run() -> ExitCode {
         }
         Some(Command::Manpage { out_dir }) => manpages(out_dir.as_deref()),
         None => {
-            eprintln!("lanrick: give a command; see `lanrick --help`");
+            say!("lanrick: give a command; see `lanrick --help`");
             EXIT_ERROR
         }
     };
@@ -567,7 +576,7 @@ fn finish(written: std::io::Result<()>) -> u8 {
         Ok(()) => EXIT_OK,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_ERROR,
         Err(e) => {
-            eprintln!("error: cannot write to standard output: {e}");
+            say!("error: cannot write to standard output: {e}");
             EXIT_ERROR
         }
     }
@@ -595,7 +604,7 @@ fn manpages(dir: Option<&Path>) -> u8 {
         let man =
             clap_mangen::Man::new(page).source(format!("lanrick {}", env!("CARGO_PKG_VERSION")));
         if let Err(msg) = write_atomically_with(&path, |w| man.render(w)) {
-            eprintln!("error: {msg}");
+            say!("error: {msg}");
             return EXIT_ERROR;
         }
         println!("{}", path.display());
@@ -744,7 +753,7 @@ fn check(
 ) -> u8 {
     let inputs = collect(paths);
     if inputs.is_empty() {
-        eprintln!("error: no .lanrick files found");
+        say!("error: no .lanrick files found");
         return EXIT_ERROR;
     }
     let jobs = jobs.unwrap_or_else(stream::default_jobs);
@@ -763,7 +772,7 @@ fn check(
         Format::Human => {
             for c in &checked {
                 if let report::Outcome::Unreadable(p) = &c.outcome {
-                    let _ = writeln!(err, "error: {}", p.message);
+                    let _ = writeln!(err, "error: {}", visible(&p.message));
                 }
                 for f in c.problems() {
                     let _ = write!(
@@ -773,7 +782,7 @@ fn check(
                     );
                 }
                 if !quiet {
-                    let _ = writeln!(out, "{}", file_line(c));
+                    let _ = writeln!(out, "{}", visible_line(&file_line(c)));
                 }
             }
             if quiet {
@@ -997,7 +1006,7 @@ fn replay_game(
     (name, many, each, color): (&str, bool, bool, bool),
 ) -> bool {
     if many {
-        to.out(format!("== {} ==\n", g.name()));
+        to.out(format!("== {} ==\n", visible_line(&g.name())));
     }
     if each {
         for (span, pos) in &g.positions {
@@ -1009,7 +1018,7 @@ fn replay_game(
                         .unwrap_or("");
                     to.out(format!(
                         "after {}:\n",
-                        text.split_whitespace().collect::<Vec<_>>().join(" ")
+                        visible(&text.split_whitespace().collect::<Vec<_>>().join(" "))
                     ));
                 }
                 None => to.out("start:\n".into()),
@@ -1043,13 +1052,13 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
         (STDIN_NAME.into(), Box::new(std::io::stdin()))
     } else {
         if path.is_dir() {
-            eprintln!("error: {} is a directory; give a game file", path.display());
+            say!("error: {} is a directory; give a game file", path.display());
             return EXIT_ERROR;
         }
         match std::fs::File::open(path) {
             Ok(f) => (path.display().to_string(), Box::new(f)),
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
+                say!("error: cannot read {}: {e}", path.display());
                 return EXIT_ERROR;
             }
         }
@@ -1118,7 +1127,7 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
         },
     );
     if let Err(e) = result {
-        eprintln!("error: cannot read {name}: {e}");
+        say!("error: cannot read {name}: {e}");
         return EXIT_ERROR;
     }
     if !fatal.is_empty() {
@@ -1133,7 +1142,7 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     if let Some(n) = game
         && (n == 0 || n > count)
     {
-        eprintln!("error: {name} has {count} game(s); --game {n} does not exist");
+        say!("error: {name} has {count} game(s); --game {n} does not exist");
         return EXIT_ERROR;
     }
     pending.flush(&mut out);
@@ -1155,7 +1164,7 @@ enum FmtMode {
 fn fmt(paths: &[PathBuf], how: FmtMode, color: bool) -> u8 {
     let inputs = collect(paths);
     if inputs.is_empty() {
-        eprintln!("error: no .lanrick files found");
+        say!("error: no .lanrick files found");
         return EXIT_ERROR;
     }
     let mut code = EXIT_OK;
@@ -1169,7 +1178,7 @@ fn fmt(paths: &[PathBuf], how: FmtMode, color: bool) -> u8 {
 fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
     let (name, read) = match input {
         Input::Unreadable(_, why) => {
-            eprintln!("error: {why}");
+            say!("error: {why}");
             return EXIT_ERROR;
         }
         Input::File(path) => (path.display().to_string(), read_source(path)),
@@ -1185,7 +1194,7 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
     };
     let src = match read {
         Err(msg) => {
-            eprintln!("error: {msg}");
+            say!("error: {msg}");
             return EXIT_ERROR;
         }
         Ok(Err((src, p))) => {
@@ -1228,7 +1237,7 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
         Input::File(path) if formatted != src => match write_atomically(path, &formatted) {
             Ok(()) => EXIT_OK,
             Err(msg) => {
-                eprintln!("error: {msg}");
+                say!("error: {msg}");
                 EXIT_ERROR
             }
         },
@@ -1263,7 +1272,7 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
     if list && position.phase() == crate::engine::Phase::Set {
         let n = crate::engine::search::setup_count(&position);
         if n > SETUP_LIST_LIMIT {
-            eprintln!(
+            say!(
                 "error: {} has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them",
                 if position.rules().is_1880() {
                     "the arranger".to_string()
@@ -1333,7 +1342,7 @@ fn selfplay(
     match written {
         Ok(()) => EXIT_OK,
         Err(e) => {
-            eprintln!("error: cannot write the games: {e}");
+            say!("error: cannot write the games: {e}");
             EXIT_ERROR
         }
     }
@@ -1362,7 +1371,7 @@ fn play_match(
     if let Some(path) = out {
         let text = match_games_text(&report, a, b, seed, rules);
         if let Err(e) = write_atomically(path, &text) {
-            eprintln!("error: cannot write the games: {e}");
+            say!("error: cannot write the games: {e}");
             return EXIT_ERROR;
         }
     }

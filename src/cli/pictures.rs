@@ -62,7 +62,7 @@ fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTr
     let stdin = path.as_os_str() == "-";
     let name = shown_name(path);
     if path.is_dir() {
-        eprintln!("error: {name} is a directory; give a game file");
+        say!("error: {name} is a directory; give a game file");
         return Err(EXIT_ERROR);
     }
     let read = if stdin {
@@ -77,7 +77,7 @@ fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTr
     };
     let src = match read {
         Err(msg) => {
-            eprintln!("error: {msg}");
+            say!("error: {msg}");
             return Err(EXIT_ERROR);
         }
         Ok(Err((src, p))) => {
@@ -97,7 +97,7 @@ fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTr
         && tree.syntax.is_none()
         && (n == 0 || n > tree.total)
     {
-        eprintln!(
+        say!(
             "error: {name} has {} game(s); --game {n} does not exist",
             tree.total
         );
@@ -134,20 +134,20 @@ pub fn render(args: RenderArgs) -> u8 {
             }
         };
         if args.each || args.after.is_some() || args.game.is_some() {
-            eprintln!("error: --each, --after and --game need a game file, not --position");
+            say!("error: --each, --after and --game need a game file, not --position");
             return EXIT_ERROR;
         }
         let svg = svg::diagram(&pos, &Marks::default(), &args.options);
         return match emit(args.out.as_deref(), &svg) {
             Ok(()) => EXIT_OK,
             Err(msg) => {
-                eprintln!("error: {msg}");
+                say!("error: {msg}");
                 EXIT_ERROR
             }
         };
     }
     let Some(path) = &args.file else {
-        eprintln!("error: give a game file or --position");
+        say!("error: give a game file or --position");
         return EXIT_ERROR;
     };
     let name = shown_name(path);
@@ -162,11 +162,11 @@ pub fn render(args: RenderArgs) -> u8 {
     let game = match tree.games.as_slice() {
         [g] => g,
         [] => {
-            eprintln!("error: {name} holds no game");
+            say!("error: {name} holds no game");
             return EXIT_ERROR;
         }
         many => {
-            eprintln!(
+            say!(
                 "error: {name} has {} games; choose one with --game N",
                 many.len()
             );
@@ -180,11 +180,11 @@ pub fn render(args: RenderArgs) -> u8 {
     let last = game.main.len() - 1;
     let written = if args.each {
         let Some(dir) = &args.out else {
-            eprintln!("error: --each writes one file per position: give --out DIR");
+            say!("error: --each writes one file per position: give --out DIR");
             return EXIT_ERROR;
         };
         if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("error: cannot create {}: {e}", dir.display());
+            say!("error: cannot create {}: {e}", dir.display());
             return EXIT_ERROR;
         }
         let width = last.to_string().len().max(3);
@@ -195,7 +195,7 @@ pub fn render(args: RenderArgs) -> u8 {
     } else {
         let n = match args.after {
             Some(n) if n > last => {
-                eprintln!(
+                say!(
                     "error: the main line of {name} has {last} action(s): --after takes 0 to {last}"
                 );
                 return EXIT_ERROR;
@@ -207,7 +207,7 @@ pub fn render(args: RenderArgs) -> u8 {
     };
     match written {
         Err(msg) => {
-            eprintln!("error: {msg}");
+            say!("error: {msg}");
             EXIT_ERROR
         }
         Ok(()) if failed => EXIT_FAILED,
@@ -249,7 +249,7 @@ pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, col
     let page = crate::render::html::page(&title, &src, &tree, flip);
     match write_atomically(out, &page) {
         Err(msg) => {
-            eprintln!("error: {msg}");
+            say!("error: {msg}");
             EXIT_ERROR
         }
         Ok(()) if failed => EXIT_FAILED,

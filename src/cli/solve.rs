@@ -140,7 +140,7 @@ pub fn solve(args: &SolveArgs) -> u8 {
     let (start, goal, name) = match puzzle_of(args) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return super::EXIT_ERROR;
         }
     };
@@ -159,7 +159,7 @@ pub fn solve(args: &SolveArgs) -> u8 {
     let report = match result {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {name}: {e}");
+            say!("error: {name}: {e}");
             return super::EXIT_ERROR;
         }
     };
@@ -562,7 +562,7 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             continue;
         };
         if args.trace {
-            eprintln!(
+            say!(
                 "compose: {p} | {goal} | {} | {} nodes | {:.3} s",
                 r.verdict,
                 r.nodes,
@@ -578,7 +578,7 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             Some(dir) => {
                 let path = dir.join(format!("composed-{}-{found:02}.lanrick", args.seed));
                 if let Err(e) = super::write_atomically(&path, &text) {
-                    eprintln!("error: {e}");
+                    say!("error: {e}");
                     return super::EXIT_ERROR;
                 }
                 println!("{}: {}", path.display(), proof::verdict_line(&r));
@@ -596,7 +596,7 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             return super::EXIT_ERROR;
         }
     }
-    eprintln!(
+    say!(
         "compose: {found} puzzles from {attempts} positions (seed {})",
         args.seed
     );

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod report;
+pub mod visible;
 
 use crate::interp::Problem;
 use crate::syntax::ast::Span;

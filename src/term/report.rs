@@ -1,6 +1,7 @@
 //! Rendering problems for people and for machines: miette's graphical report (fixed
 //! width, colour only when asked), JSON, GitHub workflow commands and JUnit XML.
 
+use super::visible;
 use crate::interp::Problem;
 
 /// Line and column (1-based; columns count characters) of a byte offset in `src`.
@@ -205,6 +206,11 @@ pub fn render_human<'a>(
 }
 
 /// [`render_human`] wrapped at `width` columns (the REPL's terminal width).
+///
+/// User text reaches the terminal only in visible form ([`visible`]): the source,
+/// the file's name, the message, the labels and the help. Labels are placed on the
+/// shown source, and lines are counted by line feeds, as everywhere else. A label
+/// longer than the margin on a long line is drawn by its start.
 pub fn render_human_width<'a>(
     problem: &Problem,
     name: &str,
@@ -220,24 +226,89 @@ pub fn render_human_width<'a>(
     let handler = miette::GraphicalReportHandler::new_themed(theme)
         .with_width(width)
         .with_links(false);
-    let labels = std::iter::once(&problem.primary)
-        .chain(&problem.secondary)
-        .map(|l| (l.span.start, l.span.len()));
-    let source = Windowed::new(name, src.into(), labels);
+    let src = src.into();
+    let shown = visible::Shown::of(src.text);
+    let shown_src = Src {
+        text: &shown.text,
+        base: src.base,
+        newlines: src.newlines,
+        // No lone CR is left in the shown text: lines are counted by line feeds.
+        breaks: src.newlines,
+    };
+    let labels: Vec<miette::LabeledSpan> = std::iter::once((&problem.primary, true))
+        .chain(problem.secondary.iter().map(|l| (l, false)))
+        .map(|(l, primary)| {
+            let (start, end) = shown_span(src, &shown, l.span.start, l.span.end);
+            let text = Some(visible::visible(&l.text).into_owned());
+            let span = miette::SourceSpan::new(start.into(), end - start);
+            if primary {
+                miette::LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                miette::LabeledSpan::new_with_span(text, span)
+            }
+        })
+        .collect();
+    let name = visible::visible_line(name);
+    let source = Windowed::new(
+        &name,
+        shown_src,
+        labels.iter().map(|l| (l.offset(), l.len())),
+    );
     let report = WithSource {
         problem,
+        message: visible::visible(&problem.full_message()).into_owned(),
+        help: problem
+            .help
+            .as_deref()
+            .map(|h| visible::visible(h).into_owned()),
+        labels,
         source: &source,
     };
     let mut out = String::new();
     if handler.render_report(&mut out, &report).is_err() {
-        out = format!("{name}: {}\n", problem.full_message());
+        out = format!("{name}: {}\n", report.message);
     }
     out
 }
 
-/// A problem together with its source, for miette.
+/// A label's span `start..end` (file offsets) as file offsets into the shown window,
+/// cut to its first [`CLIP_MARGIN`] bytes when it is longer than twice that on one long
+/// line (so that the line can be cut down around it).
+fn shown_span(
+    src: Src<'_>,
+    shown: &visible::Shown<'_>,
+    start: usize,
+    end: usize,
+) -> (usize, usize) {
+    let text = src.text;
+    let (Some(s), Some(e)) = (start.checked_sub(src.base), end.checked_sub(src.base)) else {
+        return (start, end.max(start));
+    };
+    let e = e.max(s);
+    let mut cut = e;
+    if let Some(own) = text.get(s..e)
+        && !own.contains('\n')
+        && e - s > 2 * CLIP_MARGIN
+    {
+        let line_start = text[..s].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[e..].find('\n').map_or(text.len(), |i| e + i);
+        if line_end - line_start > LONG_LINE {
+            cut = s + CLIP_MARGIN;
+            while !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+        }
+    }
+    (src.base + shown.map(s), src.base + shown.map(cut))
+}
+
+/// A problem together with its source, for miette: the message, help and labels in
+/// visible form, the labels placed on the shown source.
 struct WithSource<'a> {
     problem: &'a Problem,
+    message: String,
+    help: Option<String>,
+    labels: Vec<miette::LabeledSpan>,
     source: &'a Windowed<'a>,
 }
 
@@ -249,7 +320,7 @@ impl std::fmt::Debug for WithSource<'_> {
 
 impl std::fmt::Display for WithSource<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.problem, f)
+        f.write_str(&self.message)
     }
 }
 
@@ -260,10 +331,12 @@ impl miette::Diagnostic for WithSource<'_> {
         miette::Diagnostic::code(self.problem)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        miette::Diagnostic::help(self.problem)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display + 'a>)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        miette::Diagnostic::labels(self.problem)
+        Some(Box::new(self.labels.iter().cloned()))
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self.source)
@@ -298,7 +371,8 @@ pub fn json_diagnostic<'a>(
     })
 }
 
-/// Escapes the message part of a GitHub workflow command.
+/// Escapes the message part of a GitHub workflow command. (Control characters are made
+/// visible before, by [`github_line`] and [`github_notice`]: GitHub shows `%1B` raw.)
 pub fn gh_escape_data(s: &str) -> String {
     s.replace('%', "%25")
         .replace('\r', "%0D")
@@ -329,9 +403,9 @@ pub fn github_line<'a>(problem: &Problem, name: &str, src: impl Into<Src<'a>>) -
     };
     format!(
         "::error file={},{place},title={}::{}",
-        gh_escape_property(name),
+        gh_escape_property(&visible::visible_line(name)),
         gh_escape_property(&problem.code),
-        gh_escape_data(&message)
+        gh_escape_data(&visible::visible(&message))
     )
 }
 
@@ -340,14 +414,17 @@ pub fn github_line<'a>(problem: &Problem, name: &str, src: impl Into<Src<'a>>) -
 pub fn github_notice(name: &str, game: &GameCase, proof: &ProofInfo) -> String {
     format!(
         "::notice file={},title={}::{}: {}",
-        gh_escape_property(name),
+        gh_escape_property(&visible::visible_line(name)),
         gh_escape_property(&format!("lanrick::goal::{}", proof.verdict)),
-        gh_escape_data(&game.name()),
-        gh_escape_data(&proof.line)
+        gh_escape_data(&visible::visible_line(&game.name())),
+        gh_escape_data(&visible::visible(&proof.line))
     )
 }
 
-/// Escapes text for XML content and attributes.
+/// Escapes text for XML content: markup characters as entities, and every character
+/// XML 1.0 forbids (controls other than tab and line feed, U+FFFE, U+FFFF) or that
+/// hides or reorders text (a CR, bidi controls) in visible form, `\u{1b}`
+/// ([`visible`]). The result is well-formed XML 1.0 whatever the input.
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -357,11 +434,19 @@ pub fn xml_escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' && c != '\r' => {}
+            c if visible::is_hidden(c) || c == '\u{fffe}' || c == '\u{ffff}' => {
+                out.push_str(&visible::code(c))
+            }
             c => out.push(c),
         }
     }
     out
+}
+
+/// [`xml_escape`] for an attribute value: line feeds and tabs as character references,
+/// which a parser would otherwise turn into spaces.
+pub fn xml_attr(s: &str) -> String {
+    xml_escape(s).replace('\n', "&#10;").replace('\t', "&#9;")
 }
 
 /// An owned window of a file (see [`Src`]).
@@ -715,7 +800,7 @@ pub fn junit(files: &[Checked]) -> String {
         let one = Summary::of(std::slice::from_ref(f));
         out.push_str(&format!(
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{}\">\n",
-            xml_escape(&f.name),
+            xml_attr(&f.name),
             cs.len(),
             one.games_failed,
             one.games_errors,
@@ -724,8 +809,8 @@ pub fn junit(files: &[Checked]) -> String {
         for c in cs {
             out.push_str(&format!(
                 "    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
-                xml_escape(&f.name),
-                xml_escape(&c.name),
+                xml_attr(&f.name),
+                xml_attr(&c.name),
                 seconds(c.time)
             ));
             if c.problems.is_empty() && c.proof.is_none() {
@@ -749,8 +834,8 @@ pub fn junit(files: &[Checked]) -> String {
                 }
                 out.push_str(&format!(
                     "      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n",
-                    xml_escape(&p.code),
-                    xml_escape(&p.full_message()),
+                    xml_attr(&p.code),
+                    xml_attr(&p.full_message()),
                     xml_escape(&body)
                 ));
             }
@@ -848,5 +933,10 @@ mod tests {
     #[test]
     fn xml_escaping() {
         assert_eq!(xml_escape("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
+        assert_eq!(
+            xml_escape("a\u{fffe}b\u{ffff}\x1b\0\r\n"),
+            "a\\u{fffe}b\\u{ffff}\\u{1b}\\u{0}\\u{d}\n"
+        );
+        assert_eq!(xml_attr("a\nb\tc"), "a&#10;b&#9;c");
     }
 }
