@@ -9,14 +9,38 @@ const CONTEXT: usize = 3;
 /// rather than line by line, so that a large file never costs quadratic memory.
 const MAX_CELLS: usize = 4_000_000;
 
+use crate::term::visible::{cut_around, visible, visible_line};
+
 /// The lines of `text`, each with its line end.
 fn lines(text: &str) -> Vec<&str> {
     text.split_inclusive('\n').collect()
 }
 
+/// A line longer than this many bytes is shown in part, around where it differs.
+const LONG_LINE: usize = 200;
+
+/// How many bytes of a long line are shown either side of where it differs.
+const MARGIN: usize = 60;
+
+/// The byte where `a` and `b` first differ (on a character boundary of both).
+fn differs_at(a: &str, b: &str) -> usize {
+    let mut at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    while !a.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// A line's text as shown: cut down around byte `at` when it is long (marked `…`),
+/// control characters in visible form.
+fn cut(body: &str, at: usize) -> String {
+    visible(&cut_around(body, at, MARGIN, LONG_LINE)).into_owned()
+}
+
 /// A line for a message: between backticks (so that blanks at its end show), without
-/// its line end, `(CRLF)` after it when it ends so, and a byte order mark named.
-fn shown(line: Option<&str>) -> String {
+/// its line end, `(CRLF)` after it when it ends so, and a byte order mark named. A long
+/// line is cut down around byte `at`, where it differs.
+fn shown(line: Option<&str>, at: usize) -> String {
     let Some(l) = line else {
         return "(the end of the text)".to_owned();
     };
@@ -24,26 +48,30 @@ fn shown(line: Option<&str>) -> String {
         Some(body) => (body, " (CRLF)"),
         None => (l.strip_suffix('\n').unwrap_or(l), ""),
     };
-    let (bom, body) = match body.strip_prefix('\u{feff}') {
-        Some(rest) => ("(byte order mark) ", rest),
-        None => ("", body),
+    let (bom, body, at) = match body.strip_prefix('\u{feff}') {
+        Some(rest) => ("(byte order mark) ", rest, at.saturating_sub(3)),
+        None => ("", body, at),
     };
-    format!("{bom}`{body}`{crlf}")
+    format!("{bom}`{}`{crlf}", cut(body, at))
 }
 
 /// `NAME:LINE: not canonical` and the first line that differs as found and as it
-/// should be, or `None` when the texts are equal.
+/// should be, or `None` when the texts are equal. Long lines are shown around where
+/// they differ; the name and lines show control characters in visible form.
 pub fn first_difference(name: &str, found: &str, canonical: &str) -> Option<String> {
     if found == canonical {
         return None;
     }
     let (a, b) = (lines(found), lines(canonical));
     let at = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (x, y) = (a.get(at).copied(), b.get(at).copied());
+    let col = differs_at(x.unwrap_or(""), y.unwrap_or(""));
     Some(format!(
-        "{name}:{}: not canonical\n  found:     {}\n  canonical: {}\n",
+        "{}:{}: not canonical\n  found:     {}\n  canonical: {}\n",
+        visible_line(name),
         at + 1,
-        shown(a.get(at).copied()),
-        shown(b.get(at).copied())
+        shown(x, col),
+        shown(y, col)
     ))
 }
 
@@ -133,6 +161,28 @@ pub fn unified(name: &str, found: &str, canonical: &str) -> Option<String> {
         }
     }
     at.push((i, j));
+    // Where each removed or added line differs from its counterpart (the line added
+    // or removed at the same place of its run of changes), for cutting long lines.
+    let mut differs = vec![0usize; ops.len()];
+    let mut k = 0;
+    while k < ops.len() {
+        if ops[k] == Op::Same {
+            k += 1;
+            continue;
+        }
+        let run_end = (k..ops.len())
+            .find(|&x| ops[x] == Op::Same)
+            .unwrap_or(ops.len());
+        let dels: Vec<usize> = (k..run_end).filter(|&x| ops[x] == Op::Del).collect();
+        let inss: Vec<usize> = (k..run_end).filter(|&x| ops[x] == Op::Ins).collect();
+        for (&d, &i) in dels.iter().zip(&inss) {
+            let col = differs_at(a[at[d].0], b[at[i].1]);
+            differs[d] = col;
+            differs[i] = col;
+        }
+        k = run_end;
+    }
+    let name = visible_line(name);
     let mut out = format!("--- a/{name}\n+++ b/{name}\n");
     let changes: Vec<usize> = (0..ops.len()).filter(|&k| ops[k] != Op::Same).collect();
     let mut k = 0;
@@ -155,14 +205,17 @@ pub fn unified(name: &str, found: &str, canonical: &str) -> Option<String> {
             format!("{line},{count}")
         };
         out.push_str(&format!("@@ -{} +{} @@\n", range(a0, a1), range(b0, b1)));
-        for (op, &(i, j)) in ops[start..end].iter().zip(&at[start..end]) {
+        for (n, (op, &(i, j))) in ops[start..end].iter().zip(&at[start..end]).enumerate() {
             let (mark, line) = match op {
                 Op::Same => (' ', a[i]),
                 Op::Del => ('-', a[i]),
                 Op::Ins => ('+', b[j]),
             };
             out.push(mark);
-            out.push_str(line);
+            let body = line.strip_suffix('\n').unwrap_or(line);
+            let body = body.strip_suffix('\r').unwrap_or(body);
+            out.push_str(&cut(body, differs[start + n]));
+            out.push_str(&line[body.len()..]);
             if !line.ends_with('\n') {
                 out.push_str("\n\\ No newline at end of file\n");
             }

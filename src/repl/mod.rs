@@ -17,7 +17,7 @@ pub mod text;
 
 pub use session::{Output, Session};
 
-use crate::term::{ColorChoice, EXIT_FAILED, EXIT_OK, use_color};
+use crate::term::{ColorChoice, EXIT_FAILED, EXIT_OK, use_color, visible};
 use helper::LineHelper;
 use rustyline::error::ReadlineError;
 use rustyline::history::{DefaultHistory, History};
@@ -69,14 +69,21 @@ pub fn run_with(opts: Options<'_>) -> u8 {
     }
 }
 
-/// Prints an output to standard output and standard error.
-fn print(out: &Output) {
+/// The longest line of an error printed whole, in characters: a longer one (a
+/// 10 MB line typed or pasted, echoed in a message) is cut with `…`.
+const ERROR_LINE: usize = 400;
+
+/// Prints an output to standard output and standard error, every character a terminal
+/// would obey written visibly (only lanrick's own colour kept, with `color`), and each
+/// error line cut at [`ERROR_LINE`] characters.
+fn print(out: &Output, color: bool) {
     if !out.text.is_empty() {
-        print!("{}", out.text);
+        print!("{}", visible::for_terminal(&out.text, color));
         let _ = std::io::stdout().flush();
     }
     if !out.error.is_empty() {
-        eprint!("{}", out.error);
+        let error = visible::for_terminal(&out.error, color);
+        eprint!("{}", visible::cut_lines(&error, ERROR_LINE, color));
     }
 }
 
@@ -93,12 +100,12 @@ fn plain(opts: Options<'_>) -> u8 {
     if let Some(path) = opts.file {
         let out = session.load(path, opts.game);
         failed |= out.failed;
-        print(&out);
+        print(&out, session.color());
     }
     if session.lanrick_due() {
         let out = session.respond();
         failed |= out.failed;
-        print(&out);
+        print(&out, session.color());
     }
     let stdin = std::io::stdin();
     let mut left = false;
@@ -114,7 +121,7 @@ fn plain(opts: Options<'_>) -> u8 {
         session.set_line_number(i + 1);
         let out = session.handle(&line);
         failed |= out.failed;
-        print(&out);
+        print(&out, session.color());
         if out.quit {
             left = true;
             break;
@@ -122,16 +129,16 @@ fn plain(opts: Options<'_>) -> u8 {
         if session.hint_due() {
             let out = session.give_hint(None);
             failed |= out.failed;
-            print(&out);
+            print(&out, session.color());
         }
         if session.lanrick_due() {
             let out = session.respond();
             failed |= out.failed;
-            print(&out);
+            print(&out, session.color());
         }
     }
     if !left {
-        print(&session.request_quit());
+        print(&session.request_quit(), session.color());
     }
     if failed { EXIT_FAILED } else { EXIT_OK }
 }
@@ -184,7 +191,7 @@ fn interactive(opts: Options<'_>) -> u8 {
     }
     println!("{}", text::wrap(BANNER, session.width()));
     match opts.file {
-        Some(path) => print(&session.load(path, opts.game)),
+        Some(path) => print(&session.load(path, opts.game), session.color()),
         None if !opts.quiet => print!("{}", session.board_with_legend()),
         None => {}
     }
@@ -192,7 +199,7 @@ fn interactive(opts: Options<'_>) -> u8 {
     loop {
         if session.hint_due() {
             let (out, _) = thinking(|stop| session.give_hint(Some(stop)));
-            print(&out);
+            print(&out, session.color());
         }
         if session.lanrick_due() {
             respond_on_terminal(&mut session);
@@ -215,7 +222,7 @@ fn interactive(opts: Options<'_>) -> u8 {
                     let _ = editor.add_history_entry(line.as_str());
                 }
                 let out = session.handle(&line);
-                print(&out);
+                print(&out, session.color());
                 if out.quit {
                     break;
                 }
@@ -226,7 +233,7 @@ fn interactive(opts: Options<'_>) -> u8 {
             }
             Err(ReadlineError::Eof) => {
                 let out = session.request_quit();
-                print(&out);
+                print(&out, session.color());
                 if out.quit {
                     break;
                 }
@@ -288,7 +295,7 @@ fn respond_on_terminal(session: &mut Session) {
             return;
         };
         let out = session.play_choice(&choice);
-        print(&out);
+        print(&out, session.color());
         if out.failed {
             return;
         }
