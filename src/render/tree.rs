@@ -220,7 +220,15 @@ pub fn build(src: &str, only: Option<usize>) -> Result<FileTree, Problem> {
         .enumerate()
         .filter(|(i, _)| only.is_none_or(|n| n == i + 1))
         .map(|(i, g)| build_game(src, g, i + 1, &mut budget))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|p| {
+            // Choosing a game helps only when the steps are spread over several.
+            if only.is_some() || file.games.len() == 1 {
+                too_large_game()
+            } else {
+                p
+            }
+        })?;
     Ok(FileTree {
         syntax: None,
         games,
@@ -237,6 +245,22 @@ fn too_large() -> Problem {
         "",
     )
     .with_help("choose one game of the collection with --game N")
+}
+
+/// The problem for one game with more steps than a page may hold: choosing a game does
+/// not help, a shorter game does.
+fn too_large_game() -> Problem {
+    Problem::new(
+        "lanrick::render::too_large",
+        format!(
+            "the game has more than {MAX_STEPS} positions (its main line and variations), too many to draw"
+        ),
+        Span::new(0, 0),
+        "",
+    )
+    .with_help(
+        "split the game into shorter files, or move variations to games of their own; `lanrick replay --each` prints its positions as text",
+    )
 }
 
 /// The comments among a game's tags, a run of `#` lines read as one paragraph.
