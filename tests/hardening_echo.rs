@@ -345,3 +345,44 @@ fn render_of_one_game_too_long_does_not_ask_for_a_game() {
     assert!(!err.contains("--game"), "{err}");
     assert!(err.contains("split"), "{err}");
 }
+
+/// The replay page reads its state from the URL: a malformed `%` escape
+/// (`#step=%E0`) makes `decodeURIComponent` throw, which blanked the page. Every
+/// call of it must be guarded (the browser case is in tests/browser/run.sh).
+#[test]
+fn the_replay_page_survives_a_malformed_escape_in_its_url() {
+    use lanrick::render::{html, tree};
+    let src = "mark d5\n1. Y: a7-b6\n";
+    let page = html::page(
+        "g.lanrick",
+        src,
+        &tree::build(src, None).expect("built"),
+        false,
+    );
+    let script = page
+        .rsplit("<script>")
+        .next()
+        .and_then(|s| s.split("</script>").next())
+        .expect("the page has its script");
+    let calls: Vec<usize> = script
+        .match_indices("decodeURIComponent(")
+        .map(|(i, _)| i)
+        .collect();
+    assert!(!calls.is_empty(), "the script decodes the URL");
+    for at in calls {
+        // Inside a `try` whose `catch` comes after the call.
+        let before = &script[..at];
+        let after = &script[at..];
+        let open = before.rfind("try {").expect("the call is in a try block");
+        assert!(
+            !before[open..].contains('}'),
+            "the try block closes before the call"
+        );
+        assert!(
+            after
+                .find("catch")
+                .is_some_and(|c| !after[..c].contains("try {")),
+            "the call's try has a catch"
+        );
+    }
+}

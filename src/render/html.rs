@@ -579,11 +579,16 @@ const SCRIPT: &str = r##"
       show(state.game, s);
     }
   }
+  // A malformed escape (`#step=%E0`) makes decodeURIComponent throw: the value is
+  // then taken as written, and the page still shows (game 1, step 0 at worst).
+  function decode(v) {
+    try { return decodeURIComponent(v); } catch (e) { return v; }
+  }
   function fromHash() {
     var params = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (kv) {
       var i = kv.indexOf("=");
-      if (i > 0) { params[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1)); }
+      if (i > 0) { params[kv.slice(0, i)] = decode(kv.slice(i + 1)); }
     });
     var g = params.game ? parseInt(params.game, 10) - 1 : 0;
     var s = params.step ? parseInt(params.step, 10) : 0;

@@ -118,6 +118,11 @@ if ! grep -q 'Rule 3 (1893)' "$work/out"; then
     failed=1
 fi
 
+# A malformed escape in the URL (decodeURIComponent throws on `%E0`): the page still
+# shows the board (men=10 in expected/bad-escape.txt), at the first game's start, and
+# steps on.
+scenario bad-escape "$work/complete-game.html" "game=%&step=%E0&selftest=ArrowRight"
+
 # Every main-line position the page showed is the one `lanrick render --after N` draws.
 while IFS= read -r line; do
     step=$(sed -n 's/.*| step=\([0-9]*\) |.*/\1/p' <<<"$line")
