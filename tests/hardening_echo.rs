@@ -386,3 +386,45 @@ fn the_replay_page_survives_a_malformed_escape_in_its_url() {
         );
     }
 }
+
+/// Pictures take text from the file (the Event tag, comments, the refused event) into
+/// SVG and HTML: markup is escaped and characters XML forbids never get in.
+#[test]
+fn pictures_stay_well_formed_with_hostile_text() {
+    let dir = temp();
+    let path = dir.path().join("p.lanrick");
+    write(
+        &path,
+        "[Event \"<b>\x1b]0;T\x07\u{ffff}\u{202e}</b>\"]\nmark d5 { \x00\u{fffe} </svg> }\n1. Y: a7-b6 e8-e7\n2. B: h8-d4 { \x1b[2J too far }\n",
+    );
+    let out = lanrick()
+        .args(["render", "--color", "never"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let svg = String::from_utf8(out.stdout.clone()).expect("UTF-8");
+    assert!(svg.contains("<svg"), "{svg}");
+    if let Some(c) = svg.chars().find(|&c| !xml_char(c)) {
+        panic!("{c:?} in the SVG");
+    }
+    assert_shown(
+        &String::from_utf8_lossy(&out.stderr),
+        false,
+        "render stderr",
+    );
+    let page = dir.path().join("p.html");
+    lanrick()
+        .args(["replay", "--color", "never"])
+        .arg(&path)
+        .arg("--html")
+        .arg(&page)
+        .assert()
+        .code(1);
+    let html = std::fs::read_to_string(&page).expect("the page is written");
+    if let Some(c) = html.chars().find(|&c| !xml_char(c)) {
+        panic!("{c:?} in the page");
+    }
+    assert!(!html.contains("<b>"), "markup from the file is escaped");
+}

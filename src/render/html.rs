@@ -361,13 +361,25 @@ fn game_json(
     })
 }
 
-/// JSON safe inside a `<script>` element: no `<`, `>` or `&` (JSON only has them in
-/// strings, where the `\u` escapes mean the same).
+/// JSON safe inside a `<script>` element: no `<`, `>` or `&`, and no noncharacter
+/// (U+FFFE, U+FFFF), control (serde_json writes C1 controls and DEL raw) or line
+/// separator from the file raw in the page (JSON only has them in strings,
+/// where the `\u` escapes mean the same).
 fn script_json(v: &serde_json::Value) -> String {
-    v.to_string()
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+    let json = v.to_string();
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if matches!(
+            c,
+            '<' | '>' | '&' | '\u{fffe}' | '\u{ffff}' | '\u{2028}' | '\u{2029}'
+        ) || c.is_control()
+        {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The replay page of a file named `name` (shown as its title), with text `src`
