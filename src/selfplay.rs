@@ -125,28 +125,42 @@ pub fn generate_annotated_with(
 fn write_games(list: &[SelfPlayGame], seed: u64, rules: Rules, annotate: Option<f64>) -> String {
     let mut out = String::new();
     for (i, g) in list.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let _ = writeln!(out, "[Event \"selfplay {seed} #{}\"]", i + 1);
-        if rules != Rules::default() {
-            let _ = writeln!(out, "[Rules \"{rules}\"]");
-        }
-        out.push_str("[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n");
-        let _ = writeln!(out, "[Result \"{}\"]", g.result);
+        out.push_str(&game_text(i, g, seed, rules, annotate));
+    }
+    out
+}
+
+/// Game `i` (from 0) of a self-play run from `seed` in notation, as [`generate_full`]
+/// writes it (with the blank line before it when it is not the first), so that a run
+/// can be written game by game.
+pub fn game_text(
+    i: usize,
+    g: &SelfPlayGame,
+    seed: u64,
+    rules: Rules,
+    annotate: Option<f64>,
+) -> String {
+    let mut out = String::new();
+    if i > 0 {
         out.push('\n');
-        match annotate {
-            None => {
-                for e in &g.events {
-                    out.push_str(e);
-                    out.push('\n');
-                }
+    }
+    let _ = writeln!(out, "[Event \"selfplay {seed} #{}\"]", i + 1);
+    if rules != Rules::default() {
+        let _ = writeln!(out, "[Rules \"{rules}\"]");
+    }
+    out.push_str("[Black \"selfplay\"]\n[Yellow \"selfplay\"]\n");
+    let _ = writeln!(out, "[Result \"{}\"]", g.result);
+    out.push('\n');
+    match annotate {
+        None => {
+            for e in &g.events {
+                out.push_str(e);
+                out.push('\n');
             }
-            Some(rate) => {
-                let mut rng =
-                    Rng::new(seed ^ ANNOTATION_SALT ^ (i as u64).wrapping_mul(0x9e37_79b9));
-                write_annotated(&mut out, g, rules, rate, &mut rng);
-            }
+        }
+        Some(rate) => {
+            let mut rng = Rng::new(seed ^ ANNOTATION_SALT ^ (i as u64).wrapping_mul(0x9e37_79b9));
+            write_annotated(&mut out, g, rules, rate, &mut rng);
         }
     }
     out
@@ -239,13 +253,25 @@ pub fn play_games_full(
     die: DieRule,
 ) -> (Vec<SelfPlayGame>, Stats) {
     let mut stats = Stats::default();
-    let list = (0..games)
-        .map(|i| {
-            let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
-            play_game_full(&mut rng, &mut stats, rules, die)
-        })
-        .collect();
+    // Pushed one by one: nothing is reserved by the count up front.
+    let mut list = Vec::new();
+    for i in 0..games {
+        list.push(play_numbered(i, seed, rules, die, &mut stats));
+    }
     (list, stats)
+}
+
+/// Game `i` (from 0) of a self-play run from `seed`: the game [`play_games_full`]
+/// plays at that place, played alone (each game has its own generator).
+pub fn play_numbered(
+    i: usize,
+    seed: u64,
+    rules: Rules,
+    die: DieRule,
+    stats: &mut Stats,
+) -> SelfPlayGame {
+    let mut rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
+    play_game_full(&mut rng, stats, rules, die)
 }
 
 /// Plays one game from the Rule 2 start.

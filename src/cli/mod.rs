@@ -14,6 +14,7 @@ macro_rules! say {
     };
 }
 
+pub mod args;
 pub mod diff;
 pub mod pictures;
 pub mod solve;
@@ -56,6 +57,15 @@ pub enum Format {
     Junit,
 }
 
+/// How `match` reports.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchFormat {
+    /// One line: the score, the Elo difference and its interval.
+    Human,
+    /// One JSON document on stdout.
+    Json,
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -75,7 +85,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
         /// Worker threads (default: `LANRICK_JOBS`, else the number of cores).
-        #[arg(long, hide = true)]
+        #[arg(long, hide = true, value_parser = args::count(1, args::MAX_THREADS))]
         jobs: Option<usize>,
         /// Only replay puzzles' solutions: do not prove them.
         #[arg(long)]
@@ -90,7 +100,7 @@ pub enum Command {
         #[arg(conflicts_with = "position")]
         file: Option<PathBuf>,
         /// Which game of the file (1-based).
-        #[arg(long, requires = "file")]
+        #[arg(long, requires = "file", value_parser = args::at_least(1))]
         game: Option<usize>,
         /// A position string instead of a file.
         #[arg(long, requires = "goal")]
@@ -109,7 +119,7 @@ pub enum Command {
         #[arg(long)]
         tries: bool,
         /// With --tries: the most refutations a try may have.
-        #[arg(long, value_name = "D", default_value_t = 1)]
+        #[arg(long, value_name = "D", default_value_t = 1, value_parser = args::at_least(1))]
         defences: usize,
         /// Count the duals of the last turn too.
         #[arg(long)]
@@ -123,20 +133,21 @@ pub enum Command {
         /// The seed: the same seed gives the same puzzles.
         #[arg(long)]
         seed: u64,
-        /// How many puzzles to find.
-        #[arg(long, default_value_t = 1)]
+        /// How many puzzles to find (at most --attempts).
+        #[arg(long, default_value_t = 1, value_parser = args::count(1, args::MAX_COMPOSE_COUNT))]
         count: usize,
         /// The most positions to try.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = args::count(1, args::MAX_ATTEMPTS))]
         attempts: usize,
-        /// The most men on the board.
-        #[arg(long, default_value_t = 7)]
+        /// The most men on the board (at least the men a position in play has: 4 in
+        /// 1893, 2 in 1880, 6 in 1879).
+        #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(1..=i64::from(args::MAX_MEN)))]
         max_men: u8,
         /// The longest goal tried (turns).
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(args::MAX_COMPOSE_TURNS)))]
         max_turns: u32,
-        /// The shortest goal tried (turns).
-        #[arg(long, default_value_t = 1)]
+        /// The shortest goal tried (turns, at most --max-turns).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(args::MAX_COMPOSE_TURNS)))]
         min_turns: u32,
         /// Write each position tried, its goal, verdict, nodes and time to stderr.
         #[arg(long)]
@@ -162,7 +173,7 @@ pub enum Command {
         #[arg(long)]
         each: bool,
         /// Which game of a collection (1-based); all games when left out.
-        #[arg(long)]
+        #[arg(long, value_parser = args::at_least(1))]
         game: Option<usize>,
         /// Colour on the board and in diagnostics.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -195,7 +206,7 @@ pub enum Command {
         #[arg(long)]
         each: bool,
         /// Which game of a collection (1-based); needed when the file has several.
-        #[arg(long)]
+        #[arg(long, value_parser = args::at_least(1))]
         game: Option<usize>,
         /// Black at the bottom (rank 8 nearest the reader); default: Yellow, rank 1.
         #[arg(long)]
@@ -252,7 +263,7 @@ pub enum Command {
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
         /// Which game of a collection: its number (from 1) or its `Event`.
-        #[arg(long, requires = "file")]
+        #[arg(long, requires = "file", value_parser = args::non_empty())]
         game: Option<String>,
         /// Draw no boards (for scripts); diagnostics and messages stay.
         #[arg(long, short)]
@@ -267,8 +278,8 @@ pub enum Command {
     },
     /// Play complete random legal games from the start and write them in notation.
     Selfplay {
-        /// How many games.
-        #[arg(long)]
+        /// How many games (1 to 1,000,000), written as each is played.
+        #[arg(long, value_parser = args::count(1, args::MAX_GAMES))]
         games: usize,
         /// The seed: the same seed gives the same games.
         #[arg(long)]
@@ -319,8 +330,9 @@ pub enum Command {
         /// Player B's level (0 to 4).
         #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
         b: u8,
-        /// How many games (A has Black in the first of each pair, Yellow in the second).
-        #[arg(long)]
+        /// How many games, 1 to 1,000,000 (A has Black in the first of each pair,
+        /// Yellow in the second).
+        #[arg(long, value_parser = args::count(1, args::MAX_GAMES))]
         games: usize,
         /// The seed: the same seed gives the same games and score.
         #[arg(long)]
@@ -328,9 +340,9 @@ pub enum Command {
         /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
         #[arg(long, default_value = "1893", value_parser = parse_rules)]
         rules: Rules,
-        /// Output format (`human` or `json`).
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = MatchFormat::Human)]
+        format: MatchFormat,
         /// Also write the games in notation to this file (atomically), for `check`.
         #[arg(long)]
         out: Option<PathBuf>,
@@ -427,19 +439,26 @@ pub fn run() -> ExitCode {
             rules,
             out_dir,
             budget,
-        }) => solve::compose(&solve::ComposeArgs {
-            seed,
-            count,
-            attempts,
-            max_men,
-            max_turns,
-            min_turns,
-            trace,
-            help_only,
-            rules,
-            out_dir,
-            budget,
-        }),
+        }) => {
+            if let Err(msg) =
+                args::check_compose(rules, count, attempts, max_men, min_turns, max_turns)
+            {
+                return usage_error("compose", &msg);
+            }
+            solve::compose(&solve::ComposeArgs {
+                seed,
+                count,
+                attempts,
+                max_men,
+                max_turns,
+                min_turns,
+                trace,
+                help_only,
+                rules,
+                out_dir,
+                budget,
+            })
+        }
         Some(Command::Replay {
             file,
             game,
@@ -567,6 +586,19 @@ pub fn run() -> ExitCode {
         }
     };
     ExitCode::from(code)
+}
+
+/// Prints `message` as clap prints a usage error (`error: …`, the usage line) and
+/// returns exit code 2, for arguments that parse one by one but not together.
+fn usage_error(command: &str, message: &str) -> ExitCode {
+    let mut cli = Cli::command();
+    cli.build();
+    let e = match cli.find_subcommand_mut(command) {
+        Some(sub) => sub.error(clap::error::ErrorKind::ArgumentConflict, message),
+        None => cli.error(clap::error::ErrorKind::ArgumentConflict, message),
+    };
+    let _ = e.print();
+    ExitCode::from(EXIT_ERROR)
 }
 
 /// The exit code after writing to standard output: 2 if the write failed (said on
@@ -1127,6 +1159,10 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
         },
     );
     if let Err(e) = result {
+        if let Some((p, window)) = e.problem() {
+            eprint!("{}", report::render_human(&p, &name, window.src(), color));
+            return EXIT_FAILED;
+        }
         say!("error: cannot read {name}: {e}");
         return EXIT_ERROR;
     }
@@ -1183,12 +1219,8 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
         }
         Input::File(path) => (path.display().to_string(), read_source(path)),
         Input::Stdin => {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map(|_| decode(bytes))
-                .map_err(|e| format!("cannot read standard input: {e}"));
+            let read =
+                crate::term::read_bounded(std::io::stdin().lock(), "standard input").map(decode);
             (STDIN_NAME.to_owned(), read)
         }
     };
@@ -1320,6 +1352,8 @@ impl DieChoice {
     }
 }
 
+/// `selfplay`: each game is written as soon as it is played, so memory holds one game
+/// whatever the count, and the run stops when the reader goes away.
 fn selfplay(
     games: usize,
     seed: u64,
@@ -1328,23 +1362,28 @@ fn selfplay(
     rules: Rules,
     die: crate::engine::DieRule,
 ) -> u8 {
-    let (text, _) = crate::selfplay::generate_full(games, seed, rules, die, annotate);
-    let written = match out {
+    let play = |w: &mut dyn Write| -> std::io::Result<()> {
+        let mut stats = crate::selfplay::Stats::default();
+        for i in 0..games {
+            let g = crate::selfplay::play_numbered(i, seed, rules, die, &mut stats);
+            let text = crate::selfplay::game_text(i, &g, seed, rules, annotate);
+            w.write_all(text.as_bytes())?;
+        }
+        w.flush()
+    };
+    match out {
         None => {
             let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            lock.write_all(text.as_bytes())
-                .and_then(|_| lock.flush())
-                .map_err(|e| e.to_string())
+            let mut lock = std::io::BufWriter::new(stdout.lock());
+            finish(play(&mut lock))
         }
-        Some(path) => write_atomically(path, &text),
-    };
-    match written {
-        Ok(()) => EXIT_OK,
-        Err(e) => {
-            say!("error: cannot write the games: {e}");
-            EXIT_ERROR
-        }
+        Some(path) => match write_atomically_with(path, play) {
+            Ok(()) => EXIT_OK,
+            Err(e) => {
+                say!("error: cannot write the games: {e}");
+                EXIT_ERROR
+            }
+        },
     }
 }
 
@@ -1357,31 +1396,57 @@ fn parse_side(s: &str) -> Result<crate::engine::Side, String> {
     }
 }
 
-/// The `match` command: plays the games, writes them if asked, reports the score.
+/// The `match` command: plays the games, writes them if asked (each as it is played),
+/// reports the score.
 fn play_match(
     a: u8,
     b: u8,
     games: usize,
     seed: u64,
     rules: Rules,
-    format: Format,
+    format: MatchFormat,
     out: Option<&Path>,
 ) -> u8 {
-    let report = crate::player::arena::play_match(a, b, games, seed, rules);
-    if let Some(path) = out {
-        let text = match_games_text(&report, a, b, seed, rules);
-        if let Err(e) = write_atomically(path, &text) {
-            say!("error: cannot write the games: {e}");
-            return EXIT_ERROR;
+    use crate::player::arena;
+    let (mut wins, mut losses) = (0usize, 0usize);
+    let mut tally = |g: &arena::MatchGame| {
+        if g.a_points == 1.0 {
+            wins += 1;
+        } else if g.a_points == 0.0 {
+            losses += 1;
         }
-    }
-    let n = report.games.len();
-    let points: f64 = report.games.iter().map(|g| g.a_points).sum();
-    let wins = report.games.iter().filter(|g| g.a_points == 1.0).count();
-    let losses = report.games.iter().filter(|g| g.a_points == 0.0).count();
+    };
+    let score = match out {
+        None => arena::play_match_each(a, b, games, seed, rules, |_, g| {
+            tally(&g);
+            true
+        }),
+        Some(path) => {
+            let mut score = None;
+            let written = write_atomically_with(path, |w| {
+                let mut result = Ok(());
+                score = Some(arena::play_match_each(a, b, games, seed, rules, |i, g| {
+                    tally(&g);
+                    result = w.write_all(match_game_text(i, &g, a, b, seed, rules).as_bytes());
+                    result.is_ok()
+                }));
+                result
+            });
+            match (written, score) {
+                (Ok(()), Some(score)) => score,
+                (Err(e), _) => {
+                    say!("error: cannot write the games: {e}");
+                    return EXIT_ERROR;
+                }
+                (Ok(()), None) => unreachable!("write_atomically_with calls its writer"),
+            }
+        }
+    };
+    let n = score.games;
+    let points: f64 = score.points.iter().sum();
     let draws = n - wins - losses;
     let text = match format {
-        Format::Json => serde_json::json!({
+        MatchFormat::Json => serde_json::json!({
             "games": n,
             "a": a,
             "b": b,
@@ -1391,28 +1456,30 @@ fn play_match(
             "a_losses": losses,
             "draws": draws,
             "a_points": points,
-            "a_score": report.a_score,
-            "elo": report.elo,
-            "elo_low": report.elo_low,
-            "elo_high": report.elo_high,
+            "a_score": score.a_score,
+            "elo": score.elo,
+            "elo_low": score.elo_low,
+            "elo_high": score.elo_high,
         })
         .to_string(),
-        _ => format!(
+        MatchFormat::Human => format!(
             "level {a} vs level {b}, {n} games ({rules}, seed {seed}): {points} - {} (+{wins} ={draws} -{losses}), score {:.1} %, Elo {:+.0} [{:+.0}, {:+.0}] (95 %)",
             n as f64 - points,
-            100.0 * report.a_score,
-            report.elo,
-            report.elo_low,
-            report.elo_high
+            100.0 * score.a_score,
+            score.elo,
+            score.elo_low,
+            score.elo_high
         ),
     };
     let mut out = std::io::stdout().lock();
     finish(writeln!(out, "{text}").and_then(|_| out.flush()))
 }
 
-/// A match's games in notation, with tags naming the levels and the result.
-fn match_games_text(
-    report: &crate::player::arena::MatchReport,
+/// Game `i` (from 0) of a match in notation, with tags naming the levels and the
+/// result (and the blank line that separates it from the game before).
+fn match_game_text(
+    i: usize,
+    g: &crate::player::arena::MatchGame,
     a: u8,
     b: u8,
     seed: u64,
@@ -1420,30 +1487,28 @@ fn match_games_text(
 ) -> String {
     use std::fmt::Write as _;
     let mut text = String::new();
-    for (i, g) in report.games.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        let (black, yellow) = if g.a_side == crate::engine::Side::Black {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let _ = writeln!(text, "[Event \"match {seed} #{}\"]", i + 1);
-        if rules != Rules::default() {
-            let _ = writeln!(text, "[Rules \"{rules}\"]");
-        }
-        let _ = writeln!(text, "[Black \"lanrick level {black}\"]");
-        let _ = writeln!(text, "[Yellow \"lanrick level {yellow}\"]");
-        let result = g.result.map_or("draw", crate::fmt::result_tag);
-        let _ = writeln!(text, "[Result \"{result}\"]\n");
-        for e in &g.events {
-            text.push_str(e);
-            text.push('\n');
-        }
-        if g.result.is_none() {
-            text.push_str("draw\n");
-        }
+    if i > 0 {
+        text.push('\n');
+    }
+    let (black, yellow) = if g.a_side == crate::engine::Side::Black {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let _ = writeln!(text, "[Event \"match {seed} #{}\"]", i + 1);
+    if rules != Rules::default() {
+        let _ = writeln!(text, "[Rules \"{rules}\"]");
+    }
+    let _ = writeln!(text, "[Black \"lanrick level {black}\"]");
+    let _ = writeln!(text, "[Yellow \"lanrick level {yellow}\"]");
+    let result = g.result.map_or("draw", crate::fmt::result_tag);
+    let _ = writeln!(text, "[Result \"{result}\"]\n");
+    for e in &g.events {
+        text.push_str(e);
+        text.push('\n');
+    }
+    if g.result.is_none() {
+        text.push_str("draw\n");
     }
     text
 }

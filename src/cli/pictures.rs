@@ -66,12 +66,7 @@ fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTr
         return Err(EXIT_ERROR);
     }
     let read = if stdin {
-        use std::io::Read;
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map(|_| super::decode(bytes))
-            .map_err(|e| format!("cannot read {name}: {e}"))
+        crate::term::read_bounded(std::io::stdin(), &name).map(super::decode)
     } else {
         read_source(path)
     };

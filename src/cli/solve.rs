@@ -19,16 +19,18 @@ use std::time::Duration;
 pub struct Budget {
     /// The most search nodes for each key's proof; hitting it gives `unproven`. A node
     /// count, so the verdict never depends on the machine or its load.
-    #[arg(long, value_name = "N", default_value_t = prover::DEFAULT_MAX_NODES)]
+    #[arg(long, value_name = "N", default_value_t = prover::DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
-    /// A wall-clock limit in seconds for each proof (not deterministic).
-    #[arg(long, value_name = "S")]
-    pub max_time: Option<f64>,
+    /// A wall-clock limit in seconds for each proof, up to a year (not deterministic).
+    #[arg(long, value_name = "S", value_parser = super::args::seconds)]
+    pub max_time: Option<Duration>,
     /// The transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = prover::DEFAULT_HASH_MIB)]
+    #[arg(long, value_name = "MIB", default_value_t = prover::DEFAULT_HASH_MIB,
+          value_parser = super::args::count(1, super::args::MAX_HASH_MIB))]
     pub hash: usize,
-    /// Threads proving keys (default: one per core).
-    #[arg(long, value_name = "N")]
+    /// Threads proving keys, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = super::args::count(1, super::args::MAX_THREADS))]
     pub threads: Option<usize>,
     /// Switch the transposition table off (for testing: the verdict must not change).
     #[arg(long, hide = true)]
@@ -49,10 +51,7 @@ impl Budget {
     pub fn limits(&self) -> Limits {
         Limits {
             max_nodes: self.max_nodes,
-            max_time: self
-                .max_time
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .map(Duration::from_secs_f64),
+            max_time: self.max_time,
             hash_mib: self.hash,
             threads: self.threads.unwrap_or(0),
             table: !self.no_table,
@@ -139,8 +138,16 @@ const SHOWN: usize = 6;
 pub fn solve(args: &SolveArgs) -> u8 {
     let (start, goal, name) = match puzzle_of(args) {
         Ok(x) => x,
-        Err(e) => {
+        Err(Unsolvable::Said(e)) => {
             say!("error: {e}");
+            return super::EXIT_ERROR;
+        }
+        Err(Unsolvable::Problem { problem, name, src }) => {
+            let color = super::use_color(super::ColorChoice::Auto, true);
+            eprint!(
+                "{}",
+                super::report::render_human(&problem, &name, &src, color)
+            );
             return super::EXIT_ERROR;
         }
     };
@@ -186,40 +193,65 @@ pub fn solve(args: &SolveArgs) -> u8 {
     }
 }
 
+/// Why `solve` has no puzzle to prove.
+enum Unsolvable {
+    /// A message.
+    Said(String),
+    /// A diagnostic of the file's game or of `--goal`, with the text it points into.
+    Problem {
+        /// The diagnostic.
+        problem: interp::Problem,
+        /// The file's name, or `--goal`.
+        name: String,
+        /// The text.
+        src: String,
+    },
+}
+
+impl From<String> for Unsolvable {
+    fn from(s: String) -> Self {
+        Unsolvable::Said(s)
+    }
+}
+
 /// The start, the goal and a name for messages, from a file or the options.
-fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), String> {
+fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), Unsolvable> {
     if let Some(path) = &args.file {
         let src = match super::read_source(path)? {
             Ok(s) => s,
-            Err((_, p)) => return Err(format!("{}: {}", path.display(), p.message)),
+            Err((_, p)) => return Err(format!("{}: {}", path.display(), p.message).into()),
         };
         let file =
             crate::syntax::parse_file(&src).map_err(|e| format!("{}: {e}", path.display()))?;
         let g = match (args.game, file.games.len()) {
             (Some(n), len) if n >= 1 && n <= len => &file.games[n - 1],
             (Some(n), len) => {
-                return Err(format!(
-                    "{}: no game {n} (the file has {len})",
-                    path.display()
-                ));
+                return Err(format!("{}: no game {n} (the file has {len})", path.display()).into());
             }
             (None, 1) => &file.games[0],
             (None, len) => {
-                return Err(format!(
-                    "{}: {len} games; choose one with --game N",
-                    path.display()
-                ));
+                return Err(
+                    format!("{}: {len} games; choose one with --game N", path.display()).into(),
+                );
             }
         };
         let run = interp::run_game(g, 1, interp::Options::default());
         let Some(pz) = run.puzzle else {
             if let Some(p) = run.problems.first() {
-                return Err(format!("{}: {}", path.display(), p.message));
+                if p.code == "lanrick::goal::invalid" {
+                    return Err(Unsolvable::Problem {
+                        problem: p.clone(),
+                        name: path.display().to_string(),
+                        src,
+                    });
+                }
+                return Err(format!("{}: {}", path.display(), p.message).into());
             }
             return Err(format!(
                 "{}: not a puzzle (no Position and Goal tags)",
                 path.display()
-            ));
+            )
+            .into());
         };
         let mut goal = proof::prover_goal(&pz.goal);
         if let Some(text) = &args.goal {
@@ -228,16 +260,25 @@ fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), String> {
         return Ok((pz.start, goal, path.display().to_string()));
     }
     let (Some(pos), Some(goal)) = (&args.position, &args.goal) else {
-        return Err("give a puzzle file, or --position and --goal".into());
+        return Err(Unsolvable::Said(
+            "give a puzzle file, or --position and --goal".into(),
+        ));
     };
     let start = Position::parse_as(args.rules, pos).map_err(|e| format!("--position: {e}"))?;
     Ok((start, parse_goal(goal)?, "the position".into()))
 }
 
-fn parse_goal(text: &str) -> Result<Goal, String> {
-    crate::syntax::parse_goal(text)
-        .map(|g| proof::prover_goal(&g))
-        .map_err(|e| format!("--goal: {e}"))
+/// `--goal`'s value; a goal no play can meet is the diagnostic `check` gives for it.
+fn parse_goal(text: &str) -> Result<Goal, Unsolvable> {
+    let g = crate::syntax::parse_goal(text).map_err(|e| format!("--goal: {e}"))?;
+    if let Some(problem) = interp::invalid_goal(&g) {
+        return Err(Unsolvable::Problem {
+            problem,
+            name: "--goal".into(),
+            src: text.to_owned(),
+        });
+    }
+    Ok(proof::prover_goal(&g))
 }
 
 /// The report of `solve`: comments with the verdict and counts, then each key's tree
@@ -513,7 +554,13 @@ pub fn compose(args: &ComposeArgs) -> u8 {
     let mut attempts = 0usize;
     let mut game_no = 0u64;
     let mut texts = Vec::new();
-    while found < args.count && attempts < args.attempts {
+    // Every game gives positions to try once --max-men allows a position in play
+    // (checked before), but a game without one must not make the loop endless: at most
+    // a hundred games per attempt.
+    let most_games = u64::try_from(args.attempts)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(100);
+    while found < args.count && attempts < args.attempts && game_no < most_games {
         game_no += 1;
         let (games, _) = selfplay::play_games_with(1, args.seed.wrapping_add(game_no), args.rules);
         let Some(g) = games.first() else { continue };

@@ -13,6 +13,7 @@ use crate::interp::{self, GameRef, GameRun, Options, Problem};
 use crate::prover::Limits;
 use crate::syntax::{self, GameSplitter};
 use crate::term::report::{count_breaks, count_newlines};
+use crate::term::{MAX_INPUT_BYTES, MAX_INPUT_MIB};
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
@@ -60,15 +61,87 @@ pub fn utf8_problem(at: usize) -> Problem {
     .with_help("save the file as UTF-8")
 }
 
+/// Why a collection could not be read to its end.
+#[derive(Clone, Debug)]
+pub enum ReadError {
+    /// The reader failed: its message.
+    Io(String),
+    /// A game grew past [`MAX_INPUT_BYTES`] without ending (an endless pipe,
+    /// `/dev/zero`, a file without game breaks).
+    TooLarge {
+        /// The game's number (from 1).
+        game: usize,
+        /// The file offset where it starts.
+        at: usize,
+        /// Its first line (at most 60 bytes, control characters shown as `.`), with the
+        /// lines and line breaks before it, for the diagnostic.
+        head: Window,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(message) => f.write_str(message),
+            ReadError::TooLarge { game, .. } => write!(
+                f,
+                "game {game} is larger than {MAX_INPUT_MIB} MiB, the most lanrick reads of one game"
+            ),
+        }
+    }
+}
+
+impl ReadError {
+    /// The diagnostic of a game past the limit (`lanrick::io::too_large`) and the text
+    /// it is rendered against; `None` for an I/O error.
+    pub fn problem(&self) -> Option<(Problem, Window)> {
+        let ReadError::TooLarge { at, head, .. } = self else {
+            return None;
+        };
+        let first = head
+            .text
+            .chars()
+            .next()
+            .map_or(0, char::len_utf8)
+            .min(head.text.len());
+        let problem = Problem::new(
+            "lanrick::io::too_large",
+            self.to_string(),
+            crate::syntax::ast::Span::new(*at, *at + first),
+            "this game does not end",
+        )
+        .with_help(format!(
+            "games are separated by a blank line; a single game may hold at most {MAX_INPUT_MIB} MiB \
+             (is the input endless?)"
+        ));
+        Some((problem, head.clone()))
+    }
+}
+
+/// The first line of `game` (at most 60 bytes, cut at a character), control characters
+/// shown as `.` so that the diagnostic prints no NUL or escape.
+fn head_of(game: &[u8]) -> String {
+    let line = game.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let cut = line.get(..line.len().min(60)).unwrap_or(&[]);
+    let text = match std::str::from_utf8(cut) {
+        Ok(t) => t.to_owned(),
+        Err(e) => String::from_utf8_lossy(cut.get(..e.valid_up_to()).unwrap_or(&[])).into_owned(),
+    };
+    text.chars()
+        .map(|c| if c.is_control() && c != '\t' { '.' } else { c })
+        .collect()
+}
+
 /// Cuts what a reader gives into games. `pieces` is called with each game in order; it
-/// returns `false` to stop reading.
+/// returns `false` to stop reading. A game longer than [`MAX_INPUT_BYTES`] stops the
+/// read as soon as it is seen, so an endless input ends.
 ///
 /// # Errors
-/// The I/O error's message.
+/// The I/O error's message, or the game past the limit.
 pub fn read_pieces(
     mut input: impl Read,
     mut pieces: impl FnMut(Piece) -> bool,
-) -> Result<(), String> {
+) -> Result<(), ReadError> {
     let mut splitter = GameSplitter::new();
     let mut cuts = Vec::new();
     let mut buf: Vec<u8> = Vec::with_capacity(2 * BLOCK);
@@ -87,7 +160,7 @@ pub fn read_pieces(
             }
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(ReadError::Io(e.to_string())),
         };
         let new = block.get(..n).unwrap_or(&[]);
         splitter.feed(new, &mut cuts);
@@ -147,6 +220,19 @@ pub fn read_pieces(
         cuts.clear();
         buf.drain(..consumed);
         buf_start += consumed;
+        if buf.len() > MAX_INPUT_BYTES {
+            let head = head_of(&buf);
+            return Err(ReadError::TooLarge {
+                game: index + 1,
+                at: buf_start,
+                head: Window {
+                    text: head,
+                    base: buf_start,
+                    newlines,
+                    breaks,
+                },
+            });
+        }
     }
     Ok(())
 }
@@ -229,7 +315,7 @@ pub fn pipeline<R: Send>(
     jobs: usize,
     work: impl Fn(&Piece, bool) -> R + Sync,
     mut collect: impl FnMut(Piece, R, &std::sync::atomic::AtomicBool) -> bool,
-) -> Result<(), String> {
+) -> Result<(), ReadError> {
     use std::sync::atomic::{AtomicBool, Ordering};
     let skip = AtomicBool::new(false);
     if jobs <= 1 {
@@ -328,7 +414,7 @@ pub fn pipeline<R: Send>(
         }
         reader
             .join()
-            .unwrap_or_else(|_| Err("the reader thread panicked".into()))
+            .unwrap_or_else(|_| Err(ReadError::Io("the reader thread panicked".into())))
     })
 }
 
@@ -431,6 +517,16 @@ pub fn check_input(
         },
     );
     if let Err(e) = result {
+        if let Some((problem, window)) = e.problem() {
+            return Checked {
+                name,
+                outcome: Outcome::Failed(Found {
+                    problem,
+                    window: Arc::new(window),
+                }),
+                time: started.elapsed(),
+            };
+        }
         return super::unreadable(name.clone(), format!("cannot read {name}: {e}"));
     }
     let outcome = match failed {

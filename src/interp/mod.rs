@@ -698,6 +698,9 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                 let goal = syntax::parse_goal(&t.value.node)
                     .map_err(|e| syntax_problem(&e).shifted(t.value.span.start))?;
                 let goal = shift_goal(goal, t.value.span.start);
+                if let Some(p) = invalid_goal(&goal) {
+                    return Err(p);
+                }
                 Some((
                     GoalTrack {
                         goal,
@@ -858,6 +861,20 @@ fn bad_result_value(t: &ast::Tag) -> Option<Problem> {
             "a Result tag holds the winner `B` or `Y`, `draw`, or `*` for a game that is not over",
         ),
     )
+}
+
+/// The problem with a goal no play can meet, whoever reads it (`check`, `solve`, the
+/// REPL): `in 0` asks for no turns (`lanrick::goal::invalid`, on the count).
+pub fn invalid_goal(g: &ast::Goal) -> Option<Problem> {
+    (g.turns.node == 0).then(|| {
+        Problem::new(
+            "lanrick::goal::invalid",
+            "the goal is invalid: a goal needs at least one turn (`in 0` asks for none)",
+            g.turns.span,
+            "no turns",
+        )
+        .with_help("write the turns the goal's side has to reach it, `in 1` or more")
+    })
 }
 
 fn shift_goal(g: ast::Goal, by: usize) -> ast::Goal {

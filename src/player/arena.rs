@@ -43,24 +43,82 @@ pub struct MatchReport {
     pub elo_high: f64,
 }
 
+/// How many games a match plays at once on the cores before handing them on in order:
+/// memory holds one chunk, never a list as long as the user's count.
+const CHUNK: usize = 64;
+
 /// Plays `games` games between level `a` and level `b` by `rules` from `seed`: game
 /// `2k` gives A Black, game `2k + 1` Yellow, both from the opening of pair `k`.
 pub fn play_match(a: u8, b: u8, games: usize, seed: u64, rules: Rules) -> MatchReport {
-    let list: Vec<MatchGame> = (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let a_side = if i % 2 == 0 {
-                Side::Black
-            } else {
-                Side::Yellow
-            };
-            play_game(a, b, a_side, seed, (i / 2) as u64, rules)
-        })
-        .collect();
-    let points: Vec<f64> = list.iter().map(|g| g.a_points).collect();
-    let (a_score, elo, elo_low, elo_high) = elo_of(&points);
+    let mut list = Vec::new();
+    let score = play_match_each(a, b, games, seed, rules, |_, g| {
+        list.push(g);
+        true
+    });
     MatchReport {
         games: list,
+        a_score: score.a_score,
+        elo: score.elo,
+        elo_low: score.elo_low,
+        elo_high: score.elo_high,
+    }
+}
+
+/// A match's score: the games played and A's points, score and Elo.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchScore {
+    /// The games played.
+    pub games: usize,
+    /// A's points in each game, in order.
+    pub points: Vec<f64>,
+    /// A's points as a fraction of all points.
+    pub a_score: f64,
+    /// A's Elo difference over B.
+    pub elo: f64,
+    /// The lower end of its 95 % interval.
+    pub elo_low: f64,
+    /// The upper end.
+    pub elo_high: f64,
+}
+
+/// [`play_match`] handing each game (its number from 0, and the game) to `each` in
+/// order as soon as its chunk is played, instead of keeping them; `each` returns
+/// `false` to stop the match. The games are the same whatever the number of threads.
+pub fn play_match_each(
+    a: u8,
+    b: u8,
+    games: usize,
+    seed: u64,
+    rules: Rules,
+    mut each: impl FnMut(usize, MatchGame) -> bool,
+) -> MatchScore {
+    let mut points = Vec::new();
+    let mut start = 0usize;
+    'chunks: while start < games {
+        let end = games.min(start.saturating_add(CHUNK));
+        let chunk: Vec<MatchGame> = (start..end)
+            .into_par_iter()
+            .map(|i| {
+                let a_side = if i % 2 == 0 {
+                    Side::Black
+                } else {
+                    Side::Yellow
+                };
+                play_game(a, b, a_side, seed, (i / 2) as u64, rules)
+            })
+            .collect();
+        for (i, g) in (start..end).zip(chunk) {
+            points.push(g.a_points);
+            if !each(i, g) {
+                break 'chunks;
+            }
+        }
+        start = end;
+    }
+    let (a_score, elo, elo_low, elo_high) = elo_of(&points);
+    MatchScore {
+        games: points.len(),
+        points,
         a_score,
         elo,
         elo_low,
@@ -154,7 +212,8 @@ pub fn elo_of(points: &[f64]) -> (f64, f64, f64, f64) {
     let se = (var / n).sqrt();
     let elo = |p: f64| {
         let p = p.clamp(1e-4, 1.0 - 1e-4);
-        -400.0 * (1.0 / p - 1.0).log10()
+        // `+ 0.0` turns an even score's -0 into 0.
+        -400.0 * (1.0 / p - 1.0).log10() + 0.0
     };
     (
         mean,

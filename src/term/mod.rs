@@ -49,11 +49,46 @@ pub fn use_color(choice: ColorChoice, stderr: bool) -> bool {
     }
 }
 
-/// Reads a game file as UTF-8. A file that is not UTF-8 gives the text read so far
-/// (for context) and a problem at the first bad byte.
+/// The most bytes lanrick holds of one input at a time: a whole file for the readers
+/// that need all of it (`fmt`, `render`, `solve`, `replay --html`, the REPL's `:load`),
+/// one game for the readers that stream a collection (`check`, `replay`). Checking a
+/// game takes about 27 times its size in memory, so a larger one could not be checked
+/// anyway; past it (an endless pipe, `/dev/zero`) the read stops with an error naming
+/// the limit instead of taking the machine's memory.
+pub const MAX_INPUT_BYTES: usize = 256 * 1024 * 1024;
+
+/// [`MAX_INPUT_BYTES`] in MiB, for messages.
+pub const MAX_INPUT_MIB: usize = MAX_INPUT_BYTES / (1024 * 1024);
+
+/// Reads all of `input`, at most [`MAX_INPUT_BYTES`]; `name` names it in the errors.
+///
+/// # Errors
+/// The I/O error, or that the input is larger than the limit.
+pub fn read_bounded(input: impl std::io::Read, name: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(format!(
+            "cannot read {name}: it is larger than {MAX_INPUT_MIB} MiB, the most lanrick reads \
+             at once (lanrick::io::too_large)"
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads a game file as UTF-8, at most [`MAX_INPUT_BYTES`]. A file that is not UTF-8
+/// gives the text read so far (for context) and a problem at the first bad byte.
+///
+/// # Errors
+/// The file cannot be read, or it is larger than the limit.
 pub fn read_source(path: &Path) -> Result<Result<String, (String, Problem)>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(decode(bytes))
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok(decode(read_bounded(file, &name)?))
 }
 
 /// The text of `bytes`, or the text so far and a problem at the first byte that is not
