@@ -60,8 +60,8 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let (a, c) = first.expect("a turn");
     let turn = Act::Outcome(a);
     let limits = Limits::default();
-    let stopped = AtomicBool::new(false);
-    let mut s = Search::new(goal(Side::Yellow, 5), &limits, None, &stopped, None, 0, &p);
+    let shared = Shared::new(goal(Side::Yellow, 5), &limits, 0);
+    let mut s = Search::new(&shared, None, 0, &p);
     // p (the root), c, p, c: each at most twice so far.
     let s1 = s.enter(&turn, &c).expect("c once");
     let s2 = s.enter(&turn, &p).expect("p twice");
