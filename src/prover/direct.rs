@@ -29,8 +29,9 @@ pub(super) fn solve_direct(
     if report.verdict == Verdict::Refuted
         && let Some(i) = report.written
     {
-        let (refs, _) = refutations(start, shared, &kids[i], 8, shared.remaining());
+        let (refs, whole) = refutations(start, shared, &kids[i], 8, shared.remaining());
         report.refutations = refs;
+        report.complete &= whole;
     }
     if wants.trees {
         let true_kids: Vec<&Kid> = kids

@@ -1310,8 +1310,12 @@ pub fn solve(
     report.time = began.elapsed();
     report.max_nodes = limits.max_nodes;
     report.max_time = limits.max_time;
-    report.cut = shared.cut();
-    report.complete &= report.cut.is_none();
+    // A limit noticed only after every result was in cut nothing.
+    report.cut = if report.complete {
+        None
+    } else {
+        shared.cut().or(Some(Cut::Nodes))
+    };
     // Everything the proof searched, charged to its one budget.
     report.nodes = shared.spent.load(Ordering::Relaxed);
     report.written_text = wants.written_text.clone();
@@ -1341,7 +1345,7 @@ pub fn tries(
     shared.spent.store(report.nodes, Ordering::Relaxed);
     let kids = shared.with_search(start, |s| s.kids(start));
     let Some(kids) = kids else {
-        out.cut = shared.cut();
+        out.cut = shared.cut().or(Some(Cut::Nodes));
         return out;
     };
     let threads = if limits.threads == 0 {
@@ -1363,7 +1367,9 @@ pub fn tries(
         let refs = direct::refutations(start, &shared, kid, defences + 1, share);
         (kid.first_act(), refs)
     });
-    out.cut = shared.cut();
+    if found.iter().any(|(_, (_, whole))| !whole) {
+        out.cut = shared.cut().or(Some(Cut::Nodes));
+    }
     out.found = found
         .into_iter()
         .filter(|(_, (r, complete))| *complete && !r.is_empty() && r.len() <= defences)
