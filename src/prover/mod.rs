@@ -9,7 +9,8 @@
 //! [`Position::interchange`]. It writes no text but the actions' canonical notation.
 //!
 //! The search:
-//! - iterative deepening on the attacker's turns, key by key (which gives `short`);
+//! - iterative deepening on the attacker's turns across all keys: every key at one
+//!   depth before any at the next (which gives `short` at its own depth);
 //! - at the attacker's last turn, only the turns that may meet the goal
 //!   ([`last::visit_goal_turns`]: in the 1893 family every man's move ends in the
 //!   Rendezvous), tested with early stop, behind an admissible test ([`can_win_now`]) that needs no move generation: the defender's
