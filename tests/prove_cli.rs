@@ -90,7 +90,10 @@ fn the_json_report_carries_the_proof() {
     assert_eq!(proof["all_keys"], true);
     assert_eq!(proof["keys"].as_array().map(Vec::len), Some(1));
     assert!(proof["nodes"].as_u64().unwrap() > 0);
-    assert!(proof["budget"]["max_nodes_per_key"].as_u64().is_some());
+    // The node budget is the whole proof's (it was `max_nodes_per_key`).
+    assert!(proof["budget"]["max_nodes"].as_u64().is_some());
+    assert!(proof["budget"]["max_time"].is_null());
+    assert!(proof["cut"].is_null());
 }
 
 #[test]

@@ -658,7 +658,7 @@ fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
     assert_eq!(bounded.verdict, Verdict::NoSolution);
     assert!(bounded.nodes < 5_000, "{} nodes", bounded.nodes);
     // Without the bound the same proof takes 1.26 million nodes (release build: 376
-    // with it); here each key's proof runs out of a small budget.
+    // with it); here the proof runs out of a small budget.
     let unbounded = Limits {
         bound: false,
         max_nodes: 500,

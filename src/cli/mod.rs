@@ -928,8 +928,9 @@ fn proof_json(p: &report::ProofInfo) -> serde_json::Value {
         "lines": p.lines,
         "nodes": p.nodes,
         "time": p.time.as_secs_f64(),
-        "budget": { "max_nodes_per_key": p.max_nodes },
+        "budget": { "max_nodes": p.max_nodes, "max_time": p.max_time.map(|d| d.as_secs_f64()) },
         "complete": p.complete,
+        "cut": p.cut,
         "all_keys": p.all_keys,
     })
 }

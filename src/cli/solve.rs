@@ -17,12 +17,14 @@ use std::time::Duration;
 /// The prover's budget and switches, shared by `check`, `solve` and `compose`.
 #[derive(Args, Debug, Clone)]
 pub struct Budget {
-    /// The most search nodes for each key's proof; hitting it gives `unproven`. A node
-    /// count, so the verdict never depends on the machine or its load.
+    /// The most search nodes for each puzzle's whole proof (every key at every depth,
+    /// refutations, trees and tries); hitting it gives `unproven`. A node count, so the
+    /// verdict never depends on the machine or its load.
     #[arg(long, value_name = "N", default_value_t = prover::DEFAULT_MAX_NODES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
-    /// A wall-clock limit in seconds for each proof, up to a year (not deterministic).
+    /// A wall-clock limit in seconds for the whole command (`compose`: for each proof),
+    /// up to a year; not deterministic.
     #[arg(long, value_name = "S", value_parser = super::args::seconds)]
     pub max_time: Option<Duration>,
     /// The transposition table size in MiB.
@@ -47,9 +49,10 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The prover's limits.
+    /// The prover's limits, the clock started: the time limit counts from now, for
+    /// every proof made with them.
     pub fn limits(&self) -> Limits {
-        Limits {
+        let mut limits = Limits {
             max_nodes: self.max_nodes,
             max_time: self.max_time,
             hash_mib: self.hash,
@@ -59,7 +62,9 @@ impl Budget {
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
             ..Limits::default()
-        }
+        };
+        limits.start_clock();
+        limits
     }
 }
 
@@ -175,7 +180,7 @@ pub fn solve(args: &SolveArgs) -> u8 {
             prover::tries(&start, goal, l, &report, args.defences)
         })
     } else {
-        Vec::new()
+        prover::Tries::default()
     };
     let text = write_report(&start, &report, &tries, args.full);
     let mut out = std::io::stdout().lock();
@@ -283,7 +288,7 @@ fn parse_goal(text: &str) -> Result<Goal, Unsolvable> {
 
 /// The report of `solve`: comments with the verdict and counts, then each key's tree
 /// (or each help line) in the notation.
-pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], full: bool) -> String {
+pub fn write_report(start: &Position, r: &Report, tries: &prover::Tries, full: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "[Position \"{start}\"]");
     if start.rules() != Rules::default() {
@@ -300,9 +305,9 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
         r.nodes,
         r.time.as_secs_f64(),
         if r.complete {
-            ""
+            String::new()
         } else {
-            " (budget spent: incomplete)"
+            format!(" (incomplete: {})", proof::cut_text(r.cut, r))
         }
     );
     if r.goal.help {
@@ -331,12 +336,20 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
             let defences = t.next.len();
             let _ = writeln!(
                 s,
-                "# key {} of {n}: {} (in {depth}); {defences} defence{}, {} dual{}",
+                "# key {} of {n}: {} (in {depth}); {defences} defence{}, {} dual{}{}",
                 i + 1,
                 t.act,
                 if defences == 1 { "" } else { "s" },
                 t.total_duals(),
                 if t.total_duals() == 1 { "" } else { "s" },
+                if t.is_incomplete() {
+                    format!(
+                        "; tree incomplete ({}): defences, replies or duals may be missing",
+                        proof::cut_text(r.cut, r)
+                    )
+                } else {
+                    String::new()
+                },
             );
         }
         // The first key's tree, and every other key's as a variation of the first key,
@@ -353,9 +366,16 @@ pub fn write_report(start: &Position, r: &Report, tries: &[(Act, Vec<Act>)], ful
             }
         }
     }
-    for (a, refs) in tries {
+    for (a, refs) in &tries.found {
         let list: Vec<String> = refs.iter().map(|d| format!("`{d}`")).collect();
         let _ = writeln!(s, "# try {a}: refuted by {}", list.join(", "));
+    }
+    if tries.cut.is_some() {
+        let _ = writeln!(
+            s,
+            "# tries incomplete ({}): some may be missing",
+            proof::cut_text(tries.cut, r)
+        );
     }
     s
 }
@@ -603,6 +623,8 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             written_text: None,
             verdict_only: true,
         };
+        // Each proof has its own time limit (a slow one is skipped, the next tried).
+        limits.start_clock();
         let Ok(r) = with_progress(&mut limits, "composing", |l| {
             prover::solve(&p, goal, l, &wants)
         }) else {

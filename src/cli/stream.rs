@@ -646,7 +646,9 @@ pub fn proof_info(r: &crate::prover::Report) -> ProofInfo {
         nodes: r.nodes,
         time: r.time,
         max_nodes: r.max_nodes,
+        max_time: r.max_time,
         complete: r.complete,
+        cut: r.cut.map(crate::prover::Cut::name),
         all_keys: r.all_keys(),
     }
 }

@@ -89,15 +89,27 @@ pub fn verdict_line(r: &Report) -> String {
                 s.push_str(&format!(", key {}", r.key_text(i)));
             }
         }
-        Verdict::Unproven => s.push_str(&format!(
-            " (budget of {} nodes per key spent, {} nodes searched)",
-            r.max_nodes, r.nodes
-        )),
+        Verdict::Unproven => s.push_str(&format!(" ({})", cut_text(r.cut, r))),
         Verdict::NoSolution => {}
         _ if !keys.is_empty() => s.push_str(&format!(", keys {}", join(&keys, 3))),
         _ => {}
     }
     s
+}
+
+/// Which limit ran out, in words: `the time limit of 0.5 s ran out after 1234 nodes`,
+/// `the node budget of 1000 nodes was spent`.
+pub fn cut_text(cut: Option<prover::Cut>, r: &Report) -> String {
+    match cut {
+        Some(prover::Cut::Time) => format!(
+            "the time limit of {} s ran out after {} nodes",
+            r.max_time.map_or(0.0, |d| d.as_secs_f64()),
+            r.nodes
+        ),
+        Some(prover::Cut::Nodes) | None => {
+            format!("the node budget of {} nodes was spent", r.max_nodes)
+        }
+    }
 }
 
 /// What each verdict means, as the notation's Puzzles section defines it: cited in the
@@ -248,15 +260,19 @@ pub fn verdict_problem(pz: &Puzzle, r: &Report) -> Option<Problem> {
         Verdict::Unproven => Problem::new(
             code,
             format!(
-                "the proof of {goal} did not finish within its budget ({} nodes per key)",
-                r.max_nodes
+                "the proof of {goal} did not finish: {}",
+                cut_text(r.cut, r)
             ),
             pz.goal_span,
             "unproven",
         )
         .with_help(format!(
-            "{} nodes were searched; raise `--max-nodes` (or `--max-time`), or check with `--no-prove`",
-            r.nodes
+            "{} nodes were searched; raise {}, or check with `--no-prove`",
+            r.nodes,
+            match r.cut {
+                Some(prover::Cut::Time) => "`--max-time`",
+                _ => "`--max-nodes`",
+            }
         )),
     };
     Some(cite(p, r))

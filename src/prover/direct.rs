@@ -2,7 +2,7 @@
 //! key's refutations and the solution trees.
 
 use super::{
-    Act, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, deepen_keys, par_map, settle,
+    Act, Key, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, deepen_keys, par_map, settle,
 };
 use crate::engine::Position;
 
@@ -19,43 +19,19 @@ pub(super) fn solve_direct(
         return report;
     };
     let keys = deepen_keys(start, &kids, shared, wants, threads);
-    report.nodes += keys.iter().map(|k| k.nodes).sum::<u64>();
     report.written = wants
         .written
         .and_then(|w| keys.iter().position(|k| k.positions.contains(&w)));
     let any_abort = keys.iter().any(|k| k.aborted);
     report.complete = !any_abort;
     report.shortest = keys.iter().filter_map(|k| k.depth).min();
-    let n_true = keys.iter().filter(|k| k.depth.is_some()).count();
-    let written = report.written.map(|i| &keys[i]);
-    report.verdict = if n_true == 0 {
-        if any_abort {
-            Verdict::Unproven
-        } else {
-            Verdict::NoSolution
-        }
-    } else if written.is_some_and(|w| w.depth.is_none() && !w.aborted) {
-        Verdict::Refuted
-    } else if written.is_some_and(|w| w.aborted) {
-        Verdict::Unproven
-    } else if report.shortest.is_some_and(|d| d < goal.turns) {
-        Verdict::Short
-    } else if any_abort {
-        Verdict::Unproven
-    } else if n_true > 1 {
-        Verdict::Cooked
-    } else if wants.written.is_some() && written.is_none() {
-        // The written key is no first action of the position (cannot happen after a
-        // clean replay); the true key is not the written one.
-        Verdict::Refuted
-    } else {
-        Verdict::Sound
-    };
+    report.verdict = verdict(&keys, report.written, wants.written.is_some(), goal.turns);
     if report.verdict == Verdict::Refuted
         && let Some(i) = report.written
     {
-        report.refutations = refutations(start, shared, &kids[i], 8);
-        report.nodes += report.refutations.len() as u64;
+        let (refs, whole) = refutations(start, shared, &kids[i], 8, shared.remaining());
+        report.refutations = refs;
+        report.complete &= whole;
     }
     if wants.trees {
         let true_kids: Vec<&Kid> = kids
@@ -64,45 +40,93 @@ pub(super) fn solve_direct(
             .filter(|(_, k)| k.depth.is_some())
             .map(|(kid, _)| kid)
             .collect();
-        let trees: Vec<(Vec<Tree>, u64)> = par_map(&true_kids, threads, |kid| {
-            shared.with_search(start, |s| {
-                let t = build_kid(s, start, kid, goal.turns);
-                (t, s.nodes)
-            })
+        // Each tree an equal share of the nodes left, fixed before they start.
+        let share = shared.remaining() / (true_kids.len() as u64).max(1);
+        let trees: Vec<Vec<Tree>> = par_map(&true_kids, threads, |kid| {
+            shared.with_search_cap(start, share, true, |s| build_kid(s, start, kid, goal.turns))
         });
-        for (t, n) in trees {
-            report.nodes += n;
+        for t in trees {
             report.trees.extend(t);
         }
         report.duals = report.trees.iter().map(Tree::total_duals).sum();
+        report.complete &= !report.trees.iter().any(Tree::is_incomplete);
     }
     report.keys = keys;
     report
 }
 
+/// The verdict of direct play from its keys (`written`: the written key's index;
+/// `has_written`: whether one was written), in the order of [`Verdict`]. What a key
+/// proved before a limit cut the proof counts: two keys forcing the goal make it
+/// `cooked` when no cut key may force it in fewer turns and the written key forces
+/// it, and a key forcing it in fewer turns makes it `short` when the written key does
+/// not fail.
+pub(super) fn verdict(
+    keys: &[Key],
+    written: Option<usize>,
+    has_written: bool,
+    turns: u32,
+) -> Verdict {
+    let any_abort = keys.iter().any(|k| k.aborted);
+    let shortest = keys.iter().filter_map(|k| k.depth).min();
+    let n_true = keys.iter().filter(|k| k.depth.is_some()).count();
+    let w = written.map(|i| &keys[i]);
+    // No cut key may be shorter than the goal (then no `short` is missed).
+    let none_shorter = !keys.iter().any(|k| k.aborted && k.may_be_shorter(turns));
+    if n_true == 0 {
+        if any_abort {
+            Verdict::Unproven
+        } else {
+            Verdict::NoSolution
+        }
+    } else if w.is_some_and(|w| w.depth.is_none() && !w.aborted && !w.unproved) {
+        Verdict::Refuted
+    } else if w.is_some_and(|w| w.aborted) {
+        Verdict::Unproven
+    } else if shortest.is_some_and(|d| d < turns) {
+        Verdict::Short
+    } else if n_true > 1 && none_shorter && (w.is_some() || !has_written) {
+        Verdict::Cooked
+    } else if any_abort {
+        Verdict::Unproven
+    } else if has_written && w.is_none() {
+        // The written key is no first action of the position (cannot happen after a
+        // clean replay); the true key is not the written one.
+        Verdict::Refuted
+    } else {
+        Verdict::Sound
+    }
+}
+
 /// The defences that refute a key (up to `cap`): after it, the defender's actions
-/// after which the attacker cannot force the goal in the turns left.
+/// after which the attacker cannot force the goal in the turns left; and whether the
+/// list is whole (no limit cut it). The search is allowed `nodes` of the budget.
 pub(super) fn refutations(
     start: &Position,
     shared: &Shared<'_>,
     kid: &Kid,
     cap: usize,
-) -> Vec<Act> {
+    nodes: u64,
+) -> (Vec<Act>, bool) {
     let goal = shared.goal;
-    shared.with_search(start, |s| {
+    shared.with_search_cap(start, nodes, true, |s| {
         let mut out = Vec::new();
         let choices: Vec<(Act, Position)> = match kid {
             Kid::One(a, c) => vec![(a.clone(), *c)],
             Kid::Demand(v) => {
                 // The setter (the defender) chooses: a refuting choice is a refutation.
+                let mut whole = true;
                 for (a, c) in v {
-                    if s.after(start, a, c, goal.turns) == Val::Fail {
-                        out.push(a.clone());
+                    match s.after(start, a, c, goal.turns) {
+                        Val::Fail => out.push(a.clone()),
+                        Val::Abort => whole = false,
+                        Val::Win => {}
                     }
                 }
-                return out;
+                return (out, whole);
             }
         };
+        let mut whole = true;
         for (a, c) in choices {
             if settle(&goal, start, &c).is_some() {
                 continue;
@@ -118,20 +142,30 @@ pub(super) fn refutations(
             let Some(saved) = s.enter(&a, &c) else {
                 continue;
             };
-            if let Some(defs) = s.kids(&c) {
-                for d in &defs {
-                    if s.kid_value(&c, d, t) == Val::Fail {
-                        out.push(d.first_act());
-                        if out.len() >= cap {
-                            break;
+            match s.kids(&c) {
+                Some(defs) => {
+                    for d in &defs {
+                        match s.kid_value(&c, d, t) {
+                            Val::Fail => {
+                                out.push(d.first_act());
+                                if out.len() >= cap {
+                                    break;
+                                }
+                            }
+                            Val::Abort => {
+                                whole = false;
+                                break;
+                            }
+                            Val::Win => {}
                         }
                     }
                 }
+                None => whole = false,
             }
             s.ply -= 1;
             s.leave(saved);
         }
-        out
+        (out, whole)
     })
 }
 
@@ -150,6 +184,20 @@ fn build_kid(s: &mut Search<'_>, parent: &Position, kid: &Kid, t: u32) -> Vec<Tr
                     }
                 }
             }
+            if s.aborted
+                && let Some((a, c)) = v.first()
+                && out.iter().all(|t| !t.is_incomplete())
+            {
+                // A limit cut the setter's choices: the tree says so.
+                out.push(Tree {
+                    act: a.clone(),
+                    side: parent.to_act(),
+                    position: *c,
+                    next: Vec::new(),
+                    duals: 0,
+                    incomplete: true,
+                });
+            }
             out
         }
     }
@@ -164,6 +212,7 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Act, child: &Position, t: 
         position: *child,
         next: Vec::new(),
         duals: 0,
+        incomplete: false,
     };
     if settle(&goal, parent, child).is_some() {
         return tree;
@@ -203,5 +252,8 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Act, child: &Position, t: 
     }
     s.ply -= 1;
     s.leave(saved);
+    // Once a limit stops the search it stays stopped: a node finished after that may
+    // lack defences, its reply or duals.
+    tree.incomplete = s.aborted;
     tree
 }

@@ -32,7 +32,6 @@ pub(super) fn solve_help(
     };
     // Each first action, deepening: the fewest turns a line through it needs.
     let keys = deepen_keys(start, &kids, shared, wants, threads);
-    report.nodes += keys.iter().map(|k| k.nodes).sum::<u64>();
     let any_abort = keys.iter().any(|k| k.aborted);
     report.shortest = keys.iter().filter_map(|k| k.depth).min();
     let cap = wants.line_cap.max(2);
@@ -45,8 +44,11 @@ pub(super) fn solve_help(
         .filter(|(_, k)| k.depth.is_some() || k.aborted)
         .map(|(kid, _)| kid)
         .collect();
-    let lines_of = |kid: &&Kid| {
-        shared.with_search(start, |s| {
+    // In parallel, each search has an equal share of the nodes left, fixed before
+    // they start; one by one, what is left.
+    let share = shared.remaining() / (with_lines.len() as u64).max(1);
+    let lines_of = |kid: &&Kid, nodes: u64| {
+        shared.with_search_cap(start, nodes, true, |s| {
             let mut l = Lines {
                 out: Vec::new(),
                 count: 0,
@@ -60,14 +62,14 @@ pub(super) fn solve_help(
         })
     };
     let found: Vec<Found> = if !wants.verdict_only {
-        par_map(&with_lines, threads, lines_of)
+        par_map(&with_lines, threads, |kid| lines_of(kid, share))
     } else if report.shortest.is_some_and(|d| d < goal.turns) || any_abort {
         Vec::new()
     } else {
         let mut found = Vec::new();
         let mut count = 0u64;
         for kid in &with_lines {
-            let f = lines_of(kid);
+            let f = lines_of(kid, shared.remaining());
             count = count.saturating_add(f.1);
             found.push(f);
             if count >= cap {
@@ -77,8 +79,7 @@ pub(super) fn solve_help(
         found
     };
     let mut lines_aborted = false;
-    for (out, count, aborted, n) in found {
-        report.nodes += n;
+    for (out, count, aborted, _) in found {
         report.line_count = report.line_count.saturating_add(count).min(cap);
         lines_aborted |= aborted;
         for l in out {
@@ -89,7 +90,7 @@ pub(super) fn solve_help(
     }
     let mut written_lines = None;
     if let Some(w) = &wants.written {
-        let (count, aborted, n) = shared.with_search(start, |s| {
+        let (count, aborted) = shared.with_search(start, |s| {
             let mut l = Lines {
                 out: Vec::new(),
                 count: 0,
@@ -99,9 +100,8 @@ pub(super) fn solve_help(
             };
             let mut prefix = Vec::new();
             enumerate(s, start, goal.turns, &mut prefix, &mut l, false);
-            (l.count, l.aborted, s.nodes)
+            (l.count, l.aborted)
         });
-        report.nodes += n;
         written_lines = Some((count, aborted));
         report.written = keys.iter().position(|k| k.positions.contains(w));
     }
@@ -119,11 +119,15 @@ pub(super) fn solve_help(
         Verdict::Unproven
     } else if report.shortest.is_some_and(|d| d < goal.turns) {
         Verdict::Short
-    } else if any_abort {
-        Verdict::Unproven
-    } else if report.line_count > 1 {
+    } else if report.line_count > 1
+        && !keys
+            .iter()
+            .any(|k| k.aborted && k.may_be_shorter(goal.turns))
+    {
+        // Two lines found are a cook, whatever a limit cut later (no cut first
+        // action may reach the goal sooner).
         Verdict::Cooked
-    } else if lines_aborted {
+    } else if any_abort || lines_aborted {
         Verdict::Unproven
     } else {
         Verdict::Sound

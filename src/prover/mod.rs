@@ -9,7 +9,8 @@
 //! [`Position::interchange`]. It writes no text but the actions' canonical notation.
 //!
 //! The search:
-//! - iterative deepening on the attacker's turns, key by key (which gives `short`);
+//! - iterative deepening on the attacker's turns across all keys: every key at one
+//!   depth before any at the next (which gives `short` at its own depth);
 //! - at the attacker's last turn, only the turns that may meet the goal
 //!   ([`last::visit_goal_turns`]: in the 1893 family every man's move ends in the
 //!   Rendezvous), tested with early stop, behind an admissible test ([`can_win_now`]) that needs no move generation: the defender's
@@ -20,8 +21,11 @@
 //!   changed on the board);
 //! - a transposition table of depth-bounded results, bounded in memory, used only
 //!   where the path's repetition history cannot matter (see `Search::node`);
-//! - a deterministic node budget per key, an optional time limit, and the keys proved
-//!   in parallel (each with its own table, so results never depend on scheduling).
+//! - one deterministic node budget and one optional deadline for the whole proof
+//!   (every phase: keys, refutations, trees; `tries` takes what is left), and the keys
+//!   proved in parallel, each depth for every key before the next depth (each search
+//!   with its own table and a share of the budget fixed before it starts, so results
+//!   never depend on scheduling).
 
 pub mod last;
 pub mod table;
@@ -132,8 +136,44 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// The default node budget of each key's proof.
+/// The default node budget of a whole proof.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+
+/// Where the prover reads the time for its deadline: the system's clock, or a test's
+/// (which makes a deadline's effect deterministic).
+pub trait Clock: fmt::Debug + Send + Sync {
+    /// The current instant.
+    fn now(&self) -> Instant;
+}
+
+/// The system's monotonic clock ([`Instant::now`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> Instant {
+        Instant::now()
+    }
+}
+
+/// Which limit cut a proof short.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Cut {
+    /// The node budget ([`Limits::max_nodes`]) was spent.
+    Nodes,
+    /// The deadline ([`Limits::max_time`]) passed.
+    Time,
+}
+
+impl Cut {
+    /// Its name: `nodes` or `time`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Cut::Nodes => "nodes",
+            Cut::Time => "time",
+        }
+    }
+}
 /// The default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 256;
 
@@ -141,11 +181,21 @@ pub const DEFAULT_HASH_MIB: usize = 256;
 /// without changing a verdict (only the work done).
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// The most search nodes (positions generated) for each key's proof: hitting it is
-    /// `unproven`. Deterministic: the same on every machine and under any load.
+    /// The most search nodes (positions generated) for the whole proof (every key at
+    /// every depth, the refutations and the trees; [`tries`] takes what the proof
+    /// left): hitting it is `unproven`. Deterministic: the same on every machine and
+    /// under any load, whatever the number of threads. ([`forcing_key`]: its one
+    /// search.)
     pub max_nodes: u64,
-    /// A wall-clock limit for the whole proof (not deterministic; off by default).
+    /// A wall-clock limit (not deterministic; off by default). It counts from
+    /// [`Limits::deadline`] when that is set (a whole command, several calls), else
+    /// from the start of each call.
     pub max_time: Option<Duration>,
+    /// The instant the time runs out, for a whole command: set once at its start by
+    /// [`Limits::start_clock`], so that every call and every phase shares it.
+    pub deadline: Option<Instant>,
+    /// The clock the deadline is read from (the system's; a test's in tests).
+    pub clock: Arc<dyn Clock>,
     /// The transposition tables' total size in MiB (shared out among the threads).
     pub hash_mib: usize,
     /// Worker threads for the keys (0: one per core).
@@ -170,6 +220,8 @@ impl Default for Limits {
         Limits {
             max_nodes: DEFAULT_MAX_NODES,
             max_time: None,
+            deadline: None,
+            clock: Arc::new(SystemClock),
             hash_mib: DEFAULT_HASH_MIB,
             threads: 0,
             table: true,
@@ -179,6 +231,20 @@ impl Default for Limits {
             final_duals: false,
             progress: None,
         }
+    }
+}
+
+impl Limits {
+    /// Starts the clock of a whole command: the deadline is [`Limits::max_time`] from
+    /// now, shared by every call made with these limits (none without a time limit).
+    pub fn start_clock(&mut self) {
+        self.deadline = self.max_time.map(|d| self.clock.now() + d);
+    }
+
+    /// The deadline of a call starting now: the command's, else `max_time` from now.
+    fn deadline_from_now(&self) -> Option<Instant> {
+        self.deadline
+            .or_else(|| self.max_time.map(|d| self.clock.now() + d))
     }
 }
 
@@ -433,12 +499,18 @@ fn effect(parent: &Position, child: &Position) -> Effect {
     (parent.men(s) - child.men(s), child.men(s) - parent.men(s))
 }
 
-/// The shared state of one proof: the goal, the budget, the stop flag and the tables.
+/// The shared state of one proof: the goal, the budget (the deadline, the nodes spent,
+/// which limit cut it), the stop flag and the tables.
 struct Shared<'a> {
     goal: Goal,
     limits: &'a Limits,
     deadline: Option<Instant>,
+    /// Set once the deadline has passed: every search stops.
     stopped: AtomicBool,
+    /// Nodes charged to the proof's budget so far.
+    spent: AtomicU64,
+    /// Whether some part of the proof was given up for want of nodes.
+    nodes_out: AtomicBool,
     tables: Vec<Mutex<Table>>,
     generation: AtomicU64,
 }
@@ -451,8 +523,10 @@ impl<'a> Shared<'a> {
         Shared {
             goal,
             limits,
-            deadline: limits.max_time.map(|d| Instant::now() + d),
+            deadline: limits.deadline_from_now(),
             stopped: AtomicBool::new(false),
+            spent: AtomicU64::new(0),
+            nodes_out: AtomicBool::new(false),
             tables: if limits.table {
                 (0..tables)
                     .map(|_| Mutex::new(Table::with_bytes(per)))
@@ -464,20 +538,64 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// Runs `f` on a fresh search for `start` with a table of the pool.
+    /// The nodes of the budget not yet spent.
+    fn remaining(&self) -> u64 {
+        self.limits
+            .max_nodes
+            .saturating_sub(self.spent.load(Ordering::Relaxed))
+    }
+
+    /// Whether the deadline has passed (reading the clock; remembered).
+    fn expired(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.deadline.is_some_and(|d| self.limits.clock.now() >= d) {
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// Which limit cut the proof, if one did: the time first (it stops everything).
+    fn cut(&self) -> Option<Cut> {
+        if self.stopped.load(Ordering::Relaxed) {
+            Some(Cut::Time)
+        } else if self.nodes_out.load(Ordering::Relaxed) {
+            Some(Cut::Nodes)
+        } else {
+            None
+        }
+    }
+
+    /// Runs `f` on a fresh search for `start` with a table of the pool, allowed what
+    /// is left of the budget. Its nodes are charged to the budget; when it runs out of
+    /// them, the proof is marked as cut by the node budget.
     fn with_search<R>(&self, start: &Position, f: impl FnOnce(&mut Search<'_>) -> R) -> R {
+        self.with_search_cap(start, self.remaining(), true, f)
+    }
+
+    /// Runs `f` on a fresh search allowed `cap` nodes, charged to the budget. `last`:
+    /// a search that runs out of nodes marks the proof as cut (otherwise the caller
+    /// may try again with a larger share).
+    fn with_search_cap<R>(
+        &self,
+        start: &Position,
+        cap: u64,
+        last: bool,
+        f: impl FnOnce(&mut Search<'_>) -> R,
+    ) -> R {
         self.with_table(|table, generation| {
-            let mut s = Search::new(
-                self.goal,
-                self.limits,
-                self.deadline,
-                &self.stopped,
-                table,
-                generation,
-                start,
-            );
+            let mut s = Search::new(self, table, generation, start);
+            // A search counts the node that finds the budget spent: one less keeps
+            // the nodes charged within `cap`.
+            s.cap = cap.saturating_sub(1);
             let r = f(&mut s);
             s.flush();
+            self.spent.fetch_add(s.nodes.min(cap), Ordering::Relaxed);
+            if last && s.cut == Some(Cut::Nodes) {
+                self.nodes_out.store(true, Ordering::Relaxed);
+            }
             r
         })
     }
@@ -505,7 +623,9 @@ impl<'a> Shared<'a> {
             nodes,
             time: Default::default(),
             complete: false,
+            cut: None,
             max_nodes: self.limits.max_nodes,
+            max_time: self.limits.max_time,
             written_text: None,
         };
         (kids, report)
@@ -536,6 +656,8 @@ pub(crate) struct Search<'a> {
     limits: &'a Limits,
     deadline: Option<Instant>,
     stopped: &'a AtomicBool,
+    /// Which limit stopped this search, if one did.
+    cut: Option<Cut>,
     table: Option<&'a mut Table>,
     generation: u32,
     /// Nodes (positions generated) so far.
@@ -559,26 +681,29 @@ struct Saved {
 }
 
 impl<'a> Search<'a> {
+    /// A search of `shared`'s proof from `root`, allowed the whole node budget (the
+    /// caller sets `cap` to its share). It starts stopped when the deadline has
+    /// passed.
     fn new(
-        goal: Goal,
-        limits: &'a Limits,
-        deadline: Option<Instant>,
-        stopped: &'a AtomicBool,
+        shared: &'a Shared<'a>,
         table: Option<&'a mut Table>,
         generation: u32,
         root: &Position,
     ) -> Search<'a> {
+        let limits = shared.limits;
+        let expired = shared.expired();
         let mut s = Search {
-            goal,
+            goal: shared.goal,
             limits,
-            deadline,
-            stopped,
+            deadline: shared.deadline,
+            stopped: &shared.stopped,
+            cut: expired.then_some(Cut::Time),
             table,
             generation,
             nodes: 0,
             unreported: 0,
             cap: limits.max_nodes,
-            aborted: false,
+            aborted: expired,
             hist: Vec::new(),
             seg: 0,
             repeats: 0,
@@ -600,6 +725,7 @@ impl<'a> Search<'a> {
         self.unreported += 1;
         if self.nodes > self.cap {
             self.aborted = true;
+            self.cut = Some(Cut::Nodes);
             return false;
         }
         if self.unreported >= 4096 {
@@ -609,13 +735,15 @@ impl<'a> Search<'a> {
             self.unreported = 0;
             if self.stopped.load(Ordering::Relaxed) {
                 self.aborted = true;
+                self.cut = Some(Cut::Time);
                 return false;
             }
             if let Some(d) = self.deadline
-                && Instant::now() >= d
+                && self.limits.clock.now() >= d
             {
                 self.stopped.store(true, Ordering::Relaxed);
                 self.aborted = true;
+                self.cut = Some(Cut::Time);
                 return false;
             }
         }
@@ -1020,6 +1148,17 @@ pub struct Key {
     /// Not proved at the goal's depth: a verdict-only proof (`check`, `compose`) had
     /// its verdict already (a shorter solution, or two keys forcing the goal).
     pub unproved: bool,
+    /// The deepest number of turns it was proved not to force the goal in (every
+    /// smaller number fails too; 0: none proved). A key cut keeps it.
+    pub failed_to: u32,
+}
+
+impl Key {
+    /// Whether it may still force the goal in fewer than `turns` turns: not proved
+    /// either way below `turns` (a cut key).
+    pub fn may_be_shorter(&self, turns: u32) -> bool {
+        self.depth.is_none() && self.failed_to + 1 < turns
+    }
 }
 
 /// A solution tree: an action, and the actions after it that the proof needs (every
@@ -1036,9 +1175,18 @@ pub struct Tree {
     pub next: Vec<Tree>,
     /// Other winning replies at this point (duals), when the attacker moves next.
     pub duals: u64,
+    /// A limit cut the building of this node: its defences, its reply or its duals
+    /// may be missing.
+    pub incomplete: bool,
 }
 
 impl Tree {
+    /// Whether a limit cut the building of this tree anywhere: it may lack defences,
+    /// replies or duals.
+    pub fn is_incomplete(&self) -> bool {
+        self.incomplete || self.next.iter().any(Tree::is_incomplete)
+    }
+
     /// The number of nodes of the tree.
     pub fn size(&self) -> usize {
         1 + self.next.iter().map(Tree::size).sum::<usize>()
@@ -1078,10 +1226,14 @@ pub struct Report {
     pub nodes: u64,
     /// Wall time.
     pub time: Duration,
-    /// Whether the proof finished (no key ran out of budget).
+    /// Whether the proof finished (no limit cut a key, a tree or a line).
     pub complete: bool,
-    /// The node budget of each key.
+    /// Which limit cut the proof, if one did (the verdicts already proved are kept).
+    pub cut: Option<Cut>,
+    /// The node budget of the whole proof.
     pub max_nodes: u64,
+    /// The time limit, if one was given.
+    pub max_time: Option<Duration>,
     /// The written key as written (for messages), when one was given.
     pub written_text: Option<String>,
 }
@@ -1158,30 +1310,44 @@ pub fn solve(
     };
     report.time = began.elapsed();
     report.max_nodes = limits.max_nodes;
+    report.max_time = limits.max_time;
+    // A limit noticed only after every result was in cut nothing.
+    report.cut = if report.complete {
+        None
+    } else {
+        shared.cut().or(Some(Cut::Nodes))
+    };
+    // Everything the proof searched, charged to its one budget.
+    report.nodes = shared.spent.load(Ordering::Relaxed);
     report.written_text = wants.written_text.clone();
     Ok(report)
 }
 
 /// The tries of a direct-play puzzle already proved in `report`: the first actions
 /// that do not force the goal but fail against at most `defences` defences, each with
-/// its refutations.
+/// its refutations. The budget is what the proof left: [`Limits::max_nodes`] less
+/// the report's nodes, and the deadline of [`Limits::deadline`] (or `max_time` from
+/// now); each try's search has an equal share of the nodes.
 pub fn tries(
     start: &Position,
     goal: Goal,
     limits: &Limits,
     report: &Report,
     defences: usize,
-) -> Vec<(Act, Vec<Act>)> {
+) -> Tries {
+    let mut out = Tries {
+        found: Vec::new(),
+        cut: None,
+    };
     if goal.help || start.to_act() != goal.side {
-        return Vec::new();
+        return out;
     }
     let shared = Shared::new(goal, limits, 0);
-    let kids = shared.with_table(|t, g| {
-        let mut s = Search::new(goal, limits, None, &shared.stopped, t, g, start);
-        s.kids(start)
-    });
+    shared.spent.store(report.nodes, Ordering::Relaxed);
+    let kids = shared.with_search(start, |s| s.kids(start));
     let Some(kids) = kids else {
-        return Vec::new();
+        out.cut = shared.cut().or(Some(Cut::Nodes));
+        return out;
     };
     let threads = if limits.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -1192,26 +1358,46 @@ pub fn tries(
         .iter()
         .filter(|k| {
             let ps = k.positions();
-            report
-                .keys
-                .iter()
-                .any(|key| key.positions == ps && key.depth.is_none() && !key.aborted)
+            report.keys.iter().any(|key| {
+                key.positions == ps && key.depth.is_none() && !key.aborted && !key.unproved
+            })
         })
         .collect();
+    let share = shared.remaining() / (failing.len() as u64).max(1);
     let found = par_map(&failing, threads, |kid| {
-        let refs = direct::refutations(start, &shared, kid, defences + 1);
+        let refs = direct::refutations(start, &shared, kid, defences + 1, share);
         (kid.first_act(), refs)
     });
-    found
+    if found.iter().any(|(_, (_, whole))| !whole) {
+        out.cut = shared.cut().or(Some(Cut::Nodes));
+    }
+    out.found = found
         .into_iter()
-        .filter(|(_, r)| !r.is_empty() && r.len() <= defences)
-        .collect()
+        .filter(|(_, (r, complete))| *complete && !r.is_empty() && r.len() <= defences)
+        .map(|(a, (r, _))| (a, r))
+        .collect();
+    out
 }
 
-/// Each first action's fewest turns (within the goal's), deepening key by key. With
-/// [`Wants::verdict_only`], in two passes: first every key in fewer turns than the
-/// goal's (cheap, and it decides `short`); then, when no key is short, every key to
-/// the goal's depth, and when one is, only the written key.
+/// What [`tries`] found.
+#[derive(Clone, Debug, Default)]
+pub struct Tries {
+    /// Each try with its refutations.
+    pub found: Vec<(Act, Vec<Act>)>,
+    /// Which limit cut the search for them, if one did (then some may be missing).
+    pub cut: Option<Cut>,
+}
+
+/// Each first action's fewest turns (within the goal's), deepening across all of
+/// them: every open key is searched at depth `d` before any at `d + 1`, so a win in
+/// fewer turns than the goal's (`short`) is found at its own depth, whatever the
+/// goal's. With [`Wants::verdict_only`], once a depth below the goal's has a win the
+/// verdict is `short` (unless the written key fails), so only the written key goes
+/// deeper; at the goal's depth the open keys go in fixed batches, the written key
+/// first, until two force the goal (cooked).
+///
+/// The node budget is shared out deterministically (see `search_depth`), and a
+/// passed deadline stops every key; a key cut keeps the depths it had proved.
 fn deepen_keys(
     start: &Position,
     kids: &[Kid],
@@ -1220,85 +1406,126 @@ fn deepen_keys(
     threads: usize,
 ) -> Vec<Key> {
     let goal = shared.goal;
-    let prove = |kid: &Kid, depths: std::ops::RangeInclusive<u32>| {
-        shared.with_search(start, |s| {
-            let mut depth = None;
-            let mut aborted = false;
-            for d in depths {
-                match s.kid_value(start, kid, d) {
-                    Val::Win => {
-                        depth = Some(d);
-                        break;
-                    }
-                    Val::Fail => {}
-                    Val::Abort => {
-                        aborted = true;
-                        break;
-                    }
+    let mut keys: Vec<Key> = kids
+        .iter()
+        .map(|kid| Key {
+            act: kid.first_act(),
+            positions: kid.positions(),
+            depth: None,
+            aborted: false,
+            nodes: 0,
+            unproved: false,
+            failed_to: 0,
+        })
+        .collect();
+    let written = wants
+        .written
+        .and_then(|w| keys.iter().position(|k| k.positions.contains(&w)));
+    let mut short = false;
+    for d in 1..=goal.turns {
+        let mut open: Vec<usize> = (0..keys.len())
+            .filter(|&i| keys[i].depth.is_none() && !keys[i].aborted && !keys[i].unproved)
+            .collect();
+        if wants.verdict_only && short {
+            // A shorter solution decides the verdict: only the written key matters.
+            for &i in &open {
+                if Some(i) != written {
+                    keys[i].unproved = true;
                 }
             }
-            Key {
-                act: kid.first_act(),
-                positions: kid.positions(),
-                depth,
-                aborted,
-                nodes: s.nodes,
-                unproved: false,
-            }
-        })
-    };
-    if !wants.verdict_only {
-        return par_map(kids, threads, |kid| prove(kid, 1..=goal.turns));
-    }
-    let mut keys: Vec<Key> = par_map(kids, threads, |kid| prove(kid, 1..=goal.turns - 1));
-    // A shorter solution decides the verdict (unless the written key fails), so the
-    // other keys need no proof at full depth. The keys still open deepen again from 1,
-    // in one search each, exactly as without this first pass (the shallow results
-    // fill the table the deeper search uses).
-    let short = keys.iter().any(|k| k.depth.is_some());
-    let open: Vec<usize> = (0..kids.len())
-        .filter(|&i| keys[i].depth.is_none() && !keys[i].aborted)
-        .collect();
-    let (open, skipped): (Vec<usize>, Vec<usize>) = open.into_iter().partition(|&i| {
-        !short
-            || wants
-                .written
-                .is_some_and(|w| keys[i].positions.contains(&w))
-    });
-    for i in skipped {
-        keys[i].unproved = true;
-    }
-    // Two keys that force the goal make it cooked (and two lines in help play), so
-    // the open keys go in fixed batches, the written key first, until two are found.
-    // The batches do not depend on the thread count: the same keys are proved on
-    // every machine.
-    let mut open = open;
-    if let Some(w) = wants.written
-        && let Some(at) = open.iter().position(|&i| keys[i].positions.contains(&w))
-    {
-        let i = open.remove(at);
-        open.insert(0, i);
-    }
-    let mut forcing = 0usize;
-    let mut done = 0usize;
-    for batch in open.chunks(VERDICT_BATCH) {
-        let deep: Vec<Key> = par_map(batch, threads, |&i| prove(&kids[i], 1..=goal.turns));
-        for (&i, k) in batch.iter().zip(deep) {
-            forcing += usize::from(k.depth.is_some());
-            keys[i].depth = k.depth;
-            keys[i].aborted = k.aborted;
-            keys[i].nodes += k.nodes;
+            open.retain(|&i| Some(i) == written);
         }
-        done += batch.len();
-        // (In 1 every key is cheap: all are proved, so the report lists them all.)
-        if forcing >= 2 && goal.turns >= 2 {
+        if open.is_empty() {
+            break;
+        }
+        if wants.verdict_only && d == goal.turns && goal.turns >= 2 {
+            // Two keys that force the goal make it cooked (and two lines in help
+            // play), so the open keys go in fixed batches, the written key first. The
+            // batches do not depend on the thread count. (In 1 every key is cheap:
+            // all are proved, so the report lists them all.)
+            if let Some(at) = open.iter().position(|&i| Some(i) == written) {
+                let i = open.remove(at);
+                open.insert(0, i);
+            }
+            let mut forcing = keys.iter().filter(|k| k.depth.is_some()).count();
+            let mut done = 0usize;
+            for batch in open.chunks(VERDICT_BATCH) {
+                search_depth(start, kids, &mut keys, batch, d, shared, threads);
+                forcing += batch.iter().filter(|&&i| keys[i].depth.is_some()).count();
+                done += batch.len();
+                if forcing >= 2 || shared.cut().is_some() {
+                    break;
+                }
+            }
+            for &i in &open[done..] {
+                keys[i].unproved = true;
+            }
+        } else {
+            search_depth(start, kids, &mut keys, &open, d, shared, threads);
+        }
+        short |= d < goal.turns && keys.iter().any(|k| k.depth == Some(d));
+        if shared.cut().is_some() {
             break;
         }
     }
-    for &i in &open[done..] {
-        keys[i].unproved = true;
+    // A key neither decided nor left out was cut (at the depth after `failed_to`).
+    for k in &mut keys {
+        if k.depth.is_none() && !k.unproved && k.failed_to < goal.turns {
+            k.aborted = true;
+        }
     }
     keys
+}
+
+/// Searches the keys `open` at depth `d`, in parallel. Each search is allowed an equal
+/// share of the budget left, fixed before the searches start; the keys that ran out of
+/// their share are searched again (from the start) with an equal share of what is
+/// then left, as long as that share is larger. So the budget is never exceeded and
+/// the results do not depend on the threads or the scheduling. A key still out of
+/// nodes, or stopped by the deadline, is `aborted`.
+fn search_depth(
+    start: &Position,
+    kids: &[Kid],
+    keys: &mut [Key],
+    open: &[usize],
+    d: u32,
+    shared: &Shared<'_>,
+    threads: usize,
+) {
+    let mut pending: Vec<usize> = open.to_vec();
+    let mut last_share = 0u64;
+    while !pending.is_empty() {
+        let share = shared.remaining() / pending.len() as u64;
+        if share <= last_share || shared.expired() {
+            break;
+        }
+        let found: Vec<(Val, u64, Option<Cut>)> = par_map(&pending, threads, |&i| {
+            shared.with_search_cap(start, share, false, |s| {
+                let v = s.kid_value(start, &kids[i], d);
+                (v, s.nodes, s.cut)
+            })
+        });
+        let mut again = Vec::new();
+        for (&i, (v, n, cut)) in pending.iter().zip(found) {
+            keys[i].nodes += n;
+            match v {
+                Val::Win => keys[i].depth = Some(d),
+                Val::Fail => keys[i].failed_to = d,
+                Val::Abort if cut == Some(Cut::Nodes) => again.push(i),
+                Val::Abort => keys[i].aborted = true,
+            }
+        }
+        pending = again;
+        last_share = share;
+    }
+    if !pending.is_empty() {
+        if !shared.expired() {
+            shared.nodes_out.store(true, Ordering::Relaxed);
+        }
+        for i in pending {
+            keys[i].aborted = true;
+        }
+    }
 }
 
 /// The first action of the side to act in `game` that forces `target` within
@@ -1337,6 +1564,8 @@ pub fn forcing_key(
     };
     let shared = Shared::new(goal, limits, 1);
     shared.with_search(start, |s| {
+        // One search, the whole budget (counted as the player has always counted it).
+        s.cap = limits.max_nodes;
         let end = |s: &Search<'_>, key, complete| Forcing {
             key,
             nodes: s.nodes,
@@ -1369,6 +1598,7 @@ pub fn forcing_key(
                             aborted: false,
                             nodes: s.nodes,
                             unproved: false,
+                            failed_to: depth - 1,
                         };
                         return end(s, Some(key), true);
                     }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::Rules;
+use std::sync::atomic::AtomicU64;
 
 fn pos(s: &str) -> Position {
     Position::parse_as(Rules::default(), s).expect("a valid position string")
@@ -60,8 +61,8 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let (a, c) = first.expect("a turn");
     let turn = Act::Outcome(a);
     let limits = Limits::default();
-    let stopped = AtomicBool::new(false);
-    let mut s = Search::new(goal(Side::Yellow, 5), &limits, None, &stopped, None, 0, &p);
+    let shared = Shared::new(goal(Side::Yellow, 5), &limits, 0);
+    let mut s = Search::new(&shared, None, 0, &p);
     // p (the root), c, p, c: each at most twice so far.
     let s1 = s.enter(&turn, &c).expect("c once");
     let s2 = s.enter(&turn, &p).expect("p twice");
@@ -88,4 +89,168 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
         s.leave(saved);
     }
     assert_eq!((s.hist.len(), s.repeats), (1, 0));
+}
+
+/// A clock that advances by `step` at every reading: a deadline passes after a known
+/// number of readings, on any machine.
+#[derive(Debug)]
+struct Ticking {
+    start: Instant,
+    reads: AtomicU64,
+    step: Duration,
+}
+
+impl Ticking {
+    fn new(step: Duration) -> Arc<Ticking> {
+        Arc::new(Ticking {
+            start: Instant::now(),
+            reads: AtomicU64::new(0),
+            step,
+        })
+    }
+
+    fn reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+}
+
+impl Clock for Ticking {
+    fn now(&self) -> Instant {
+        let n = self.reads.fetch_add(1, Ordering::Relaxed);
+        self.start + self.step * u32::try_from(n).unwrap_or(u32::MAX)
+    }
+}
+
+/// 8 men, no key in 2: asked in 6, a search of hours.
+const DEEP: &str = "6Y1/8/1Y6/1Y6/8/8/B5B1/2Y2B2 Y c4 play";
+
+/// One deadline for the whole proof and every phase after it: with a clock that moves
+/// 1 ms a reading and 100 ms allowed, the proof (keys, then tries) reads the clock only
+/// a few times after the deadline, where each reading stood for a key's search of up
+/// to 4096 nodes before (0.5 s took 18 s).
+#[test]
+fn the_deadline_bounds_every_phase_of_the_whole_proof() {
+    let clock = Ticking::new(Duration::from_millis(1));
+    let mut limits = Limits {
+        threads: 1,
+        max_time: Some(Duration::from_millis(100)),
+        clock: clock.clone(),
+        ..Limits::default()
+    };
+    limits.start_clock();
+    let p = pos(DEEP);
+    let g = goal(Side::Yellow, 6);
+    let wants = Wants {
+        trees: true,
+        ..Wants::default()
+    };
+    let r = solve(&p, g, &limits, &wants).expect("a puzzle");
+    assert_eq!(r.verdict, Verdict::Unproven);
+    assert_eq!(r.cut, Some(Cut::Time));
+    assert!(!r.complete);
+    let t = tries(&p, g, &limits, &r, 1);
+    assert_eq!(t.cut, Some(Cut::Time));
+    // The start, then at most one reading past the deadline per phase.
+    let reads = clock.reads();
+    assert!((101..=105).contains(&reads), "{reads} readings");
+    // A second call with the same limits finds the deadline passed at once.
+    let again = solve(&p, g, &limits, &wants).expect("a puzzle");
+    assert_eq!(again.cut, Some(Cut::Time));
+    assert!(clock.reads() <= reads + 3, "{} readings", clock.reads());
+}
+
+/// `max_time` alone (the player's way) counts from the start of each call: three
+/// calls of about 0.42 s each (4,209 keys, a reading each, 100 µs a reading) are never
+/// cut by a limit of 1 s.
+#[test]
+fn max_time_without_a_started_clock_counts_from_each_call() {
+    let clock = Ticking::new(Duration::from_micros(100));
+    let limits = Limits {
+        threads: 1,
+        max_time: Some(Duration::from_millis(1000)),
+        clock: clock.clone(),
+        ..Limits::default()
+    };
+    let p = pos("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play");
+    for _ in 0..3 {
+        let r = solve(&p, goal(Side::Yellow, 1), &limits, &Wants::default()).expect("a puzzle");
+        assert_eq!((r.verdict, r.cut), (Verdict::Sound, None));
+    }
+    assert!(clock.reads() > 10_000, "{} readings", clock.reads());
+}
+
+/// The node budget is the whole proof's: never exceeded, whatever the budget, and the
+/// result is the same on one thread or two (each search's share is fixed before it
+/// starts).
+#[test]
+fn the_node_budget_holds_for_the_whole_proof_on_any_threads() {
+    let p = pos("4Y3/B7/8/6B1/8/8/Y4Y2/2B3B1 B e3 play");
+    let g = goal(Side::Black, 2);
+    let wants = Wants {
+        trees: true,
+        ..Wants::default()
+    };
+    for max_nodes in [10, 10_300, 30_000, 45_000, 60_000, 1_000_000] {
+        let mut seen = Vec::new();
+        for threads in [1, 2] {
+            let limits = Limits {
+                threads,
+                max_nodes,
+                ..Limits::default()
+            };
+            let r = solve(&p, g, &limits, &wants).expect("a puzzle");
+            assert!(r.nodes <= max_nodes, "{} nodes of {max_nodes}", r.nodes);
+            if r.complete {
+                assert_eq!(r.verdict, Verdict::Cooked);
+            } else {
+                assert_eq!(r.cut, Some(Cut::Nodes));
+            }
+            let t = tries(&p, g, &limits, &r, 1);
+            seen.push((
+                r.verdict,
+                r.nodes,
+                r.cut,
+                r.trees.len(),
+                r.trees.iter().filter(|t| t.is_incomplete()).count(),
+                t.found.len(),
+                t.cut,
+            ));
+        }
+        assert_eq!(seen[0], seen[1], "budget {max_nodes}");
+    }
+}
+
+/// Every first action is searched at one depth before any at the next: a win in 1
+/// asked in 50 is `short` after the first depth (it searched every key 49 turns deep
+/// first), and `solve` of it is cut by the node budget, not run for hours.
+#[test]
+fn a_win_in_one_asked_in_fifty_is_short_at_the_first_depth() {
+    let p = pos("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play");
+    let g = goal(Side::Yellow, 50);
+    let key = solve(
+        &p,
+        goal(Side::Yellow, 1),
+        &Limits::default(),
+        &Wants::default(),
+    )
+    .expect("a puzzle")
+    .true_keys()
+    .next()
+    .and_then(|k| k.positions.first().copied());
+    let wants = Wants {
+        written: key,
+        verdict_only: true,
+        ..Wants::default()
+    };
+    let r = solve(&p, g, &Limits::default(), &wants).expect("a puzzle");
+    assert_eq!(r.verdict, Verdict::Short);
+    assert_eq!(r.shortest, Some(1));
+    assert!(r.complete);
+    assert!(r.nodes < 10_000, "{} nodes", r.nodes);
+    let limits = Limits {
+        max_nodes: 200_000,
+        ..Limits::default()
+    };
+    let all = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+    assert_eq!((all.verdict, all.cut), (Verdict::Short, Some(Cut::Nodes)));
 }

@@ -621,10 +621,14 @@ pub struct ProofInfo {
     pub nodes: u64,
     /// How long the proof took.
     pub time: std::time::Duration,
-    /// The node budget of each key.
+    /// The node budget of the whole proof.
     pub max_nodes: u64,
+    /// The time limit of the whole command, if one was given.
+    pub max_time: Option<std::time::Duration>,
     /// Whether the proof finished within its budget.
     pub complete: bool,
+    /// Which limit cut the proof (`time` or `nodes`), if one did.
+    pub cut: Option<&'static str>,
     /// Whether every key was proved at the goal's depth (`check` stops once the
     /// verdict is decided: a shorter solution, or two keys; `keys` is then a part).
     pub all_keys: bool,
