@@ -550,3 +550,121 @@ fn ctrl_c_during_a_write_leaves_no_temporary_file() {
 }
 
 use predicates::prelude::PredicateBooleanExt;
+
+// ---------------------------------------------------------------------------------------
+// Every other path argument, as a hostile user would give it.
+
+#[test]
+fn render_each_into_a_file_or_a_dangling_link_says_why() {
+    let dir = temp();
+    let game = dir.path().join("game.lanrick");
+    write(&game, GAME);
+    let file = dir.path().join("file");
+    write(&file, "keep");
+    lanrick()
+        .arg("render")
+        .arg(&game)
+        .arg("--each")
+        .arg("-o")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("it is a file, not a directory"));
+    assert_eq!(std::fs::read_to_string(&file).ok().as_deref(), Some("keep"));
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink("missing", &link).expect("a link");
+        lanrick()
+            .arg("render")
+            .arg(&game)
+            .arg("--each")
+            .arg("-o")
+            .arg(&link)
+            .assert()
+            .code(2)
+            .stderr(contains("symbolic link"))
+            .stderr(contains("does not exist"));
+    }
+    // A link to a directory is followed.
+    #[cfg(unix)]
+    {
+        let real = dir.path().join("real");
+        std::fs::create_dir(&real).expect("a directory");
+        let to = dir.path().join("to-real");
+        std::os::unix::fs::symlink(&real, &to).expect("a link");
+        lanrick()
+            .arg("render")
+            .arg(&game)
+            .arg("--each")
+            .arg("-o")
+            .arg(&to)
+            .assert()
+            .code(0);
+        assert_eq!(names(&real), ["000.svg", "001.svg", "002.svg"]);
+    }
+}
+
+#[test]
+fn out_dirs_that_are_not_directories_fail_before_any_work() {
+    let dir = temp();
+    let file = dir.path().join("file");
+    write(&file, "keep");
+    for out_dir in [dir.path().join("missing"), file.clone()] {
+        // compose says so before trying a single position (--trace prints each).
+        lanrick()
+            .args([
+                "compose",
+                "--seed",
+                "1",
+                "--count",
+                "1",
+                "--trace",
+                "--out-dir",
+            ])
+            .arg(&out_dir)
+            .assert()
+            .code(2)
+            .stderr(contains("--out-dir"))
+            .stderr(contains("compose:").not());
+        lanrick()
+            .args(["manpage", "--out-dir"])
+            .arg(&out_dir)
+            .assert()
+            .code(2)
+            .stderr(contains("--out-dir"));
+    }
+    assert_eq!(names(dir.path()), ["file"]);
+    assert_eq!(std::fs::read_to_string(&file).ok().as_deref(), Some("keep"));
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_and_load_of_a_fifo_are_refused_at_once() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp();
+    let fifo = dir.path().join("pipe.lanrick");
+    if !mkfifo(&fifo) {
+        return;
+    }
+    // Rewriting in place is for files: `fmt` does not wait for a writer.
+    lanrick()
+        .arg("fmt")
+        .arg(&fifo)
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(contains("FIFO"));
+    // Nor does `:load` at the prompt, where waiting could only end by Ctrl-C and the
+    // game being played would be lost.
+    lanrick()
+        .args(["repl", "--quiet"])
+        .write_stdin(format!("mark d5\n:load {}\n:save x\n", fifo.display()))
+        .current_dir(dir.path())
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stderr(contains("FIFO"));
+    assert!(file_type(&fifo).is_fifo());
+    assert_eq!(names(dir.path()), ["pipe.lanrick", "x"]);
+}

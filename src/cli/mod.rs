@@ -582,6 +582,10 @@ fn manpages(dir: Option<&Path>) -> u8 {
         let page = clap_mangen::Man::new(cli);
         return finish(page.render(&mut out).and_then(|()| out.flush()));
     };
+    if let Err(msg) = crate::term::output_dir(dir, false) {
+        eprintln!("error: --out-dir: {msg}");
+        return EXIT_ERROR;
+    }
     let mut pages = vec![("lanrick".to_owned(), cli.clone())];
     for sub in cli.get_subcommands() {
         let page = sub
@@ -1172,7 +1176,20 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
             eprintln!("error: {why}");
             return EXIT_ERROR;
         }
-        Input::File(path) => (path.display().to_string(), read_source(path)),
+        Input::File(path) => {
+            // Rewriting in place is for files: a FIFO would be waited on, then written
+            // back into.
+            if how == FmtMode::Write
+                && let Err(msg) = crate::term::regular_file(path)
+            {
+                eprintln!(
+                    "error: {msg}; `fmt` rewrites files in place (`lanrick fmt - < FILE` \
+                     prints the canonical text)"
+                );
+                return EXIT_ERROR;
+            }
+            (path.display().to_string(), read_source(path))
+        }
         Input::Stdin => {
             let mut bytes = Vec::new();
             let read = std::io::stdin()

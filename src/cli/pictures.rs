@@ -203,8 +203,8 @@ pub fn render(args: RenderArgs) -> u8 {
             eprintln!("error: --each writes one file per position: give --out DIR");
             return EXIT_ERROR;
         };
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("error: cannot create {}: {e}", dir.display());
+        if let Err(msg) = crate::term::output_dir(dir, true) {
+            eprintln!("error: {msg}");
             return EXIT_ERROR;
         }
         let width = last.to_string().len().max(3);

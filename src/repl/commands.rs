@@ -224,7 +224,12 @@ pub const COMMANDS: &[Command] = &[
                `:undo` at its start brings back the game before it.",
         bang: false,
         run: |s, arg, _| match load_args(arg) {
-            Some((p, which)) => s.load(Path::new(&p), which.as_deref()),
+            // At the prompt a FIFO would be waited on, with the game being played
+            // lost to the Ctrl-C that ends the wait.
+            Some((p, which)) => match crate::term::regular_file(Path::new(&p)) {
+                Ok(()) => s.load(Path::new(&p), which.as_deref()),
+                Err(msg) => Output::fail(format!("error: {msg}")),
+            },
             None => Output::fail("error: `:load` needs a file name"),
         },
     },

@@ -110,6 +110,85 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// What kind of file a path is, in words: "a file", "a directory", "a FIFO", ...
+fn kind_words(kind: std::fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        return "a directory";
+    }
+    if kind.is_file() {
+        return "a file";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}
+
+/// Checks that `path` is a regular file (a link followed) before it is read as a game
+/// file where waiting on a FIFO or a device is no use: `fmt` rewriting it in place,
+/// `:load` at the prompt.
+///
+/// # Errors
+/// What the path is instead, with the path; or why it cannot be read.
+pub fn regular_file(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) => Err(format!(
+            "{} is {}, not a game file",
+            shown_path(path),
+            kind_words(m.file_type())
+        )),
+        Err(e) => Err(format!("cannot read {}: {e}", shown_path(path))),
+    }
+}
+
+/// Checks an output directory (`--out-dir`, `render --each -o`) before any work is
+/// done, making it (and its parents) when `create` is set: a link is followed, and a
+/// file, a dangling link or (unless made) a missing directory is an error that says so.
+///
+/// # Errors
+/// Why files cannot be written into it.
+pub fn output_dir(dir: &Path, create: bool) -> Result<(), String> {
+    let shown = shown_path(dir);
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(m) => Err(format!(
+            "cannot write into {shown}: it is {}, not a directory",
+            kind_words(m.file_type())
+        )),
+        Err(e) => {
+            if let Ok(to) = std::fs::read_link(dir) {
+                return Err(format!(
+                    "cannot write into {shown}: it is a symbolic link to {}, which does not exist",
+                    shown_path(&to)
+                ));
+            }
+            if e.kind() != std::io::ErrorKind::NotFound {
+                return Err(format!("cannot write into {shown}: {e}"));
+            }
+            if !create {
+                return Err(format!(
+                    "cannot write into {shown}: the directory does not exist"
+                ));
+            }
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {shown}: {e}"))
+        }
+    }
+}
+
 /// What writing to a path does, decided from the path before anything is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WriteTarget {
