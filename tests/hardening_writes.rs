@@ -668,3 +668,30 @@ fn fmt_and_load_of_a_fifo_are_refused_at_once() {
     assert!(file_type(&fifo).is_fifo());
     assert_eq!(names(dir.path()), ["pipe.lanrick", "x"]);
 }
+
+#[test]
+fn a_bad_out_path_fails_before_the_games_are_played() {
+    let dir = temp();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).expect("a directory");
+    for out in [dir.path().join("missing").join("games.lanrick"), sub] {
+        // A long match: the path is refused before a single game is played.
+        lanrick()
+            .args([
+                "match", "--a", "4", "--b", "4", "--games", "200", "--seed", "1",
+            ])
+            .arg("--out")
+            .arg(&out)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(contains("cannot write"));
+        lanrick()
+            .args(["selfplay", "--games", "100000", "--seed", "1", "--out"])
+            .arg(&out)
+            .timeout(Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(contains("cannot write"));
+    }
+}

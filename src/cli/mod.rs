@@ -1336,6 +1336,10 @@ fn selfplay(
     rules: Rules,
     die: crate::engine::DieRule,
 ) -> u8 {
+    if let Some(msg) = out.and_then(|p| crate::term::write_target(p).err()) {
+        eprintln!("error: {msg}");
+        return EXIT_ERROR;
+    }
     let (text, _) = crate::selfplay::generate_full(games, seed, rules, die, annotate);
     let written = match out {
         None => {
@@ -1375,6 +1379,11 @@ fn play_match(
     format: Format,
     out: Option<&Path>,
 ) -> u8 {
+    // A path that cannot take the games is said before they are played.
+    if let Some(msg) = out.and_then(|p| crate::term::write_target(p).err()) {
+        eprintln!("error: {msg}");
+        return EXIT_ERROR;
+    }
     let report = crate::player::arena::play_match(a, b, games, seed, rules);
     if let Some(path) = out {
         let text = match_games_text(&report, a, b, seed, rules);
