@@ -1304,7 +1304,7 @@ fn user_path_only(msg: &str, path: &Path) -> String {
         msg.truncate(i);
     }
     if msg.contains(".lanrick-") {
-        return format!("cannot write {}", path.display());
+        return format!("cannot write {}", crate::term::shown_path(path));
     }
     msg
 }
