@@ -623,6 +623,10 @@ fn manpages(dir: Option<&Path>) -> u8 {
         let page = clap_mangen::Man::new(cli);
         return finish(page.render(&mut out).and_then(|()| out.flush()));
     };
+    if let Err(msg) = crate::term::output_dir(dir, false) {
+        say!("error: --out-dir: {msg}");
+        return EXIT_ERROR;
+    }
     let mut pages = vec![("lanrick".to_owned(), cli.clone())];
     for sub in cli.get_subcommands() {
         let page = sub
@@ -1218,7 +1222,20 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
             say!("error: {why}");
             return EXIT_ERROR;
         }
-        Input::File(path) => (path.display().to_string(), read_source(path)),
+        Input::File(path) => {
+            // Rewriting in place is for files: a FIFO would be waited on, then written
+            // back into.
+            if how == FmtMode::Write
+                && let Err(msg) = crate::term::regular_file(path)
+            {
+                say!(
+                    "error: {msg}; `fmt` rewrites files in place (`lanrick fmt - < FILE` \
+                     prints the canonical text)"
+                );
+                return EXIT_ERROR;
+            }
+            (path.display().to_string(), read_source(path))
+        }
         Input::Stdin => {
             let read =
                 crate::term::read_bounded(std::io::stdin().lock(), "standard input").map(decode);
@@ -1363,6 +1380,10 @@ fn selfplay(
     rules: Rules,
     die: crate::engine::DieRule,
 ) -> u8 {
+    if let Some(msg) = out.and_then(|p| crate::term::write_target(p).err()) {
+        say!("error: {msg}");
+        return EXIT_ERROR;
+    }
     let play = |w: &mut dyn Write| -> std::io::Result<()> {
         let mut stats = crate::selfplay::Stats::default();
         for i in 0..games {
@@ -1408,6 +1429,11 @@ fn play_match(
     format: MatchFormat,
     out: Option<&Path>,
 ) -> u8 {
+    // A path that cannot take the games is said before they are played.
+    if let Some(msg) = out.and_then(|p| crate::term::write_target(p).err()) {
+        say!("error: {msg}");
+        return EXIT_ERROR;
+    }
     use crate::player::arena;
     let (mut wins, mut losses) = (0usize, 0usize);
     let mut tally = |g: &arena::MatchGame| {

@@ -56,6 +56,19 @@ fn emit(out: Option<&Path>, text: &str) -> Result<(), String> {
     }
 }
 
+/// Refuses to write `out` when it is the input file `input` (by another name, a link
+/// or a hard link too): the game would be lost under a picture. `-` is no file.
+fn refuse_input(input: &Path, out: &Path) -> Result<(), String> {
+    if input.as_os_str() != "-" && crate::term::same_file(input, out) {
+        return Err(format!(
+            "cannot write {}: it is the input file {}; write the picture to another file",
+            crate::term::shown_path(out),
+            crate::term::shown_path(input)
+        ));
+    }
+    Ok(())
+}
+
 /// Reads `path` and builds its steps (of game `only`, if given); prints what is wrong.
 /// `Err` is the exit code.
 fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTree), u8> {
@@ -146,6 +159,13 @@ pub fn render(args: RenderArgs) -> u8 {
         return EXIT_ERROR;
     };
     let name = shown_name(path);
+    if let Some(out) = &args.out
+        && !args.each
+        && let Err(msg) = refuse_input(path, out)
+    {
+        say!("error: {msg}");
+        return EXIT_ERROR;
+    }
     let (src, tree) = match load(path, args.game, args.color) {
         Ok(x) => x,
         Err(code) => return code,
@@ -178,15 +198,22 @@ pub fn render(args: RenderArgs) -> u8 {
             say!("error: --each writes one file per position: give --out DIR");
             return EXIT_ERROR;
         };
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            say!("error: cannot create {}: {e}", dir.display());
+        if let Err(msg) = crate::term::output_dir(dir, true) {
+            say!("error: {msg}");
             return EXIT_ERROR;
         }
         let width = last.to_string().len().max(3);
-        (0..=last).try_for_each(|n| {
-            let file = dir.join(format!("{n:0width$}.svg"));
-            write_atomically(&file, &step_svg(game, n, &args.options))
-        })
+        let files: Vec<PathBuf> = (0..=last)
+            .map(|n| dir.join(format!("{n:0width$}.svg")))
+            .collect();
+        if let Some(msg) = files.iter().find_map(|f| refuse_input(path, f).err()) {
+            say!("error: {msg}");
+            return EXIT_ERROR;
+        }
+        files
+            .iter()
+            .enumerate()
+            .try_for_each(|(n, file)| write_atomically(file, &step_svg(game, n, &args.options)))
     } else {
         let n = match args.after {
             Some(n) if n > last => {
@@ -232,6 +259,10 @@ pub fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
 /// with `flip` Black at the bottom.
 pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, color: bool) -> u8 {
     let name = shown_name(path);
+    if let Err(msg) = refuse_input(path, out) {
+        say!("error: {msg}");
+        return EXIT_ERROR;
+    }
     let (src, tree) = match load(path, game, color) {
         Ok(x) => x,
         Err(code) => return code,

@@ -567,6 +567,13 @@ pub struct ComposeArgs {
 /// `lanrick compose`: random late positions of random games, each tried against a
 /// goal; the ones with exactly one key (verdict `sound`) are written as puzzle files.
 pub fn compose(args: &ComposeArgs) -> u8 {
+    // A directory that cannot take the puzzles is said before the search, not after.
+    if let Some(dir) = &args.out_dir
+        && let Err(msg) = crate::term::output_dir(dir, false)
+    {
+        say!("error: --out-dir: {msg}");
+        return super::EXIT_ERROR;
+    }
     let mut rng = Rng::new(args.seed);
     let mut limits = args.budget.limits();
     limits.threads = 1;

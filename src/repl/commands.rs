@@ -224,7 +224,12 @@ pub const COMMANDS: &[Command] = &[
                `:undo` at its start brings back the game before it.",
         bang: false,
         run: |s, arg, _| match load_args(arg) {
-            Some((p, which)) => s.load(Path::new(&p), which.as_deref()),
+            // At the prompt a FIFO would be waited on, with the game being played
+            // lost to the Ctrl-C that ends the wait.
+            Some((p, which)) => match crate::term::regular_file(Path::new(&p)) {
+                Ok(()) => s.load(Path::new(&p), which.as_deref()),
+                Err(msg) => Output::fail(format!("error: {msg}")),
+            },
             None => Output::fail("error: `:load` needs a file name"),
         },
     },
@@ -238,7 +243,9 @@ pub const COMMANDS: &[Command] = &[
                not start at the Rule 2 start) tags; a loaded game keeps every tag and \
                comment it had. A `Result` tag (`B`, `Y` or `draw`) is written once the game \
                is over. An existing file with other content is kept unless you write \
-               `:save! FILE`; a failed write leaves it whole.",
+               `:save! FILE`; a failed write leaves it whole. Saved over the file it was \
+               loaded from, a game of a collection replaces that game alone, every other \
+               byte kept. A FIFO or a device (`/dev/stdout`) is written as it is.",
         bang: true,
         run: |s, arg, bang| match path_arg(arg) {
             Some(p) => s.save(Path::new(&p), bang),

@@ -136,6 +136,25 @@ pub(super) struct Record {
     pub(super) dirty: bool,
     /// The puzzle's goal, from a `Goal` tag.
     goal: Option<Goal>,
+    /// The file and game it was loaded from, so that saving over that file replaces
+    /// this game alone.
+    origin: Option<Origin>,
+}
+
+/// Where a loaded game sits in its file: `:save` over that file puts the game back in
+/// its place and keeps every other byte of the file.
+#[derive(Clone, Debug)]
+struct Origin {
+    /// The file, as loaded (its canonical path when it could be found).
+    path: std::path::PathBuf,
+    /// The game's number in the file, from 0.
+    index: usize,
+    /// How many games the file holds.
+    count: usize,
+    /// The whole file as loaded or last saved, to see whether it changed since.
+    text: String,
+    /// Where the game is in `text`.
+    span: Span,
 }
 
 impl Record {
@@ -157,6 +176,7 @@ impl Record {
             undone: Vec::new(),
             dirty: false,
             goal: None,
+            origin: None,
         }
     }
 
@@ -953,6 +973,13 @@ impl Session {
             undone: Vec::new(),
             dirty: false,
             goal,
+            origin: Some(Origin {
+                path: std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+                index,
+                count,
+                text: src.clone(),
+                span: game.span,
+            }),
         };
         let mut runner = record.start.clone();
         let mut left_out = 0;
@@ -1066,31 +1093,93 @@ impl Session {
         crate::fmt::format_items(&tree.body)
     }
 
-    /// Writes the session to `path` atomically; an existing file with other content is
-    /// only replaced when `force` is set.
+    /// Writes the session to `path`: a regular file atomically, and an existing one
+    /// with other content only when `force` is set; a FIFO or a device (`/dev/null`,
+    /// `/dev/stdout`) in place, the game then still counting as unsaved. Saving a loaded
+    /// game over the file it came from replaces that game alone, every other byte of the
+    /// file kept, and is refused when the file changed since it was loaded.
     pub fn save(&mut self, path: &Path, force: bool) -> Output {
-        let text = self.game_file();
-        let same = std::fs::read_to_string(path).is_ok_and(|existing| existing == text);
-        if !force && path.exists() && !same {
-            return Output::fail(format!(
-                "error: {} already exists; `:save! {}` replaces it",
-                path.display(),
-                path.display()
+        let shown = crate::term::shown_path(path);
+        let target = match crate::term::write_target(path) {
+            Ok(t) => t,
+            Err(msg) => return Output::fail(format!("error: {msg}")),
+        };
+        let mut text = self.game_file();
+        // Back in its own collection: the file with this game put in its place.
+        let mut back = None;
+        if target.replaces_a_file()
+            && let Some(o) = &self.game.origin
+            && crate::term::same_file(path, &o.path)
+        {
+            let now = match std::fs::read(path) {
+                Ok(bytes) => bytes,
+                Err(e) => return Output::fail(format!("error: cannot read {shown}: {e}")),
+            };
+            if now != o.text.as_bytes() {
+                return Output::fail(text::wrap(
+                    &format!(
+                        "error: {shown} changed since game {} was loaded from it, so where \
+                         the game goes is not known: `:save` to another file, or `:load` \
+                         it again",
+                        o.index + 1
+                    ),
+                    self.width,
+                ));
+            }
+            let game =
+                crate::fmt::LineEnd::of(&o.text).apply(text.trim_end_matches('\n').to_string());
+            let (before, after) = (&o.text[..o.span.start], &o.text[o.span.end..]);
+            back = Some((
+                Span::new(o.span.start, o.span.start + game.len()),
+                o.count,
+                o.index,
             ));
+            text = format!("{before}{game}{after}");
         }
-        if path.is_dir() {
-            return Output::fail(format!(
-                "error: cannot write {}: it is a directory",
-                path.display()
-            ));
+        if target.replaces_a_file() && !force {
+            let same = std::fs::read(path).is_ok_and(|existing| existing == text.as_bytes());
+            if !same {
+                let what = match back {
+                    Some((_, count, index)) if count > 1 => {
+                        format!(
+                            "; `:save! {shown}` replaces game {} of its {count}",
+                            index + 1
+                        )
+                    }
+                    _ => format!("; `:save! {shown}` replaces it"),
+                };
+                return Output::fail(format!("error: {shown} already exists{what}"));
+            }
         }
         match crate::term::write_atomically(path, &text) {
             Ok(()) => {
+                let which = match back {
+                    Some((span, count, index)) => {
+                        if let Some(o) = &mut self.game.origin {
+                            o.text = text;
+                            o.span = span;
+                        }
+                        if count > 1 {
+                            format!(" (game {} of {count}; the others kept)", index + 1)
+                        } else {
+                            String::new()
+                        }
+                    }
+                    None => String::new(),
+                };
+                if !matches!(
+                    target,
+                    crate::term::WriteTarget::File(_) | crate::term::WriteTarget::New(_)
+                ) {
+                    return Output::text(format!(
+                        "wrote {} to {shown} (not a file: the game still counts as unsaved)",
+                        actions(self.game.steps.len())
+                    ));
+                }
                 self.game.dirty = false;
                 Output::text(format!(
-                    "saved {} to {}",
-                    actions(self.game.steps.len()),
-                    path.display()
+                    "saved {} to {shown}{which}",
+                    actions(self.game.steps.len())
                 ))
             }
             Err(msg) => Output::fail(format!("error: {}", user_path_only(&msg, path))),
@@ -1215,7 +1304,7 @@ fn user_path_only(msg: &str, path: &Path) -> String {
         msg.truncate(i);
     }
     if msg.contains(".lanrick-") {
-        return format!("cannot write {}", path.display());
+        return format!("cannot write {}", crate::term::shown_path(path));
     }
     msg
 }
