@@ -5,8 +5,8 @@
 
 pub mod board;
 pub mod report;
-pub mod visible;
 mod signals;
+pub mod visible;
 
 use crate::interp::Problem;
 use crate::syntax::ast::Span;
