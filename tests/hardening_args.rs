@@ -457,3 +457,22 @@ fn repl_numbers_never_overflow_or_hang() {
     assert!(err.contains("`256` is not a level"), "{err}");
     assert!(err.contains("`1e309` is not a level"), "{err}");
 }
+
+/// An endless line piped to the REPL used to be held whole until the memory ran out;
+/// now the reading stops at the line limit with an error naming it.
+#[test]
+fn an_endless_line_piped_to_the_repl_is_refused() {
+    let out = limited("tr \"\\000\" a < /dev/zero | \"$L\" repl");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 1 of standard input is longer than 16 MiB"),
+        "{err}"
+    );
+    // A long line under the limit is still read, and the lines after it too.
+    let out = limited(
+        "(head -c 2000000 /dev/zero | tr \"\\000\" a; echo; echo mark d5; echo :board) | \"$L\" repl",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("d5"), "{text}");
+}

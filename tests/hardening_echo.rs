@@ -428,3 +428,36 @@ fn pictures_stay_well_formed_with_hostile_text() {
     }
     assert!(!html.contains("<b>"), "markup from the file is escaped");
 }
+
+/// clap quotes a refused argument back; with colour forced (as on a terminal) it used
+/// to pass an escape sequence in the argument to the terminal raw.
+#[test]
+fn refused_arguments_are_quoted_back_escaped() {
+    for force in ["1", "0"] {
+        let out = lanrick()
+            .env("CLICOLOR_FORCE", force)
+            .args(["check", "--max-time", "\x1b]0;PWNED\x07"])
+            .arg("x.lanrick")
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("\\u{1b}]0;PWNED\\u{7}"), "{err}");
+        assert_shown(&err, true, "a refused --max-time");
+        let out = lanrick()
+            .env("CLICOLOR_FORCE", force)
+            .arg("\x1b[2J\x1b[Hcheck")
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        assert_shown(
+            &String::from_utf8_lossy(&out.stderr),
+            true,
+            "an unknown subcommand",
+        );
+    }
+    // Help is lanrick's own text and still printed as clap writes it.
+    lanrick().arg("--help").assert().success();
+}

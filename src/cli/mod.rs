@@ -374,14 +374,61 @@ fn annotate_rate(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Whether clap's own error message is styled: as clap decides (`CLICOLOR_FORCE`,
+/// `NO_COLOR`, then whether standard error is a terminal).
+fn clap_color() -> bool {
+    use std::io::IsTerminal;
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    if set("CLICOLOR_FORCE") {
+        return true;
+    }
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        return false;
+    }
+    std::io::stderr().is_terminal()
+}
+
+/// `text` without its colour sequences (`ESC [ digits ; … m`).
+fn without_colour(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("\x1b[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(after.len());
+        if after[len..].starts_with('m') {
+            rest = &after[len + 1..];
+        } else {
+            out.push_str("\\u{1b}[");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_ERROR } else { EXIT_OK };
-            let _ = e.print();
-            return ExitCode::from(code);
+            if !e.use_stderr() {
+                // `--help` and `--version`: lanrick's own text.
+                let _ = e.print();
+                return ExitCode::from(EXIT_OK);
+            }
+            // A refused argument is quoted back: shown visibly, so that an escape
+            // sequence typed or pasted into it is never obeyed by the terminal.
+            let styled = e.render().ansi().to_string();
+            let shown = crate::term::visible::for_terminal(&styled, true);
+            if clap_color() {
+                eprint!("{shown}");
+            } else {
+                eprint!("{}", without_colour(&shown));
+            }
+            return ExitCode::from(EXIT_ERROR);
         }
     };
     let code = match cli.command {

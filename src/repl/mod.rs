@@ -108,10 +108,22 @@ fn plain(opts: Options<'_>) -> u8 {
         print(&out, session.color());
     }
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut left = false;
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let line = match line {
-            Ok(l) => l,
+    for i in 0.. {
+        let line = match read_line_bounded(&mut input, MAX_LINE_BYTES) {
+            Ok(Line::End) => break,
+            Ok(Line::Text(l)) => l,
+            Ok(Line::TooLong) => {
+                eprintln!(
+                    "error: line {} of standard input is longer than {} MiB, the most lanrick \
+                     reads as one line; stopped reading",
+                    i + 1,
+                    MAX_LINE_BYTES >> 20
+                );
+                failed = true;
+                break;
+            }
             Err(e) => {
                 eprintln!("error: cannot read standard input: {e}");
                 failed = true;
@@ -141,6 +153,48 @@ fn plain(opts: Options<'_>) -> u8 {
         print(&session.request_quit(), session.color());
     }
     if failed { EXIT_FAILED } else { EXIT_OK }
+}
+
+/// The longest line read from a pipe: a longer one ends the reading with an error
+/// rather than being held whole (an endless line would otherwise fill the memory).
+const MAX_LINE_BYTES: usize = 16 << 20;
+
+/// A line read by [`read_line_bounded`].
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// The line, without its line end.
+    Text(String),
+    /// A line longer than the limit (what was read of it is dropped).
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line of at most `max` bytes (without its line end) from `input`; of a
+/// longer line, no more than `max` and two bytes are read. Bytes that are not UTF-8 are an error,
+/// as for `BufRead::lines`.
+fn read_line_bounded(input: &mut impl BufRead, max: usize) -> std::io::Result<Line> {
+    use std::io::Read as _;
+    let mut buf = Vec::new();
+    let n = input
+        .by_ref()
+        .take(max as u64 + 2)
+        .read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    }
+    if buf.len() > max {
+        return Ok(Line::TooLong);
+    }
+    String::from_utf8(buf)
+        .map(Line::Text)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 /// Where the history is kept: `$XDG_DATA_HOME/lanrick/history`, else
