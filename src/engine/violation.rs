@@ -539,7 +539,7 @@ impl RuleViolation {
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>, rules: Rules) -> fmt::Result {
         use RuleViolation::*;
         let early = !rules.is_1893();
-        let e1879 = rules.edition() == super::rules::Edition::E1879;
+        let e1879 = super::editions::worded_as_1879(rules);
         match self {
             NotADieSquare { square } => write!(
                 f,

@@ -403,7 +403,7 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
 pub fn position_problem_for(err: &PositionError, at: Span, rules: Rules) -> Problem {
     let help = if rules.is_1893() {
         "a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"".to_string()
-    } else if rules.edition() == crate::engine::Edition::E1879 {
+    } else if rules.plays_rounds() {
         "a 1879 position string is `<placement> <side> [<mark>] <phase> <B>-<Y> <first>`, e.g. \"8/8/8/8/8/8/8/8 B set 0-0 B\" or \"B6Y/8/8/8/8/8/8/YY4BB B e4 play 3-0 Y\"".to_string()
     } else {
         format!(

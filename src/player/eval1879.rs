@@ -19,7 +19,7 @@
 //!
 //! The score is `SCALE` times (2 × chance − 1): 0 is even, `SCALE` a won game.
 
-use crate::engine::editions::e1879::DIE_SQUARES;
+use crate::engine::editions::DIE_SQUARES;
 use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, SquareSet};
 use std::sync::OnceLock;
 

@@ -45,7 +45,7 @@ pub use generate::{
     Candidate, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
 };
 
-use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
+use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, throw_die};
 use crate::prover;
 use generate::{Extra1879, all_candidates, heuristic_candidates, random_candidate};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -249,7 +249,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     if pos.rules().edition() == Edition::E1879 && pos.phase() == Phase::Mark {
         // 1879 Rule 3: the die, not a player, gives the Mark; lanrick throws it with
         // its seeded generator, neglecting throws below three.
-        let square = die_square(DieRule::Plain, || 1 + rng.below(6) as u8);
+        let square = throw_die(DieRule::Plain, &mut rng);
         let action = Action::Mark {
             square,
             towards: None,

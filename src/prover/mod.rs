@@ -27,7 +27,7 @@ pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{Edition, OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -339,12 +339,13 @@ impl Reach {
         if !p.phase().in_play() {
             return None;
         }
-        if p.rules().is_1893() {
-            Some(Reach::R1893)
-        } else if p.rules().edition() == Edition::E1879 {
-            Some(Reach::R1879)
-        } else {
+        let rules = p.rules();
+        if !rules.wins_only_by_men_in() {
             None
+        } else if rules.limits_each_man() {
+            Some(Reach::R1893)
+        } else {
+            Some(Reach::R1879)
         }
     }
 
