@@ -4,11 +4,12 @@
 //! the search, which always holds every winning turn.
 
 use super::Rng;
+use super::editions::{Extra, strategy};
 use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
-    Action, Edition, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
-    TurnInProgress, TurnResult, outcome_by_index, outcomes_unordered,
+    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress,
+    TurnResult, outcome_by_index, outcomes_unordered,
 };
 use crate::prover::Act;
 use std::collections::HashSet;
@@ -140,11 +141,11 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
 }
 
 /// `samples` random set-ups (uniform over the arranger's choices).
-fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
+pub(super) fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     for _ in 0..samples.max(1) {
         // 1879 Rule 2: the side to act sets his own men, on vacant border squares.
-        let own_only = pos.rules().edition() == crate::engine::Edition::E1879;
+        let own_only = pos.rules().sets_own_men();
         let mut border: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
         let mut pick = |n: usize| -> Vec<Square> {
             let mut set = SquareSet::EMPTY;
@@ -243,8 +244,8 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
         seen: FastSet::default(),
         ends: FastSet::default(),
         first_only,
-        variants: variants && pos.rules().edition() == Edition::E1879,
-        is_1879: pos.rules().edition() == Edition::E1879,
+        variants: variants && strategy(pos.rules()).walks_win_variants(),
+        prunes_by_squares: strategy(pos.rules()).prunes_by_squares_short(),
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
         return (w.out, 0);
@@ -272,7 +273,8 @@ type StateKey = (u64, u64, u64, u8);
 
 /// A set hashed by the engine's small fast hasher (the walk only asks membership, so
 /// the hasher changes nothing but the time).
-type FastSet<K> = HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
+pub(super) type FastSet<K> =
+    HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
 
 struct WinWalk {
     out: Vec<Candidate>,
@@ -283,7 +285,7 @@ struct WinWalk {
     variants: bool,
     /// 1879: a closed Rendezvous and no limit per man, so the squares each man
     /// still needs bound the turn (see [`squares_short`]).
-    is_1879: bool,
+    prunes_by_squares: bool,
 }
 
 impl WinWalk {
@@ -325,7 +327,7 @@ impl WinWalk {
         if outside > u32::from(t.remaining()) {
             return ControlFlow::Continue(());
         }
-        if self.is_1879 && squares_short(t) {
+        if self.prunes_by_squares && squares_short(t) {
             return ControlFlow::Continue(());
         }
         for m in t.legal_moves() {
@@ -468,37 +470,23 @@ fn finish_wanderers(t: &mut TurnInProgress) {
     }
 }
 
-/// What the 1879 generator adds at the levels that look further (from level 3).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Extra1879 {
-    /// Every take, placement of the wanderers and radiating choice of a winning turn.
-    pub variants: bool,
-    /// Bonus moves kept at each step of the bonus beam (0: the pass only).
-    pub bonus_beam: usize,
-    /// Random set-ups, the best of them improved one man at a time (0: 8 at random).
-    pub setups: usize,
-}
-
 /// The candidates of the inner nodes: every winning turn (exact), the turns built by
 /// a beam over the most purposeful man's moves (`beam` of them at each step), the
-/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. In 1879 with
-/// `extra`'s wider choices (the other editions ignore it).
+/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. The edition's
+/// strategy adds `extra`'s wider choices where it has them (1879; the other
+/// editions ignore it).
 pub fn heuristic_candidates(
     pos: &Position,
     beam: usize,
     rng: &mut Rng,
-    extra: Extra1879,
+    extra: Extra,
 ) -> Vec<Candidate> {
-    let extra = (pos.rules().edition() == Edition::E1879).then_some(extra);
+    let strategy = strategy(pos.rules());
     if pos.winner().is_some() {
         return Vec::new();
     }
-    if let Some(x) = extra {
-        match pos.phase() {
-            Phase::Set if x.setups > 0 => return setups_1879(pos, rng, x.setups),
-            Phase::Bonus(_) if x.bonus_beam > 0 => return bonus_candidates_1879(pos, x.bonus_beam),
-            _ => {}
-        }
+    if let Some(own) = strategy.own_candidates(pos, rng, extra) {
+        return own;
     }
     match pos.phase() {
         Phase::Set => return setups(pos, rng, 8),
@@ -514,7 +502,7 @@ pub fn heuristic_candidates(
         }
         _ => {}
     }
-    let mut out = if extra.is_some_and(|x| x.variants) {
+    let mut out = if extra.variants && strategy.walks_win_variants() {
         winning_turns_1879(pos)
     } else {
         winning_turns(pos, false)
@@ -611,140 +599,4 @@ fn beam_turns(
             beam_turns(&next, beam, seen, ends, out);
         }
     }
-}
-
-/// A bonus being built: the moves so far, the squares the moved men stand on, the
-/// squares left and the position the moves lead to.
-struct PartialBonus {
-    moves: Vec<(Square, Square)>,
-    moved: SquareSet,
-    left: u8,
-    after: Position,
-}
-
-/// 1879 Rule 7: the bonus moves worth looking at, by a beam over the winner's men's
-/// moves to border squares (`beam` kept at each step, each man once, by the
-/// evaluation), the pass included. The whole list can hold thousands.
-pub fn bonus_candidates_1879(pos: &Position, beam: usize) -> Vec<Candidate> {
-    let Phase::Bonus(allowance) = pos.phase() else {
-        return Vec::new();
-    };
-    let mover = pos.to_act();
-    let mut out = Vec::new();
-    let mut ends: FastSet<Position> = FastSet::default();
-    let Ok(pass) = pos.bonus(&[]) else {
-        return out;
-    };
-    ends.insert(pass);
-    out.push(Candidate {
-        kind: Act::Outcome(OutcomeAction::Bonus(Vec::new())),
-        position: pass,
-    });
-    let mut layer = vec![PartialBonus {
-        moves: Vec::new(),
-        moved: SquareSet::EMPTY,
-        left: allowance,
-        after: pass,
-    }];
-    while !layer.is_empty() {
-        let mut next: Vec<(i32, PartialBonus)> = Vec::new();
-        for b in &layer {
-            let occupied = b.after.occupied();
-            for from in b.after.men(mover) - b.moved {
-                for (to, cost) in crate::engine::bonus_reach(occupied, from, b.left) {
-                    let mut moves = b.moves.clone();
-                    moves.push((from, to));
-                    let Ok(after) = pos.bonus(&moves) else {
-                        continue;
-                    };
-                    if !ends.insert(after) {
-                        continue;
-                    }
-                    let v = eval::evaluate(&after, mover);
-                    next.push((
-                        v,
-                        PartialBonus {
-                            moves,
-                            moved: b.moved.with(to),
-                            left: b.left - cost,
-                            after,
-                        },
-                    ));
-                }
-            }
-        }
-        next.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
-        next.truncate(beam);
-        layer = next
-            .into_iter()
-            .map(|(_, b)| {
-                out.push(Candidate {
-                    kind: Act::Outcome(OutcomeAction::Bonus(b.moves.clone())),
-                    position: b.after,
-                });
-                b
-            })
-            .filter(|b| b.left > 0)
-            .collect();
-    }
-    out
-}
-
-/// 1879 Rule 2: `samples` random set-ups of the side to act and the best of them by
-/// the evaluation, improved by moving one man at a time to another vacant border
-/// square while that does better.
-fn setups_1879(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
-    let me = pos.to_act();
-    let mut out = setups(pos, rng, samples);
-    let Some(best) = out
-        .iter()
-        .max_by_key(|c| eval::evaluate(&c.position, me))
-        .cloned()
-    else {
-        return out;
-    };
-    let mut men: Vec<Square> = best.position.men(me).iter().collect();
-    let mut value = eval::evaluate(&best.position, me);
-    let set = |men: &[Square]| -> Option<Position> {
-        match me {
-            Side::Black => pos.set_men(men, &[]),
-            Side::Yellow => pos.set_men(&[], men),
-        }
-        .ok()
-    };
-    for _ in 0..4 {
-        let mut improved = false;
-        for i in 0..men.len() {
-            let vacant = SquareSet::BORDER - pos.occupied() - men.iter().copied().collect();
-            for to in vacant.iter() {
-                let mut trial = men.clone();
-                trial[i] = to;
-                if let Some(p) = set(&trial) {
-                    let v = eval::evaluate(&p, me);
-                    if v > value {
-                        value = v;
-                        men = trial;
-                        improved = true;
-                    }
-                }
-            }
-        }
-        if !improved {
-            break;
-        }
-    }
-    men.sort();
-    if let Some(p) = set(&men)
-        && !out.iter().any(|c| c.position == p)
-    {
-        let (black, yellow) = match me {
-            Side::Black => (men, Vec::new()),
-            Side::Yellow => (Vec::new(), men),
-        };
-        out.push(Candidate {
-            kind: Act::Outcome(OutcomeAction::Set { black, yellow }),
-            position: p,
-        });
-    }
-    out
 }
