@@ -406,7 +406,7 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> Action {
     // them in the Rendezvous).
     let mut wanderers = Vec::new();
     if let Some(t) = take
-        && !pos.rules().is_1893()
+        && pos.rules().takes_any_wanderer()
         && turn.take(t).is_ok()
     {
         while let Some(from) = {

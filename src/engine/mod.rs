@@ -30,7 +30,8 @@ pub use editions::{
 };
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
 pub use outcomes::{
-    Outcome, OutcomeAction, count_outcomes, outcome_by_index, outcomes, outcomes_unordered,
+    Outcome, OutcomeAction, count_outcomes, counts_fast, outcome_by_index, outcomes,
+    outcomes_unordered,
 };
 pub use position::{Phase, Position, PositionError, PositionErrorKind, Round, START};
 pub use rendezvous::{Form, Kind, Line, MarkProblem, Rendezvous};

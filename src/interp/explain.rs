@@ -533,7 +533,7 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             list(*outside)
         )),
         RuleViolation::TakeNotOutlying { choices, .. } | RuleViolation::TakeMissing { choices } => {
-            Some(if pos.rules().is_1893() {
+            Some(if !pos.rules().takes_any_wanderer() {
                 format!("replace one of the outlying men: {}", list(*choices))
             } else {
                 format!("take off one of the wanderers: {}", list(*choices))

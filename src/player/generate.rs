@@ -57,7 +57,7 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
     if pos.phase() == Phase::Set {
         return setups(pos, rng, samples);
     }
-    if pos.rules().is_1893() {
+    if crate::engine::counts_fast(pos.rules()) {
         out.extend(outcomes_unordered(pos).into_iter().map(|o| Candidate {
             kind: Act::Outcome(o.action),
             position: o.position,
@@ -92,7 +92,7 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
         return setups(pos, rng, 1).pop();
     }
     let mut extra = interchanges(pos);
-    if !pos.rules().is_1893() {
+    if !crate::engine::counts_fast(pos.rules()) {
         // The early editions' visitor: one walk, keeping the i-th outcome with
         // probability 1/i (reservoir sampling), so nothing is listed.
         let mut kept: Option<Candidate> = None;

@@ -170,7 +170,7 @@ const ROOT_BEAM: usize = 6;
 /// Whether the top level can afford every outcome at the root: the 1893 count is
 /// fast and exact; the other editions' visitor is slower.
 fn whole_list_affordable(pos: &Position) -> bool {
-    if pos.rules().is_1893() {
+    if crate::engine::counts_fast(pos.rules()) {
         crate::engine::count_outcomes(pos) <= 300_000
     } else {
         let mut n = 0usize;
