@@ -12,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Direct paths into an edition's file (`e1879::`, `e1880::`, `e1893::`) and the
-# year-named question `is_1879` are the same bypass by another name.
-offending=$(grep -rnE 'Edition::|\be18(79|80|93)::|is_1879\b' src |
+# year-named questions (`is_1893()`, `is_1880()`) are the same bypass by another name.
+offending=$(grep -rnE 'Edition::|\be18(79|80|93)::|is_18(79|80|93)\b' src |
   grep -v -e '^src/engine/editions/' -e '^src/player/editions/' -e '^src/engine/rules.rs:' || true)
 if [ -n "$offending" ]; then
   echo "$offending"

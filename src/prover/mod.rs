@@ -307,7 +307,7 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
         return true;
     };
     let me = p.to_act();
-    if p.rules().is_1893() {
+    if matches!(how, Reach::R1893) {
         let d_out = p.outside(!me).count();
         let d_all = u32::from(p.count(!me));
         let ok_target = match goal.target {
