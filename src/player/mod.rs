@@ -23,7 +23,7 @@
 //! any candidate avoids that (every outcome is looked at, in 1893 up to 1,000,000);
 //! a position repeated for the third time (D-9) scores as a draw.
 //!
-//! What differs by edition is its [`editions`] strategy, one per folder file: the
+//! What differs by edition is its strategy (`editions/`), one per folder file: the
 //! evaluation, the root noise, what the generator adds from level 3, which
 //! candidates are kept (the February 1879 rules, a match of rounds scored to five,
 //! are played whole by `editions/e1879/`). The die's Mark is a chance node (the
