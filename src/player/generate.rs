@@ -4,7 +4,7 @@
 //! the search, which always holds every winning turn.
 
 use super::Rng;
-use super::editions::{Extra, strategy};
+use super::editions::{Extra, Strategy, strategy};
 use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
@@ -244,8 +244,8 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
         seen: FastSet::default(),
         ends: FastSet::default(),
         first_only,
-        variants: variants && strategy(pos.rules()).walks_win_variants(),
-        prunes_by_squares: strategy(pos.rules()).prunes_by_squares_short(),
+        variants: Some(strategy(pos.rules())).filter(|s| variants && s.walks_win_variants()),
+        hopeless: strategy(pos.rules()).hopeless_turn(),
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
         return (w.out, 0);
@@ -281,11 +281,12 @@ struct WinWalk {
     seen: FastSet<StateKey>,
     ends: FastSet<Position>,
     first_only: bool,
-    /// 1879: every take, placement of the wanderers and radiating choice.
-    variants: bool,
-    /// 1879: a closed Rendezvous and no limit per man, so the squares each man
-    /// still needs bound the turn (see [`squares_short`]).
-    prunes_by_squares: bool,
+    /// Every take, placement of the wanderers and radiating choice, walked by the
+    /// edition's strategy (1879), when it has them and they are asked for.
+    variants: Option<&'static dyn Strategy>,
+    /// The edition's test that a turn state can no longer win (1879: the squares
+    /// left are fewer than the men outside need).
+    hopeless: Option<fn(&TurnInProgress) -> bool>,
 }
 
 impl WinWalk {
@@ -300,8 +301,10 @@ impl WinWalk {
             return ControlFlow::Continue(());
         }
         if let Some(choices) = t.take_choices() {
-            if self.variants {
-                self.variants_1879(t, choices);
+            if let Some(strategy) = self.variants {
+                strategy.win_variants(t, choices, &mut |next, take| {
+                    self.push_finished(next, take);
+                });
                 return ControlFlow::Continue(());
             }
             for c in choices.iter() {
@@ -327,7 +330,9 @@ impl WinWalk {
         if outside > u32::from(t.remaining()) {
             return ControlFlow::Continue(());
         }
-        if self.prunes_by_squares && squares_short(t) {
+        if let Some(hopeless) = self.hopeless
+            && hopeless(t)
+        {
             return ControlFlow::Continue(());
         }
         for m in t.legal_moves() {
@@ -340,91 +345,7 @@ impl WinWalk {
     }
 }
 
-/// 1879: whether the squares left in the turn are fewer than the mover's men outside
-/// the Rendezvous need at least to get in: each his king steps to the nearest square
-/// of the set not held by the other side (a move along a line of `k` squares gets a
-/// man at most `k` king steps nearer). Only for a closed Rendezvous (no border
-/// slides).
-fn squares_short(t: &TurnInProgress) -> bool {
-    let set = t.rendezvous().squares();
-    let targets = set - t.men(!t.mover());
-    let mut need = 0u32;
-    for man in t.men(t.mover()) - set {
-        let d = targets
-            .iter()
-            .map(|s| u32::from(man.distance(s)))
-            .min()
-            .unwrap_or(u32::MAX / 8);
-        need += d;
-    }
-    need > u32::from(t.remaining())
-}
-
 impl WinWalk {
-    /// 1879: the winning turn `t` (take due) with every take, every set of squares for
-    /// the wanderers (they are all the loser's, so only the squares matter) and the
-    /// centre man's radiating (the winner's choice for his own man; the loser's man
-    /// goes where the evaluation is best for the loser).
-    fn variants_1879(&mut self, t: &TurnInProgress, choices: SquareSet) {
-        let winner = t.mover();
-        for c in choices.iter() {
-            let mut taken = t.clone();
-            if taken.take(c).is_err() {
-                continue;
-            }
-            let pending: Vec<Square> = taken.pending_wanderers().iter().collect();
-            let targets = pending
-                .first()
-                .map_or(SquareSet::EMPTY, |&w| taken.wanderer_targets(w));
-            let mut placed: Vec<TurnInProgress> = Vec::new();
-            if pending.is_empty() {
-                placed.push(taken);
-            } else {
-                targets.each_subset(pending.len(), |squares| {
-                    let mut next = taken.clone();
-                    for (&from, &to) in pending.iter().zip(squares) {
-                        if next.send_wanderer(from, to).is_err() {
-                            return;
-                        }
-                    }
-                    placed.push(next);
-                });
-            }
-            for next in placed {
-                let Some(radiate) = next.radiate_choices() else {
-                    self.push_finished(&next, c);
-                    continue;
-                };
-                let centre = next.rendezvous().mark();
-                if next.men(winner).contains(centre) {
-                    for to in radiate.iter() {
-                        let mut r = next.clone();
-                        if r.radiate(to).is_ok() {
-                            self.push_finished(&r, c);
-                        }
-                    }
-                } else {
-                    // Rule 6: the centre man's owner (the loser) picks his line.
-                    let best = radiate
-                        .iter()
-                        .filter_map(|to| {
-                            let mut r = next.clone();
-                            r.radiate(to).ok()?;
-                            let p = r.finish().ok()?.position;
-                            Some((eval::evaluate(&p, !winner), to))
-                        })
-                        .max_by_key(|&(v, to)| (v, std::cmp::Reverse(to.index())));
-                    if let Some((_, to)) = best {
-                        let mut r = next.clone();
-                        if r.radiate(to).is_ok() {
-                            self.push_finished(&r, c);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     fn push_finished(&mut self, t: &TurnInProgress, take: Square) {
         if let Ok(r) = t.finish() {
             self.push_result(r, take);

@@ -12,7 +12,7 @@ use super::Rng;
 pub use e1879::eval::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 
 use super::generate::Candidate;
-use crate::engine::{Edition, Position, Rules, Side};
+use crate::engine::{Edition, Position, Rules, Side, Square, SquareSet, TurnInProgress};
 
 /// What an edition's generator adds at the levels that look further (set by the
 /// level through [`Strategy::extra`]; the editions without such choices ignore it).
@@ -88,10 +88,22 @@ pub(crate) trait Strategy: Sync {
         false
     }
 
-    /// Whether the walk for winning turns may drop a state once the squares left are
-    /// fewer than the men outside need (a closed Rendezvous and no limit per man).
-    fn prunes_by_squares_short(&self) -> bool {
-        false
+    /// Walks the winning turn `t` (its take due among `choices`) with every take,
+    /// every set of squares for the wanderers and every radiating choice that is the
+    /// winner's, giving each finished turn and its take to `push` (only called when
+    /// [`Strategy::walks_win_variants`]).
+    fn win_variants(
+        &self,
+        _t: &TurnInProgress,
+        _choices: SquareSet,
+        _push: &mut dyn FnMut(&TurnInProgress, Square),
+    ) {
+    }
+
+    /// The edition's test that a state of a turn can no longer win the Rendezvous,
+    /// for the walk to drop it (`None`: no test beyond the allowance).
+    fn hopeless_turn(&self) -> Option<fn(&TurnInProgress) -> bool> {
+        None
     }
 }
 

@@ -12,7 +12,7 @@
 pub(crate) mod eval;
 
 use super::{Extra, Strategy};
-use crate::engine::{OutcomeAction, Phase, Position, Side, Square, SquareSet};
+use crate::engine::{OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnInProgress};
 use crate::player::generate::{Candidate, FastSet, setups};
 use crate::player::{Rng, evaluate, winning_turns};
 use crate::prover::Act;
@@ -117,8 +117,19 @@ impl Strategy for E1879 {
         true
     }
 
-    fn prunes_by_squares_short(&self) -> bool {
-        true
+    fn win_variants(
+        &self,
+        t: &TurnInProgress,
+        choices: SquareSet,
+        push: &mut dyn FnMut(&TurnInProgress, Square),
+    ) {
+        win_variants(t, choices, push);
+    }
+
+    /// A closed Rendezvous and no limit per man: the squares each man still needs
+    /// bound the turn.
+    fn hopeless_turn(&self) -> Option<fn(&TurnInProgress) -> bool> {
+        Some(squares_short)
     }
 }
 
@@ -256,4 +267,92 @@ fn own_setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
         });
     }
     out
+}
+
+/// 1879: the winning turn `t` (take due) with every take, every set of squares for
+/// the wanderers (they are all the loser's, so only the squares matter) and the
+/// centre man's radiating (the winner's choice for his own man; the loser's man
+/// goes where the evaluation is best for the loser).
+fn win_variants(
+    t: &TurnInProgress,
+    choices: SquareSet,
+    push: &mut dyn FnMut(&TurnInProgress, Square),
+) {
+    let winner = t.mover();
+    for c in choices.iter() {
+        let mut taken = t.clone();
+        if taken.take(c).is_err() {
+            continue;
+        }
+        let pending: Vec<Square> = taken.pending_wanderers().iter().collect();
+        let targets = pending
+            .first()
+            .map_or(SquareSet::EMPTY, |&w| taken.wanderer_targets(w));
+        let mut placed: Vec<TurnInProgress> = Vec::new();
+        if pending.is_empty() {
+            placed.push(taken);
+        } else {
+            targets.each_subset(pending.len(), |squares| {
+                let mut next = taken.clone();
+                for (&from, &to) in pending.iter().zip(squares) {
+                    if next.send_wanderer(from, to).is_err() {
+                        return;
+                    }
+                }
+                placed.push(next);
+            });
+        }
+        for next in placed {
+            let Some(radiate) = next.radiate_choices() else {
+                push(&next, c);
+                continue;
+            };
+            let centre = next.rendezvous().mark();
+            if next.men(winner).contains(centre) {
+                for to in radiate.iter() {
+                    let mut r = next.clone();
+                    if r.radiate(to).is_ok() {
+                        push(&r, c);
+                    }
+                }
+            } else {
+                // Rule 6: the centre man's owner (the loser) picks his line.
+                let best = radiate
+                    .iter()
+                    .filter_map(|to| {
+                        let mut r = next.clone();
+                        r.radiate(to).ok()?;
+                        let p = r.finish().ok()?.position;
+                        Some((evaluate(&p, !winner), to))
+                    })
+                    .max_by_key(|&(v, to)| (v, std::cmp::Reverse(to.index())));
+                if let Some((_, to)) = best {
+                    let mut r = next.clone();
+                    if r.radiate(to).is_ok() {
+                        push(&r, c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// 1879: whether the squares left in the turn are fewer than the mover's men outside
+/// the Rendezvous need at least to get in: each his king steps to the nearest square
+/// of the set not held by the other side (a move along a line of `k` squares gets a
+/// man at most `k` king steps nearer). Only for a closed Rendezvous (no border
+/// slides).
+fn squares_short(t: &TurnInProgress) -> bool {
+    let set = t.rendezvous().squares();
+    let targets = set - t.men(!t.mover());
+    let mut need = 0u32;
+    for man in t.men(t.mover()) - set {
+        let d = targets
+            .iter()
+            .map(|s| u32::from(man.distance(s)))
+            .min()
+            .unwrap_or(u32::MAX / 8);
+        need += d;
+    }
+    need > u32::from(t.remaining())
 }
