@@ -19,8 +19,8 @@
 //! ends with an agreed `draw`.
 
 use crate::engine::{
-    Action, DieRule, DrawReason, Game, GameResult, OutcomeAction, Phase, Position, Rules, Side,
-    Square, SquareSet, TurnEnd, TurnInProgress, Way,
+    Action, DieRule, DrawReason, Due, Game, GameResult, OutcomeAction, Phase, Position, Rules,
+    Side, Square, SquareSet, TurnEnd, TurnInProgress, Way,
 };
 use std::fmt::Write as _;
 
@@ -291,7 +291,7 @@ pub fn play_game_full(
     rules: Rules,
     die: DieRule,
 ) -> SelfPlayGame {
-    let cap = if rules.edition() == crate::engine::Edition::E1879 {
+    let cap = if rules.plays_rounds() {
         TURN_CAP_1879
     } else {
         TURN_CAP
@@ -369,8 +369,10 @@ pub fn play_game_full(
 
 /// The next action for the side to act in `pos` (the game is not over), and its event.
 fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> Action {
-    if pos.rules().edition() == crate::engine::Edition::E1879
-        && let Some(chosen) = choose_1879(rng, pos, die)
+    if matches!(
+        pos.due(),
+        Due::SetUp { own: true } | Due::Throw | Due::Bonus { .. }
+    ) && let Some(chosen) = choose_1879(rng, pos, die)
     {
         return chosen;
     }
@@ -430,7 +432,7 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> Action {
     // them in the Rendezvous).
     let mut wanderers = Vec::new();
     if let Some(t) = take
-        && !pos.rules().is_1893()
+        && pos.rules().takes_any_wanderer()
         && turn.take(t).is_ok()
     {
         while let Some(from) = {
@@ -480,7 +482,7 @@ fn choose_1879(rng: &mut Rng, pos: &Position, die: DieRule) -> Option<Action> {
             Some(Action::Set { black, yellow })
         }
         Phase::Mark => {
-            let square = crate::engine::die_square(die, || 1 + rng.below(6) as u8);
+            let square = crate::engine::throw_die(die, rng);
             Some(Action::Mark {
                 square,
                 towards: None,

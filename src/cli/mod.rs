@@ -1371,7 +1371,7 @@ fn turns(text: &str, list: bool, rules: Rules) -> u8 {
         if n > SETUP_LIST_LIMIT {
             say!(
                 "error: {} has {n} set-ups, too many to list (at most {SETUP_LIST_LIMIT}); `turns` without --list counts them",
-                if position.rules().is_1880() {
+                if !position.rules().sets_own_men() {
                     "the arranger".to_string()
                 } else {
                     position.to_act().to_string()

@@ -6,7 +6,6 @@
 use super::editions::MarkSpec;
 use super::position::Phase;
 use super::position::{Position, PositionKey};
-use super::rules::Edition;
 use super::side::Side;
 use super::square::Square;
 use super::table::FastMap;
@@ -383,11 +382,7 @@ impl Action {
 
 /// How the game was won when the position ends it, by its edition.
 fn win_reason(p: &Position) -> WinReason {
-    match p.rules().edition() {
-        Edition::E1893 => WinReason::LastMan,
-        Edition::E1880 => WinReason::NoMenLeft,
-        Edition::E1879 => WinReason::FivePoints,
-    }
+    super::editions::win_reason(p)
 }
 
 /// A turn event written in phase `bonus:N` (1879): only men's moves, the bonus.

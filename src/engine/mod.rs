@@ -6,6 +6,8 @@
 //! [`RuleViolation`]s carrying the facts that explain them.
 
 mod action_text;
+pub mod chance;
+pub mod due;
 pub mod editions;
 pub mod game;
 mod geometry;
@@ -21,12 +23,15 @@ pub(crate) mod table;
 pub mod turn;
 pub mod violation;
 
+pub use chance::{Rng, throw_die};
+pub use due::{Due, DueForm, TurnOf};
 pub use editions::{
     DieRule, MarkSpec, bonus_reach, bonus_state, bonus_targets, die_number, die_square,
 };
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
 pub use outcomes::{
-    Outcome, OutcomeAction, count_outcomes, outcome_by_index, outcomes, outcomes_unordered,
+    Outcome, OutcomeAction, count_outcomes, counts_fast, outcome_by_index, outcomes,
+    outcomes_unordered,
 };
 pub use position::{Phase, Position, PositionError, PositionErrorKind, Round, START};
 pub use rendezvous::{Form, Kind, Line, MarkProblem, Rendezvous};

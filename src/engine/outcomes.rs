@@ -717,7 +717,7 @@ pub fn count_outcomes(pos: &Position) -> usize {
     if pos.phase() == Phase::Set {
         return usize::try_from(super::search::setup_count(pos)).unwrap_or(usize::MAX);
     }
-    if !pos.rules().is_1893() {
+    if !counts_fast(pos.rules()) {
         return super::search::count_by_walk(pos);
     }
     if pos.phase() == Phase::Mark {
@@ -799,7 +799,7 @@ pub fn outcome_by_index(
     if pos.winner().is_some() {
         return None;
     }
-    if !pos.rules().is_1893() || matches!(pos.phase(), Phase::Set | Phase::Mark) {
+    if !counts_fast(pos.rules()) || matches!(pos.phase(), Phase::Set | Phase::Mark) {
         let mut all = outcomes_unordered(pos);
         let i = pick(all.len()).filter(|&i| i < all.len())?;
         return Some(all.swap_remove(i));
@@ -862,6 +862,13 @@ pub fn outcomes(pos: &Position) -> Vec<Outcome> {
     out
 }
 
+/// Whether the fast counter and its lists serve games played by `rules`: its pruning
+/// is proved for Rule 3's limit of 3 squares a man (1893, D-5), so the editions
+/// without that limit are walked by the visitor (`search::visit_outcomes`).
+pub fn counts_fast(rules: super::rules::Rules) -> bool {
+    rules.limits_each_man()
+}
+
 /// The outcomes of [`outcomes`] in the search's own fixed order (the same for the same
 /// position on every run), without the cost of sorting them by text: what a player
 /// that looks at every outcome needs.
@@ -869,7 +876,7 @@ pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
     if pos.winner().is_some() {
         return Vec::new();
     }
-    if !pos.rules().is_1893() || pos.phase() == Phase::Set {
+    if !counts_fast(pos.rules()) || pos.phase() == Phase::Set {
         let mut out = Vec::new();
         let _ = super::search::visit_outcomes(pos, |action, position| {
             out.push(Outcome {

@@ -7,7 +7,7 @@
 //! [`super::editions`], so this file holds no edition's constants.
 
 use super::rendezvous::{MarkProblem, Rendezvous};
-use super::rules::{OptionFlag, Rules};
+use super::rules::Rules;
 use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
@@ -382,7 +382,7 @@ impl fmt::Display for Position {
             Some(r) => write!(f, " {} {}", r, self.phase.word()),
             None => write!(f, " {}", self.phase.word()),
         }?;
-        if self.rules.edition() == super::rules::Edition::E1879 {
+        if self.rules.plays_rounds() {
             let round = self.round.unpack();
             write!(
                 f,
@@ -555,7 +555,7 @@ impl fmt::Display for PositionErrorKind {
             BadPhase { rules, after_mark } => write!(
                 f,
                 "expected the phase: {}",
-                phase_words(*rules, *after_mark)
+                super::editions::phase_words(*rules, *after_mark)
             ),
             MissingPhase => write!(f, "a Mark needs a phase after it, such as `play`"),
             MissingMark => write!(f, "a phase of play needs the Mark's square before it"),
@@ -644,21 +644,3 @@ impl fmt::Display for PositionErrorKind {
 }
 
 impl std::error::Error for PositionError {}
-
-/// The phases a position string of `rules` may have, for messages.
-fn phase_words(rules: Rules, after_mark: bool) -> &'static str {
-    if rules.edition() == super::rules::Edition::E1879 {
-        return if after_mark {
-            "`play` (1879)"
-        } else {
-            "`set`, `mark` or `bonus:N`, or a Mark and `play` (1879)"
-        };
-    }
-    match (rules.is_1893(), after_mark) {
-        (false, true) => "`play`, `shift-B` or `shift-Y` (1880)",
-        (false, false) => "`set` or `mark`, or a Mark and `play`, `shift-B` or `shift-Y` (1880)",
-        (true, true) if rules.has(OptionFlag::BothFirst) => "`first`, `second` or `play`",
-        (true, true) => "`first` or `play`",
-        (true, false) => "`mark`, or a Mark and `first` or `play`",
-    }
-}

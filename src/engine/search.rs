@@ -85,7 +85,7 @@ pub fn visit_outcomes(
         return ControlFlow::Continue(());
     }
     match pos.phase() {
-        Phase::Set if pos.rules().edition() == super::rules::Edition::E1879 => {
+        Phase::Set if pos.rules().sets_own_men() => {
             return visit_own_setups(pos, &mut visit);
         }
         Phase::Set => return visit_setups(pos, &mut visit),
@@ -271,7 +271,7 @@ impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
 /// The number of set-ups open to the side to act in phase `set`: the arranger's
 /// [`SETUPS`] (1880), or his own men's (1879, [`own_setups`]).
 pub fn setup_count(pos: &Position) -> u64 {
-    if pos.rules().edition() == super::rules::Edition::E1879 {
+    if pos.rules().sets_own_men() {
         own_setups(pos)
     } else {
         SETUPS

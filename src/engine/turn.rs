@@ -189,7 +189,7 @@ impl TurnInProgress {
     /// Whether the game is played by an early edition (the take removes a wanderer and
     /// the others are sent to the border).
     fn early(&self) -> bool {
-        !self.start.rules().is_1893()
+        self.start.rules().takes_any_wanderer()
     }
 
     /// The wanderers still to be sent to the border (1880 Rule 6), once the take is
@@ -201,30 +201,21 @@ impl TurnInProgress {
     /// The border squares the wanderer on `from` may be sent to now (E-5); in 1879 the
     /// vacant squares of the Rendezvous he may be set on (Rule 5).
     pub fn wanderer_targets(&self, from: Square) -> SquareSet {
-        if self.is_1879() {
-            return editions::e1879::wanderer_squares(&self.rendezvous, self.occupied());
-        }
-        editions::e1880::wanderer_targets(from, self.occupied())
-    }
-
-    fn is_1879(&self) -> bool {
-        self.start.rules().edition() == super::rules::Edition::E1879
+        editions::wanderer_targets(self.start.rules(), &self.rendezvous, from, self.occupied())
     }
 
     /// The border squares the centre man may radiate to, when his owner's choice is
     /// due now (1879 Rule 6, E-8): the Rendezvous won, the wanderers set, the round
     /// not over, a man on the centre and no choice made yet.
     pub fn radiate_choices(&self) -> Option<SquareSet> {
-        if !self.is_1879()
-            || !matches!(self.state, State::Taken(TurnEnd::Removed(_)))
+        if !matches!(self.state, State::Taken(TurnEnd::Removed(_)))
             || !self.pending.is_empty()
             || self.radiate.is_some()
-            || editions::e1879::round_over(self.men, !self.mover)
             || !self.occupied().contains(self.rendezvous.mark())
         {
             return None;
         }
-        Some(editions::e1879::centre_choices(&self.rendezvous, self.men))
+        editions::radiate_choices(self.start.rules(), &self.rendezvous, self.men, !self.mover)
     }
 
     /// Records the centre man's owner's choice: he radiates to the border square `to`
@@ -233,7 +224,7 @@ impl TurnInProgress {
     /// # Errors
     /// When no choice is due or `to` is not one of his choices.
     pub fn radiate(&mut self, to: Square) -> Result<(), RuleViolation> {
-        if !self.is_1879() {
+        if !editions::radiates(self.start.rules()) {
             return Err(RuleViolation::NotInEdition { what: "radiating" });
         }
         let Some(choices) = self.radiate_choices() else {
@@ -491,7 +482,7 @@ impl TurnInProgress {
                 used: self.used,
                 allowance: self.allowance,
                 first_turn: matches!(self.start.phase(), Phase::First | Phase::Second)
-                    && self.start.rules().is_1893(),
+                    && self.start.rules().has_first_turn_allowance(),
             });
         }
         Ok(m)
@@ -543,15 +534,15 @@ impl TurnInProgress {
                 return Err(RuleViolation::TakeNotOutlying { square, choices });
             }
             self.men.get_mut(!self.mover).remove(square);
-            self.pending = if !self.is_1879() {
-                choices.without(square) - SquareSet::BORDER
-            } else if editions::e1879::round_over(self.men, !self.mover) {
-                // Rule 9, E-12: the round ends at once.
-                SquareSet::EMPTY
-            } else {
-                // Rule 5: every other man outside is set in the Rendezvous.
-                choices.without(square)
-            };
+            // 1880: the others in the field go to the border; 1879: every other man
+            // outside is set in the Rendezvous (Rule 5), unless the round ends at
+            // once (Rule 9, E-12).
+            self.pending = editions::wanderers_after_take(
+                self.start.rules(),
+                choices.without(square),
+                self.men,
+                !self.mover,
+            );
             let end = TurnEnd::Removed(square);
             self.state = State::Taken(end);
             return Ok(end);
@@ -613,9 +604,9 @@ impl TurnInProgress {
         let (end, position) = match turn.state {
             State::Moving if turn.moves.is_empty() => return Err(RuleViolation::EmptyTurn),
             State::Moving => (TurnEnd::Played, turn.start.after_turn(turn.men, moved)),
-            State::Taken(TurnEnd::Removed(sq)) if turn.is_1879() => (
+            State::Taken(TurnEnd::Removed(sq)) => (
                 TurnEnd::Removed(sq),
-                editions::e1879::after_win(
+                editions::after_win(
                     &turn.start,
                     &turn.rendezvous,
                     turn.men,
@@ -623,9 +614,6 @@ impl TurnInProgress {
                     turn.radiate,
                 )?,
             ),
-            State::Taken(TurnEnd::Removed(sq)) => {
-                (TurnEnd::Removed(sq), turn.start.after_rendezvous(turn.men))
-            }
             State::Taken(end) => (end, turn.start.after_turn(turn.men, moved)),
             State::TakeDue => return Err(turn.closed_error()),
         };

@@ -538,8 +538,8 @@ impl RuleViolation {
     /// What is wrong, in the words of a game played by `rules` (without the rule).
     pub(crate) fn describe(&self, f: &mut fmt::Formatter<'_>, rules: Rules) -> fmt::Result {
         use RuleViolation::*;
-        let early = !rules.is_1893();
-        let e1879 = rules.edition() == super::rules::Edition::E1879;
+        let early = rules.takes_any_wanderer();
+        let e1879 = super::editions::worded_as_1879(rules);
         match self {
             NotADieSquare { square } => write!(
                 f,

@@ -86,7 +86,7 @@ fn mark_move_help(pos: &Position, why: MarkMoveBan) -> String {
 
 /// The help line for the wanderers: each still to be sent and where each may go.
 fn wanderer_help(pos: &Position, ev: &Event, part: ActionPart, w: WandererProblem) -> String {
-    let set_in = pos.rules().edition() == crate::engine::Edition::E1879;
+    let set_in = pos.rules().sets_wanderers_in_rendezvous();
     if let WandererProblem::BadTarget { from, targets, .. } = w {
         if set_in {
             return format!(
@@ -399,7 +399,7 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
         }
         _ => (ev.kind_span, short_label(v)),
     };
-    let label = if pos.rules().edition() == crate::engine::Edition::E1879 {
+    let label = if pos.rules().sets_wanderers_in_rendezvous() {
         match v {
             RuleViolation::Wanderer(WandererProblem::BadTarget { .. }) => {
                 "not a vacant square of the Rendezvous".to_string()
@@ -435,9 +435,9 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             p = p.with_label(earlier.span, "moved here");
         }
     }
-    let e1879 = pos.rules().edition() == crate::engine::Edition::E1879;
+    let own = pos.rules().sets_own_men();
     let help = match v {
-        RuleViolation::SetNotNow if e1879 && pos.phase() == Phase::Mark => Some(format!(
+        RuleViolation::SetNotNow if pos.due() == crate::engine::Due::Throw => Some(format!(
             "the die gives the Mark now (`:roll` at the prompt, or `mark <square>` with c3 to f6); {} plays first",
             pos.to_act()
         )),
@@ -449,11 +449,11 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             pos.rules(),
             crate::engine::RulesError::what_exists()
         )),
-        RuleViolation::MenNotSet { arranger } if e1879 => Some(format!(
+        RuleViolation::MenNotSet { arranger } if own => Some(format!(
             "{arranger} sets his five men on vacant border squares first, e.g. `set {}`",
             vacant_border_example(pos)
         )),
-        RuleViolation::BadSet(_) if e1879 => Some(format!(
+        RuleViolation::BadSet(_) if own => Some(format!(
             "{} sets his own five men, e.g. `set {}`; vacant border squares: {}",
             pos.to_act(),
             vacant_border_example(pos),
@@ -533,7 +533,7 @@ pub fn explain(pos: &Position, ev: &Event, err: &ActionError) -> Problem {
             list(*outside)
         )),
         RuleViolation::TakeNotOutlying { choices, .. } | RuleViolation::TakeMissing { choices } => {
-            Some(if pos.rules().is_1893() {
+            Some(if !pos.rules().takes_any_wanderer() {
                 format!("replace one of the outlying men: {}", list(*choices))
             } else {
                 format!("take off one of the wanderers: {}", list(*choices))

@@ -24,8 +24,8 @@ pub use problem::{GameRef, Label, Problem};
 
 use crate::engine::game::ActionError;
 use crate::engine::{
-    Action, Game, GameResult, MarkSpec, Position, PositionError, PositionErrorKind, Rules, Side,
-    Square,
+    Action, Due, Game, GameResult, MarkSpec, Position, PositionError, PositionErrorKind, Rules,
+    Side, Square,
 };
 use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
@@ -229,10 +229,10 @@ impl Runner {
             let to_act = self.game.position().to_act();
             if side.node != to_act {
                 let rules = self.rules();
-                let names_first = if rules.is_1893() {
-                    matches!(ev.kind, EventKind::Mark { .. } | EventKind::MarkWith { .. })
-                } else {
-                    matches!(ev.kind, EventKind::Set { .. })
+                // The game's first action names its side: a Mark (1893) or a set-up.
+                let names_first = match Position::start_for(rules).due() {
+                    Due::SetUp { .. } => matches!(ev.kind, EventKind::Set { .. }),
+                    _ => matches!(ev.kind, EventKind::Mark { .. } | EventKind::MarkWith { .. }),
                 };
                 if self.fresh && names_first {
                     // D-3: the record names the side that sets the first Mark; E-1:
@@ -401,15 +401,7 @@ pub fn position_problem(err: &PositionError, at: Span) -> Problem {
 /// The Problem for a malformed position string of a game played by `rules`: the help
 /// line gives that edition's form and an example.
 pub fn position_problem_for(err: &PositionError, at: Span, rules: Rules) -> Problem {
-    let help = if rules.is_1893() {
-        "a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"".to_string()
-    } else if rules.edition() == crate::engine::Edition::E1879 {
-        "a 1879 position string is `<placement> <side> [<mark>] <phase> <B>-<Y> <first>`, e.g. \"8/8/8/8/8/8/8/8 B set 0-0 B\" or \"B6Y/8/8/8/8/8/8/YY4BB B e4 play 3-0 Y\"".to_string()
-    } else {
-        format!(
-            "a {rules} position string is `<placement> <side> [<mark>] <phase>`, e.g. \"8/8/8/8/8/8/8/8 B set\" or \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B\""
-        )
-    };
+    let help = Position::string_form(rules);
     let span = Span::new(
         at.start + err.span.start,
         at.start + err.span.end.max(err.span.start),

@@ -1,10 +1,11 @@
 //! The evaluation: how good a position is for one side, from material (men on the
 //! board, since the game is lost with too few) and the race for the Rendezvous (the
 //! squares and turns each side still needs to get all his men in, the free
-//! Rendezvous squares, lines blocked by men). A 1879 position is scored by
-//! `eval1879` instead (the chance of winning a match of rounds).
+//! Rendezvous squares, lines blocked by men). Each edition's strategy scores a
+//! position not won (`editions/`): 1893 and 1880 by [`race_score`] here, 1879 by its
+//! own evaluation (the chance of winning a match of rounds).
 
-use crate::engine::{Edition, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{Position, Rendezvous, Side, Square, SquareSet};
 
 /// A won game, from the winner's side (far above any other score).
 pub const WIN: i32 = 1_000_000;
@@ -17,9 +18,12 @@ pub fn evaluate(pos: &Position, side: Side) -> i32 {
     if let Some(w) = pos.winner() {
         return if w == side { WIN } else { -WIN };
     }
-    if pos.rules().edition() == Edition::E1879 {
-        return super::eval1879::evaluate_1879(pos, side);
-    }
+    super::editions::strategy(pos.rules()).evaluate(pos, side)
+}
+
+/// The score of `pos` (a game not over) for `side` by men and the race for the
+/// Rendezvous: the evaluation of 1893 and 1880.
+pub(crate) fn race_score(pos: &Position, side: Side) -> i32 {
     let other = !side;
     let mut score = MAN * (i32::from(pos.count(side)) - i32::from(pos.count(other)));
     if let Some(rv) = pos.rendezvous() {

@@ -4,11 +4,12 @@
 //! the search, which always holds every winning turn.
 
 use super::Rng;
+use super::editions::{Extra, Strategy, strategy};
 use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
-    Action, Edition, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd,
-    TurnInProgress, TurnResult, outcome_by_index, outcomes_unordered,
+    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress,
+    TurnResult, outcome_by_index, outcomes_unordered,
 };
 use crate::prover::Act;
 use std::collections::HashSet;
@@ -56,7 +57,7 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
     if pos.phase() == Phase::Set {
         return setups(pos, rng, samples);
     }
-    if pos.rules().is_1893() {
+    if crate::engine::counts_fast(pos.rules()) {
         out.extend(outcomes_unordered(pos).into_iter().map(|o| Candidate {
             kind: Act::Outcome(o.action),
             position: o.position,
@@ -91,7 +92,7 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
         return setups(pos, rng, 1).pop();
     }
     let mut extra = interchanges(pos);
-    if !pos.rules().is_1893() {
+    if !crate::engine::counts_fast(pos.rules()) {
         // The early editions' visitor: one walk, keeping the i-th outcome with
         // probability 1/i (reservoir sampling), so nothing is listed.
         let mut kept: Option<Candidate> = None;
@@ -140,11 +141,11 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
 }
 
 /// `samples` random set-ups (uniform over the arranger's choices).
-fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
+pub(super) fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     for _ in 0..samples.max(1) {
         // 1879 Rule 2: the side to act sets his own men, on vacant border squares.
-        let own_only = pos.rules().edition() == crate::engine::Edition::E1879;
+        let own_only = pos.rules().sets_own_men();
         let mut border: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
         let mut pick = |n: usize| -> Vec<Square> {
             let mut set = SquareSet::EMPTY;
@@ -243,8 +244,8 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
         seen: FastSet::default(),
         ends: FastSet::default(),
         first_only,
-        variants: variants && pos.rules().edition() == Edition::E1879,
-        is_1879: pos.rules().edition() == Edition::E1879,
+        variants: Some(strategy(pos.rules())).filter(|s| variants && s.walks_win_variants()),
+        hopeless: strategy(pos.rules()).hopeless_turn(),
     };
     if pos.winner().is_some() || !pos.phase().in_play() {
         return (w.out, 0);
@@ -272,18 +273,20 @@ type StateKey = (u64, u64, u64, u8);
 
 /// A set hashed by the engine's small fast hasher (the walk only asks membership, so
 /// the hasher changes nothing but the time).
-type FastSet<K> = HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
+pub(super) type FastSet<K> =
+    HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
 
 struct WinWalk {
     out: Vec<Candidate>,
     seen: FastSet<StateKey>,
     ends: FastSet<Position>,
     first_only: bool,
-    /// 1879: every take, placement of the wanderers and radiating choice.
-    variants: bool,
-    /// 1879: a closed Rendezvous and no limit per man, so the squares each man
-    /// still needs bound the turn (see [`squares_short`]).
-    is_1879: bool,
+    /// Every take, placement of the wanderers and radiating choice, walked by the
+    /// edition's strategy (1879), when it has them and they are asked for.
+    variants: Option<&'static dyn Strategy>,
+    /// The edition's test that a turn state can no longer win (1879: the squares
+    /// left are fewer than the men outside need).
+    hopeless: Option<fn(&TurnInProgress) -> bool>,
 }
 
 impl WinWalk {
@@ -298,8 +301,10 @@ impl WinWalk {
             return ControlFlow::Continue(());
         }
         if let Some(choices) = t.take_choices() {
-            if self.variants {
-                self.variants_1879(t, choices);
+            if let Some(strategy) = self.variants {
+                strategy.win_variants(t, choices, &mut |next, take| {
+                    self.push_finished(next, take);
+                });
                 return ControlFlow::Continue(());
             }
             for c in choices.iter() {
@@ -325,7 +330,9 @@ impl WinWalk {
         if outside > u32::from(t.remaining()) {
             return ControlFlow::Continue(());
         }
-        if self.is_1879 && squares_short(t) {
+        if let Some(hopeless) = self.hopeless
+            && hopeless(t)
+        {
             return ControlFlow::Continue(());
         }
         for m in t.legal_moves() {
@@ -338,91 +345,7 @@ impl WinWalk {
     }
 }
 
-/// 1879: whether the squares left in the turn are fewer than the mover's men outside
-/// the Rendezvous need at least to get in: each his king steps to the nearest square
-/// of the set not held by the other side (a move along a line of `k` squares gets a
-/// man at most `k` king steps nearer). Only for a closed Rendezvous (no border
-/// slides).
-fn squares_short(t: &TurnInProgress) -> bool {
-    let set = t.rendezvous().squares();
-    let targets = set - t.men(!t.mover());
-    let mut need = 0u32;
-    for man in t.men(t.mover()) - set {
-        let d = targets
-            .iter()
-            .map(|s| u32::from(man.distance(s)))
-            .min()
-            .unwrap_or(u32::MAX / 8);
-        need += d;
-    }
-    need > u32::from(t.remaining())
-}
-
 impl WinWalk {
-    /// 1879: the winning turn `t` (take due) with every take, every set of squares for
-    /// the wanderers (they are all the loser's, so only the squares matter) and the
-    /// centre man's radiating (the winner's choice for his own man; the loser's man
-    /// goes where the evaluation is best for the loser).
-    fn variants_1879(&mut self, t: &TurnInProgress, choices: SquareSet) {
-        let winner = t.mover();
-        for c in choices.iter() {
-            let mut taken = t.clone();
-            if taken.take(c).is_err() {
-                continue;
-            }
-            let pending: Vec<Square> = taken.pending_wanderers().iter().collect();
-            let targets = pending
-                .first()
-                .map_or(SquareSet::EMPTY, |&w| taken.wanderer_targets(w));
-            let mut placed: Vec<TurnInProgress> = Vec::new();
-            if pending.is_empty() {
-                placed.push(taken);
-            } else {
-                targets.each_subset(pending.len(), |squares| {
-                    let mut next = taken.clone();
-                    for (&from, &to) in pending.iter().zip(squares) {
-                        if next.send_wanderer(from, to).is_err() {
-                            return;
-                        }
-                    }
-                    placed.push(next);
-                });
-            }
-            for next in placed {
-                let Some(radiate) = next.radiate_choices() else {
-                    self.push_finished(&next, c);
-                    continue;
-                };
-                let centre = next.rendezvous().mark();
-                if next.men(winner).contains(centre) {
-                    for to in radiate.iter() {
-                        let mut r = next.clone();
-                        if r.radiate(to).is_ok() {
-                            self.push_finished(&r, c);
-                        }
-                    }
-                } else {
-                    // Rule 6: the centre man's owner (the loser) picks his line.
-                    let best = radiate
-                        .iter()
-                        .filter_map(|to| {
-                            let mut r = next.clone();
-                            r.radiate(to).ok()?;
-                            let p = r.finish().ok()?.position;
-                            Some((eval::evaluate(&p, !winner), to))
-                        })
-                        .max_by_key(|&(v, to)| (v, std::cmp::Reverse(to.index())));
-                    if let Some((_, to)) = best {
-                        let mut r = next.clone();
-                        if r.radiate(to).is_ok() {
-                            self.push_finished(&r, c);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     fn push_finished(&mut self, t: &TurnInProgress, take: Square) {
         if let Ok(r) = t.finish() {
             self.push_result(r, take);
@@ -468,37 +391,23 @@ fn finish_wanderers(t: &mut TurnInProgress) {
     }
 }
 
-/// What the 1879 generator adds at the levels that look further (from level 3).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Extra1879 {
-    /// Every take, placement of the wanderers and radiating choice of a winning turn.
-    pub variants: bool,
-    /// Bonus moves kept at each step of the bonus beam (0: the pass only).
-    pub bonus_beam: usize,
-    /// Random set-ups, the best of them improved one man at a time (0: 8 at random).
-    pub setups: usize,
-}
-
 /// The candidates of the inner nodes: every winning turn (exact), the turns built by
 /// a beam over the most purposeful man's moves (`beam` of them at each step), the
-/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. In 1879 with
-/// `extra`'s wider choices (the other editions ignore it).
+/// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. The edition's
+/// strategy adds `extra`'s wider choices where it has them (1879; the other
+/// editions ignore it).
 pub fn heuristic_candidates(
     pos: &Position,
     beam: usize,
     rng: &mut Rng,
-    extra: Extra1879,
+    extra: Extra,
 ) -> Vec<Candidate> {
-    let extra = (pos.rules().edition() == Edition::E1879).then_some(extra);
+    let strategy = strategy(pos.rules());
     if pos.winner().is_some() {
         return Vec::new();
     }
-    if let Some(x) = extra {
-        match pos.phase() {
-            Phase::Set if x.setups > 0 => return setups_1879(pos, rng, x.setups),
-            Phase::Bonus(_) if x.bonus_beam > 0 => return bonus_candidates_1879(pos, x.bonus_beam),
-            _ => {}
-        }
+    if let Some(own) = strategy.own_candidates(pos, rng, extra) {
+        return own;
     }
     match pos.phase() {
         Phase::Set => return setups(pos, rng, 8),
@@ -514,7 +423,7 @@ pub fn heuristic_candidates(
         }
         _ => {}
     }
-    let mut out = if extra.is_some_and(|x| x.variants) {
+    let mut out = if extra.variants && strategy.walks_win_variants() {
         winning_turns_1879(pos)
     } else {
         winning_turns(pos, false)
@@ -611,140 +520,4 @@ fn beam_turns(
             beam_turns(&next, beam, seen, ends, out);
         }
     }
-}
-
-/// A bonus being built: the moves so far, the squares the moved men stand on, the
-/// squares left and the position the moves lead to.
-struct PartialBonus {
-    moves: Vec<(Square, Square)>,
-    moved: SquareSet,
-    left: u8,
-    after: Position,
-}
-
-/// 1879 Rule 7: the bonus moves worth looking at, by a beam over the winner's men's
-/// moves to border squares (`beam` kept at each step, each man once, by the
-/// evaluation), the pass included. The whole list can hold thousands.
-pub fn bonus_candidates_1879(pos: &Position, beam: usize) -> Vec<Candidate> {
-    let Phase::Bonus(allowance) = pos.phase() else {
-        return Vec::new();
-    };
-    let mover = pos.to_act();
-    let mut out = Vec::new();
-    let mut ends: FastSet<Position> = FastSet::default();
-    let Ok(pass) = pos.bonus(&[]) else {
-        return out;
-    };
-    ends.insert(pass);
-    out.push(Candidate {
-        kind: Act::Outcome(OutcomeAction::Bonus(Vec::new())),
-        position: pass,
-    });
-    let mut layer = vec![PartialBonus {
-        moves: Vec::new(),
-        moved: SquareSet::EMPTY,
-        left: allowance,
-        after: pass,
-    }];
-    while !layer.is_empty() {
-        let mut next: Vec<(i32, PartialBonus)> = Vec::new();
-        for b in &layer {
-            let occupied = b.after.occupied();
-            for from in b.after.men(mover) - b.moved {
-                for (to, cost) in crate::engine::bonus_reach(occupied, from, b.left) {
-                    let mut moves = b.moves.clone();
-                    moves.push((from, to));
-                    let Ok(after) = pos.bonus(&moves) else {
-                        continue;
-                    };
-                    if !ends.insert(after) {
-                        continue;
-                    }
-                    let v = eval::evaluate(&after, mover);
-                    next.push((
-                        v,
-                        PartialBonus {
-                            moves,
-                            moved: b.moved.with(to),
-                            left: b.left - cost,
-                            after,
-                        },
-                    ));
-                }
-            }
-        }
-        next.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
-        next.truncate(beam);
-        layer = next
-            .into_iter()
-            .map(|(_, b)| {
-                out.push(Candidate {
-                    kind: Act::Outcome(OutcomeAction::Bonus(b.moves.clone())),
-                    position: b.after,
-                });
-                b
-            })
-            .filter(|b| b.left > 0)
-            .collect();
-    }
-    out
-}
-
-/// 1879 Rule 2: `samples` random set-ups of the side to act and the best of them by
-/// the evaluation, improved by moving one man at a time to another vacant border
-/// square while that does better.
-fn setups_1879(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
-    let me = pos.to_act();
-    let mut out = setups(pos, rng, samples);
-    let Some(best) = out
-        .iter()
-        .max_by_key(|c| eval::evaluate(&c.position, me))
-        .cloned()
-    else {
-        return out;
-    };
-    let mut men: Vec<Square> = best.position.men(me).iter().collect();
-    let mut value = eval::evaluate(&best.position, me);
-    let set = |men: &[Square]| -> Option<Position> {
-        match me {
-            Side::Black => pos.set_men(men, &[]),
-            Side::Yellow => pos.set_men(&[], men),
-        }
-        .ok()
-    };
-    for _ in 0..4 {
-        let mut improved = false;
-        for i in 0..men.len() {
-            let vacant = SquareSet::BORDER - pos.occupied() - men.iter().copied().collect();
-            for to in vacant.iter() {
-                let mut trial = men.clone();
-                trial[i] = to;
-                if let Some(p) = set(&trial) {
-                    let v = eval::evaluate(&p, me);
-                    if v > value {
-                        value = v;
-                        men = trial;
-                        improved = true;
-                    }
-                }
-            }
-        }
-        if !improved {
-            break;
-        }
-    }
-    men.sort();
-    if let Some(p) = set(&men)
-        && !out.iter().any(|c| c.position == p)
-    {
-        let (black, yellow) = match me {
-            Side::Black => (men, Vec::new()),
-            Side::Yellow => (Vec::new(), men),
-        };
-        out.push(Candidate {
-            kind: Act::Outcome(OutcomeAction::Set { black, yellow }),
-            position: p,
-        });
-    }
-    out
 }

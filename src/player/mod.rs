@@ -23,31 +23,27 @@
 //! any candidate avoids that (every outcome is looked at, in 1893 up to 1,000,000);
 //! a position repeated for the third time (D-9) scores as a draw.
 //!
-//! The February 1879 rules are a match of rounds scored to five, and lanrick plays
-//! them with their own evaluation (`eval1879`: the chance of winning the game, from
-//! the race, the sixteen die squares, the score and the men each side has). There the
-//! die gives the Mark (a chance node in the search, never a choice), from level 1 a
-//! turn that wins a Rendezvous is always played, level 1's noise is wide enough to
-//! make it nearly random among its candidates, and from level 3 the root also weighs
-//! every take, every set of squares for the wanderers and the winner's radiating
-//! choice, a beam of bonus moves (Rule 7) and set-ups improved one man at a time;
-//! levels 1 and 2 set the wanderers on the first free squares, pass the bonus and
-//! pick among eight random set-ups. Nothing else depends on the edition.
+//! What differs by edition is its strategy (`editions/`), one per folder file: the
+//! evaluation, the root noise, what the generator adds from level 3, which
+//! candidates are kept (the February 1879 rules, a match of rounds scored to five,
+//! are played whole by `editions/e1879/`). The die's Mark is a chance node (the
+//! engine's `has_die`), thrown with the engine's one [`throw_die`].
 
 pub mod arena;
+mod editions;
 mod eval;
-mod eval1879;
 mod generate;
 
+pub use editions::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 pub use eval::{MAN, WIN, evaluate, race};
-pub use eval1879::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 pub use generate::{
     Candidate, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
 };
 
-use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
+use crate::engine::{Action, DieRule, Game, Phase, Position, throw_die};
 use crate::prover;
-use generate::{Extra1879, all_candidates, heuristic_candidates, random_candidate};
+use editions::{Extra, strategy};
+use generate::{all_candidates, heuristic_candidates, random_candidate};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -116,10 +112,6 @@ struct Settings {
     nodes: u64,
     /// Whether the exact tactics run.
     tactics: bool,
-    /// What the 1879 generator adds at the root.
-    root_1879: Extra1879,
-    /// What it adds at the inner nodes.
-    inner_1879: Extra1879,
 }
 
 fn settings(level: u8) -> Settings {
@@ -132,8 +124,6 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: u64::MAX,
             tactics: false,
-            root_1879: Extra1879::default(),
-            inner_1879: Extra1879::default(),
         },
         2 => Settings {
             noise: 300,
@@ -143,8 +133,6 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: 200_000,
             tactics: true,
-            root_1879: Extra1879::default(),
-            inner_1879: Extra1879::default(),
         },
         3 => Settings {
             noise: 20,
@@ -154,16 +142,6 @@ fn settings(level: u8) -> Settings {
             inner_width: 24,
             nodes: 60_000,
             tactics: true,
-            root_1879: Extra1879 {
-                variants: true,
-                bonus_beam: 4,
-                setups: 32,
-            },
-            inner_1879: Extra1879 {
-                variants: false,
-                bonus_beam: 2,
-                setups: 0,
-            },
         },
         _ => Settings {
             noise: 10,
@@ -173,31 +151,7 @@ fn settings(level: u8) -> Settings {
             inner_width: 64,
             nodes: 300_000,
             tactics: true,
-            root_1879: Extra1879 {
-                variants: true,
-                bonus_beam: 6,
-                setups: 64,
-            },
-            inner_1879: Extra1879 {
-                variants: false,
-                bonus_beam: 3,
-                setups: 0,
-            },
         },
-    }
-}
-
-/// The root noise in 1879, whose evaluation is a chance of winning the game (see
-/// `eval1879`: 1,000 is half a percent of it). Level 1's noise, up to a quarter of
-/// that chance, makes it almost a random choice among its candidates, always taking
-/// a Rendezvous that it can win (see `choose`); levels 2 to 4 keep the other
-/// editions' small noise, which only breaks near ties.
-fn noise_1879(level: u8) -> i32 {
-    match level {
-        0 | 1 => 50_000,
-        2 => 300,
-        3 => 20,
-        _ => 10,
     }
 }
 
@@ -216,7 +170,7 @@ const ROOT_BEAM: usize = 6;
 /// Whether the top level can afford every outcome at the root: the 1893 count is
 /// fast and exact; the other editions' visitor is slower.
 fn whole_list_affordable(pos: &Position) -> bool {
-    if pos.rules().is_1893() {
+    if crate::engine::counts_fast(pos.rules()) {
         crate::engine::count_outcomes(pos) <= 300_000
     } else {
         let mut n = 0usize;
@@ -246,10 +200,10 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
             ^ u64::from(game.turns_played()).wrapping_mul(0x2545_f491_4f6c_dd1d)
             ^ hash_position(&pos),
     );
-    if pos.rules().edition() == Edition::E1879 && pos.phase() == Phase::Mark {
+    if pos.rules().has_die() && pos.phase() == Phase::Mark {
         // 1879 Rule 3: the die, not a player, gives the Mark; lanrick throws it with
         // its seeded generator, neglecting throws below three.
-        let square = die_square(DieRule::Plain, || 1 + rng.below(6) as u8);
+        let square = throw_die(DieRule::Plain, &mut rng);
         let action = Action::Mark {
             square,
             towards: None,
@@ -264,7 +218,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     }
     let level = limits.level.min(MAX_LEVEL);
     let set = settings(level);
-    let is_1879 = pos.rules().edition() == Edition::E1879;
+    let edition = strategy(pos.rules());
     let deadline = limits.time.map(|t| Instant::now() + t);
     let mut search = Search {
         nodes: 0,
@@ -274,19 +228,17 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         rng: Rng::new(rng.next_u64()),
         beam: set.beam,
         inner_width: set.inner_width,
-        extra: set.inner_1879,
+        extra: edition.extra(level, false),
     };
     if level == 0 {
         let c = random_candidate(&pos, &mut rng)?;
         return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
     }
-    let listed = level == MAX_LEVEL
-        && !(is_1879 && matches!(pos.phase(), Phase::Set | Phase::Bonus(_)))
-        && whole_list_affordable(&pos);
+    let listed = level == MAX_LEVEL && edition.may_list_root(&pos) && whole_list_affordable(&pos);
     let mut cands = if listed {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
-        heuristic_candidates(&pos, ROOT_BEAM, &mut rng, set.root_1879)
+        heuristic_candidates(&pos, ROOT_BEAM, &mut rng, edition.extra(level, true))
     };
     if cands.is_empty() {
         return None;
@@ -297,9 +249,10 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
         return Some(finish(c, "wins the game now".into(), WIN, 1));
     }
     // 1879: a Rendezvous won is always taken (the best way of winning it is chosen
-    // below). See `eval1879::LEAST_STAKES`: by the table of chances a side sometimes
-    // does better losing a Rendezvous, and two players who both wait draw the game.
-    if is_1879 && cands.iter().any(|c| wins_rendezvous(&pos, &c.position)) {
+    // below; see the 1879 strategy).
+    if edition.takes_every_won_rendezvous()
+        && cands.iter().any(|c| wins_rendezvous(&pos, &c.position))
+    {
         cands.retain(|c| wins_rendezvous(&pos, &c.position));
     }
     // A win in two at the top level, proved, when the proof fits in the budget.
@@ -322,11 +275,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
             } else {
                 evaluate(&c.position, me)
             };
-            let noise = if is_1879 {
-                noise_1879(level)
-            } else {
-                set.noise
-            };
+            let noise = edition.root_noise(level, set.noise);
             let noise = if noise > 0 {
                 rng.below(noise as usize) as i32
             } else {
@@ -470,13 +419,7 @@ fn win_in_two(
     }
     // 1879: the game is won only by the take that ends a round (the other side left
     // with two men) when the points it scores reach five.
-    if game.position().rules().edition() == Edition::E1879
-        && cands.iter().all(|c| {
-            let round = c.position.round();
-            c.position.count(!me) != 3
-                || round.score.of(me).saturating_add(c.position.count(me)) < 5
-        })
-    {
+    if !strategy(game.position().rules()).may_win_game_in_two(cands, me) {
         return None;
     }
     let left = search.budget.saturating_sub(search.nodes);
@@ -509,18 +452,7 @@ fn loses_at_once(pos: &Position, me: crate::engine::Side) -> bool {
     if pos.winner().is_some() || pos.to_act() == me {
         return false;
     }
-    if pos.rules().edition() == Edition::E1879 {
-        // Only the Rendezvous that leaves `me` two men wins, and only when its points
-        // reach five; then any of them does.
-        let him = !me;
-        if pos.count(me) != 3 || pos.round().score.of(him).saturating_add(pos.count(him)) < 5 {
-            return false;
-        }
-        return !winning_turns(pos, true).is_empty();
-    }
-    winning_turns(pos, false)
-        .iter()
-        .any(|c| c.position.winner() == Some(!me))
+    strategy(pos.rules()).loses_at_once(pos, me)
 }
 
 fn finish(c: Candidate, reason: String, score: i32, nodes: u64) -> Choice {
@@ -563,8 +495,8 @@ struct Search<'s> {
     rng: Rng,
     beam: usize,
     inner_width: usize,
-    /// What the 1879 generator adds at the inner nodes.
-    extra: Extra1879,
+    /// What the edition's generator adds at the inner nodes.
+    extra: Extra,
 }
 
 impl Search<'_> {
@@ -608,7 +540,7 @@ impl Search<'_> {
         self.nodes += 1;
         // 1879: the die, not a player, gives the Mark: the evaluation of a position
         // waiting for it is already the mean over the sixteen squares.
-        let chance = pos.phase() == Phase::Mark && pos.rules().edition() == Edition::E1879;
+        let chance = pos.phase() == Phase::Mark && pos.rules().has_die();
         if pos.winner().is_some() || depth == 0 || chance || self.out_of_time() {
             return evaluate(pos, me);
         }
@@ -630,7 +562,7 @@ impl Search<'_> {
         keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));
         let wins = keyed.iter().filter(|(_, w, _)| *w).count();
         // 1879: a side that can win the Rendezvous does (as at the root).
-        let width = if wins > 0 && pos.rules().edition() == Edition::E1879 {
+        let width = if wins > 0 && strategy(pos.rules()).takes_every_won_rendezvous() {
             wins
         } else {
             self.inner_width.max(wins).max(1)

@@ -31,7 +31,7 @@ pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{Edition, OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -373,7 +373,7 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
         return true;
     };
     let me = p.to_act();
-    if p.rules().is_1893() {
+    if matches!(how, Reach::R1893) {
         let d_out = p.outside(!me).count();
         let d_all = u32::from(p.count(!me));
         let ok_target = match goal.target {
@@ -405,12 +405,13 @@ impl Reach {
         if !p.phase().in_play() {
             return None;
         }
-        if p.rules().is_1893() {
-            Some(Reach::R1893)
-        } else if p.rules().edition() == Edition::E1879 {
-            Some(Reach::R1879)
-        } else {
+        let rules = p.rules();
+        if !rules.wins_only_by_men_in() {
             None
+        } else if rules.limits_each_man() {
+            Some(Reach::R1893)
+        } else {
+            Some(Reach::R1879)
         }
     }
 

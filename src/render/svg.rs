@@ -12,7 +12,7 @@
 
 use super::escape;
 use super::tree::{Arrow, Step};
-use crate::engine::{Phase, Position, Rendezvous, Side, Square};
+use crate::engine::{Position, Rendezvous, Side, Square};
 use std::fmt::Write;
 
 /// The side of a square, in user units.
@@ -246,32 +246,11 @@ fn arrow(a: &Arrow, flip: bool, from_taken: bool) -> String {
 pub fn caption(pos: &Position) -> Vec<String> {
     let mut lines = Vec::new();
     let side = pos.to_act();
-    let phase = pos.phase();
-    let allowance = pos.allowance();
-    lines.push(match (pos.winner(), phase) {
-        (Some(w), _) => format!("Game over: {w} wins"),
-        (None, Phase::Set) => format!("{side} sets the men on the border"),
-        (None, Phase::Mark) if pos.rules().edition() == crate::engine::Edition::E1879 => {
-            format!("The die gives the Mark; {side} plays first")
-        }
-        (None, Phase::Mark) => format!(
-            "{side} sets the Mark for {} {}-square Rendezvous",
-            crate::engine::rendezvous::article(pos.rendezvous_size()),
-            pos.rendezvous_size()
-        ),
-        (None, Phase::First) => format!("{side} to play: first turn, {allowance} squares"),
-        (None, Phase::Second) => {
-            format!("{side} to play: his first turn, {allowance} squares")
-        }
-        (None, Phase::Play) => format!("{side} to play: {allowance} squares"),
-        (None, Phase::Shift(mover)) => {
-            format!("{side} to play: {allowance} squares; {mover} may still move the Mark")
-        }
-        (None, Phase::Bonus(n)) => {
-            format!("{side} may move his men to border squares: bonus of {n} squares")
-        }
+    lines.push(match pos.winner() {
+        Some(w) => format!("Game over: {w} wins"),
+        None => pos.due().describe(side, crate::engine::DueForm::Caption),
     });
-    if pos.rules().edition() == crate::engine::Edition::E1879 {
+    if pos.rules().plays_rounds() {
         let round = pos.round();
         lines.push(format!(
             "Score: Black {}, Yellow {}; {} set first this round",

@@ -10,8 +10,8 @@
 use super::commands;
 use super::text;
 use crate::engine::{
-    DieRule, Edition, GameResult, Phase, Played, Position, Rules, Side, TurnEnd, WinReason,
-    die_square,
+    DieRule, Due, DueForm, GameResult, Phase, Played, Position, Rules, Side, TurnEnd, WinReason,
+    throw_die,
 };
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::player::{self, Choice, Limits};
@@ -323,9 +323,7 @@ impl Session {
 
     /// Whether a 1879 Mark is due, so that the die is to be thrown.
     pub fn die_due(&self) -> bool {
-        self.position().rules().edition() == Edition::E1879
-            && self.position().phase() == Phase::Mark
-            && self.runner().game().result().is_none()
+        self.position().due() == Due::Throw && self.runner().game().result().is_none()
     }
 
     /// Throws the die for the 1879 Mark due (Rule 3; `:roll`, and by itself after a
@@ -336,8 +334,7 @@ impl Session {
                 "error: the die is thrown only when a 1879 Mark is due (Rule 3, 1879)",
             );
         }
-        let rng = &mut self.die_rng;
-        let square = die_square(self.die, || 1 + rng.below(6) as u8);
+        let square = throw_die(self.die, &mut self.die_rng);
         let mut out = Output::text(format!(
             "The die gives row {} and column {} ({}): mark {square}",
             square.rank() + 1,
@@ -544,21 +541,7 @@ impl Session {
         } else {
             format!("[{}] ", pos.rules())
         };
-        let what = match pos.phase() {
-            Phase::Set => format!("{side} sets the men{}> ", bracket(&goal)),
-            Phase::Mark => format!("{side} sets the Mark{}> ", bracket(&goal)),
-            Phase::First | Phase::Second => {
-                format!("{side} (first turn, {} squares{goal})> ", pos.allowance())
-            }
-            Phase::Shift(first) if first == side => format!(
-                "{side} ({} squares or a Mark move{goal})> ",
-                pos.allowance()
-            ),
-            Phase::Play | Phase::Shift(_) => {
-                format!("{side} ({} squares{goal})> ", pos.allowance())
-            }
-            Phase::Bonus(n) => format!("{side} (bonus, {n} squares, or pass{goal})> "),
-        };
+        let what = pos.due().describe(side, DueForm::Prompt { extra: &goal });
         format!("{edition}{what}")
     }
 
@@ -1223,14 +1206,6 @@ impl Session {
         kept.help = kept.help.as_deref().map(text::keep_quotes_whole);
         report::render_human_width(&kept, name, src, self.color, self.width)
             .replace(text::KEEP, " ")
-    }
-}
-
-/// The words in parentheses, or nothing.
-fn bracket(s: &str) -> String {
-    match s.strip_prefix("; ") {
-        Some(inner) => format!(" ({inner})"),
-        None => String::new(),
     }
 }
 

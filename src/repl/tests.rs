@@ -777,7 +777,7 @@ fn the_1879_die_is_thrown_by_itself_and_recorded() {
     assert!(out.text.contains("The die gives row"), "{}", out.text);
     let pos = *s.position();
     let mark = pos.rendezvous().expect("a Mark").mark();
-    assert!(crate::engine::editions::e1879::DIE_SQUARES.contains(mark));
+    assert!(crate::engine::editions::DIE_SQUARES.contains(mark));
     assert_eq!(pos.to_act(), crate::engine::Side::Yellow);
     // The record keeps the square the die gave.
     assert!(

@@ -1,7 +1,7 @@
 //! The board as text: a Unicode diagram with the Rendezvous and the Mark shown, men of
 //! the two sides distinct without colour (`B`, `Y`), and ANSI colour when wanted.
 
-use crate::engine::{Phase, Position, Side, Square};
+use crate::engine::{DueForm, Phase, Position, Side, Square};
 use std::fmt::Write;
 
 const RESET: &str = "\x1b[0m";
@@ -119,7 +119,7 @@ pub fn summary_of(pos: &Position, over: bool) -> String {
             );
         }
     }
-    if pos.rules().edition() == crate::engine::Edition::E1879 {
+    if pos.rules().plays_rounds() {
         let round = pos.round();
         let _ = writeln!(
             out,
@@ -148,34 +148,6 @@ pub fn summary_of(pos: &Position, over: bool) -> String {
         return out;
     }
     let side = pos.to_act();
-    let _ = match pos.phase() {
-        Phase::Mark if pos.rules().edition() == crate::engine::Edition::E1879 => writeln!(
-            out,
-            "the die gives the Mark (`:roll`, or `mark <square>` on c3 to f6); {side} plays first"
-        ),
-        Phase::Mark => writeln!(out, "{side} sets the Mark"),
-        Phase::First => writeln!(
-            out,
-            "{side} to play (first turn, {} squares)",
-            pos.allowance()
-        ),
-        Phase::Play => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
-        Phase::Set => writeln!(out, "{side} sets the men (`set B … Y …`)"),
-        Phase::Second => writeln!(
-            out,
-            "{side} to play (his first turn, {} squares)",
-            pos.allowance()
-        ),
-        Phase::Shift(first) if first == side => writeln!(
-            out,
-            "{side} to play ({} squares, or move the Mark one square)",
-            pos.allowance()
-        ),
-        Phase::Shift(_) => writeln!(out, "{side} to play ({} squares)", pos.allowance()),
-        Phase::Bonus(n) => writeln!(
-            out,
-            "{side} may move his men to other border squares, {n} king steps in all (bonus), or pass"
-        ),
-    };
+    let _ = writeln!(out, "{}", pos.due().describe(side, DueForm::Board));
     out
 }

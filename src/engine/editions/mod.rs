@@ -12,6 +12,8 @@ pub(crate) mod e1880;
 pub(crate) mod e1893;
 mod string;
 
+use super::due::{Due, TurnOf};
+use super::game::WinReason;
 use super::position::{MAX_MEN, Phase, Position};
 use super::rendezvous::Rendezvous;
 use super::rules::{Edition, Rules};
@@ -20,6 +22,8 @@ use super::square::Square;
 use super::squareset::SquareSet;
 use super::violation::{RuleRef, RuleViolation};
 
+/// The squares the die may give the Mark: c3 to f6 (1879 Rule 3, E-7).
+pub(crate) use e1879::DIE_SQUARES;
 pub use e1879::{DieRule, bonus_reach, bonus_state, bonus_targets, die_number, die_square};
 
 /// What a `mark` event names beyond its square.
@@ -30,6 +34,197 @@ pub struct MarkSpec {
     pub squares: Vec<Square>,
     /// `turned` (option `turned`, a 7-square Rendezvous).
     pub turned: bool,
+}
+
+/// The properties of a game's rules that consumers ask instead of its edition, each
+/// in Carroll's words (what it means, not the year that has it).
+impl Rules {
+    /// Whether the die gives every Mark (1879 Rule 3) rather than a player.
+    pub const fn has_die(self) -> bool {
+        matches!(self.edition(), Edition::E1879)
+    }
+
+    /// Whether each side sets his own men (1879 Rule 2) rather than one arranger
+    /// setting all ten (1880 Rule 2).
+    pub const fn sets_own_men(self) -> bool {
+        matches!(self.edition(), Edition::E1879)
+    }
+
+    /// Whether the game is a match of rounds with a score (1879 Rules 9 and 10: a round
+    /// ends at two men, its winner scores his men, five points win).
+    pub const fn plays_rounds(self) -> bool {
+        matches!(self.edition(), Edition::E1879)
+    }
+
+    /// Whether the winner of a Rendezvous takes any wanderer and then deals with the
+    /// others (1880 Rule 6: sent to the border; 1879 Rule 5: set in the Rendezvous),
+    /// rather than the one man Rule 8 (1893) names.
+    pub const fn takes_any_wanderer(self) -> bool {
+        !matches!(self.edition(), Edition::E1893)
+    }
+
+    /// Whether the loser's other wanderers are set on vacant squares of the
+    /// Rendezvous after the take (1879 Rule 5) rather than sent to the border.
+    pub const fn sets_wanderers_in_rendezvous(self) -> bool {
+        matches!(self.edition(), Edition::E1879)
+    }
+
+    /// Whether a Rendezvous is won only by a turn that brings all the mover's men in
+    /// (1893, 1879), not also by a Mark move (1880 Rule 5).
+    pub const fn wins_only_by_men_in(self) -> bool {
+        !matches!(self.edition(), Edition::E1880)
+    }
+
+    /// Whether a man may count at most 3 squares unless he is the only one outside
+    /// (1893, D-5); the early editions have no limit per man.
+    pub const fn limits_each_man(self) -> bool {
+        matches!(self.edition(), Edition::E1893)
+    }
+
+    /// Whether the first turn of a Rendezvous has its own, smaller allowance (1893
+    /// Rule 3).
+    pub const fn has_first_turn_allowance(self) -> bool {
+        matches!(self.edition(), Edition::E1893)
+    }
+}
+
+/// What the next action of the side to act in `pos` must be (see [`Due`]).
+pub(crate) fn due(pos: &Position) -> Due {
+    if pos.winner().is_some() {
+        return Due::Over;
+    }
+    let rules = pos.rules();
+    match pos.phase() {
+        Phase::Set => Due::SetUp {
+            own: rules.sets_own_men(),
+        },
+        Phase::Mark if rules.has_die() => Due::Throw,
+        Phase::Mark => Due::Mark {
+            size: rendezvous_size(pos),
+        },
+        Phase::Bonus(squares) => Due::Bonus { squares },
+        phase => Due::Turn {
+            allowance: allowance(pos),
+            of: match phase {
+                Phase::First => TurnOf::First,
+                Phase::Second => TurnOf::HisFirst,
+                _ => TurnOf::Later,
+            },
+            mark_mover: match phase {
+                Phase::Shift(first) => Some(first),
+                _ => None,
+            },
+            interchange: pos.can_interchange().is_ok(),
+        },
+    }
+}
+
+/// How the game was won when `pos` ends it: the last man (1893 Rule 9), no men left
+/// (1880 Rule 6), five points (1879 Rule 10).
+pub(crate) fn win_reason(pos: &Position) -> WinReason {
+    match pos.rules().edition() {
+        Edition::E1893 => WinReason::LastMan,
+        Edition::E1880 => WinReason::NoMenLeft,
+        Edition::E1879 => WinReason::FivePoints,
+    }
+}
+
+/// The squares the wanderer on `from` may be sent to once the take is made, the board
+/// holding `occupied`: the border (1880 E-5), or the vacant squares of the Rendezvous
+/// `r` (1879 Rule 5).
+pub(crate) fn wanderer_targets(
+    rules: Rules,
+    r: &Rendezvous,
+    from: Square,
+    occupied: SquareSet,
+) -> SquareSet {
+    match rules.edition() {
+        Edition::E1879 => e1879::wanderer_squares(r, occupied),
+        Edition::E1880 | Edition::E1893 => e1880::wanderer_targets(from, occupied),
+    }
+}
+
+/// The wanderers to be dealt with after the take, `others` being the loser's other
+/// men outside the Rendezvous and `men` the board after the take: the field's
+/// (1880 Rule 6: the men on the border stay), every one (1879 Rule 5), or none when
+/// the take ends the round (1879 Rule 9, E-12).
+pub(crate) fn wanderers_after_take(
+    rules: Rules,
+    others: SquareSet,
+    men: BySide<SquareSet>,
+    loser: Side,
+) -> SquareSet {
+    match rules.edition() {
+        Edition::E1879 if e1879::round_over(men, loser) => SquareSet::EMPTY,
+        Edition::E1879 => others,
+        Edition::E1880 | Edition::E1893 => others - SquareSet::BORDER,
+    }
+}
+
+/// The border squares the man on the centre of `r` may radiate to, when his owner's
+/// choice is due once the wanderers are set (1879 Rule 6, E-8: the round not over,
+/// `loser` having lost the Rendezvous); `None` in an edition without it.
+pub(crate) fn radiate_choices(
+    rules: Rules,
+    r: &Rendezvous,
+    men: BySide<SquareSet>,
+    loser: Side,
+) -> Option<SquareSet> {
+    match rules.edition() {
+        Edition::E1879 if !e1879::round_over(men, loser) => Some(e1879::centre_choices(r, men)),
+        _ => None,
+    }
+}
+
+/// Whether the centre man radiates after a Rendezvous won (1879 Rule 6).
+pub(crate) fn radiates(rules: Rules) -> bool {
+    matches!(rules.edition(), Edition::E1879)
+}
+
+/// The position after a turn of `start`'s side to act that won the Rendezvous `r`
+/// with the take made: `men` the board, `sent` the wanderers dealt with, `radiate`
+/// the centre man's square chosen (1879: the wanderers set, radiating, the bonus or
+/// the round's end; elsewhere [`after_rendezvous`]).
+///
+/// # Errors
+/// A 1879 radiating choice due and not made.
+pub(crate) fn after_win(
+    start: &Position,
+    r: &Rendezvous,
+    men: BySide<SquareSet>,
+    sent: usize,
+    radiate: Option<Square>,
+) -> Result<Position, RuleViolation> {
+    match start.rules().edition() {
+        Edition::E1879 => e1879::after_win(start, r, men, sent, radiate),
+        Edition::E1880 | Edition::E1893 => Ok(after_rendezvous(start, men)),
+    }
+}
+
+/// The phases a position string of `rules` may have, for messages.
+pub(crate) fn phase_words(rules: Rules, after_mark: bool) -> &'static str {
+    if rules.edition() == Edition::E1879 {
+        return if after_mark {
+            "`play` (1879)"
+        } else {
+            "`set`, `mark` or `bonus:N`, or a Mark and `play` (1879)"
+        };
+    }
+    match (rules.is_1893(), after_mark) {
+        (false, true) => "`play`, `shift-B` or `shift-Y` (1880)",
+        (false, false) => "`set` or `mark`, or a Mark and `play`, `shift-B` or `shift-Y` (1880)",
+        (true, true) if rules.has(super::rules::OptionFlag::BothFirst) => {
+            "`first`, `second` or `play`"
+        }
+        (true, true) => "`first` or `play`",
+        (true, false) => "`mark`, or a Mark and `first` or `play`",
+    }
+}
+
+/// Whether a violation is worded in the terms of the 1879 rules (wanderers set in
+/// the Rendezvous, each side's own set-up, moves read into them by E-10).
+pub(crate) fn worded_as_1879(rules: Rules) -> bool {
+    matches!(rules.edition(), Edition::E1879)
 }
 
 /// The start of a game under `rules`.

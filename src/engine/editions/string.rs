@@ -20,6 +20,18 @@ impl Position {
         parse_position(Rules::R1893, s)
     }
 
+    /// The form of a position string of a game played by `rules`, with an example:
+    /// the help line of a malformed one.
+    pub fn string_form(rules: Rules) -> String {
+        match rules.edition() {
+            Edition::E1893 => "a position string is `<placement> <side> <mark> <phase>`, e.g. \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first\"".to_string(),
+            Edition::E1879 => "a 1879 position string is `<placement> <side> [<mark>] <phase> <B>-<Y> <first>`, e.g. \"8/8/8/8/8/8/8/8 B set 0-0 B\" or \"B6Y/8/8/8/8/8/8/YY4BB B e4 play 3-0 Y\"".to_string(),
+            Edition::E1880 => format!(
+                "a {rules} position string is `<placement> <side> [<mark>] <phase>`, e.g. \"8/8/8/8/8/8/8/8 B set\" or \"1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B\""
+            ),
+        }
+    }
+
     /// Parses a position string of a game played by `rules`.
     ///
     /// # Errors

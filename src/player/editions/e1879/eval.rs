@@ -19,11 +19,11 @@
 //!
 //! The score is `SCALE` times (2 × chance − 1): 0 is even, `SCALE` a won game.
 
-use crate::engine::editions::e1879::DIE_SQUARES;
+use crate::engine::editions::DIE_SQUARES;
 use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, SquareSet};
 use std::sync::OnceLock;
 
-/// The evaluation of a certain win (far below [`super::eval::WIN`], which is kept
+/// The evaluation of a certain win (far below [`crate::player::WIN`], which is kept
 /// for a game already won on the board).
 pub const SCALE: f64 = 100_000.0;
 
