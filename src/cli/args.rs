@@ -74,18 +74,10 @@ pub fn non_empty() -> ValueParser {
     ValueParser::from(clap::builder::NonEmptyStringValueParser::new())
 }
 
-/// The fewest men a position of `rules` has while the game is in play: 1893 ends
-/// when a side is down to one man (Rule 9), so two a side; 1880 when a side has none,
-/// so one a side; a 1879 round ends when a take leaves the loser two men, so three a
-/// side.
+/// The fewest men a position of `rules` has while the game is in play (the edition
+/// says: [`Rules::fewest_men_in_play`]).
 pub fn fewest_men_in_play(rules: Rules) -> u8 {
-    if rules.is_1880() {
-        2
-    } else if rules.is_1893() {
-        4
-    } else {
-        6
-    }
+    rules.fewest_men_in_play()
 }
 
 /// What `compose` is asked, checked against itself and its rules.

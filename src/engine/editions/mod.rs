@@ -39,6 +39,18 @@ pub struct MarkSpec {
 /// The properties of a game's rules that consumers ask instead of its edition, each
 /// in Carroll's words (what it means, not the year that has it).
 impl Rules {
+    /// The fewest men on the board while the game (1879: a round) is in play: the
+    /// game ends when a side is down to one man (1893 Rule 9), so two a side; when a
+    /// side has none (1880), so one a side; a 1879 round ends when a take leaves the
+    /// loser two men (Rule 9), so three a side.
+    pub const fn fewest_men_in_play(self) -> u8 {
+        match self.edition() {
+            Edition::E1893 => 4,
+            Edition::E1880 => 2,
+            Edition::E1879 => 6,
+        }
+    }
+
     /// Whether the die gives every Mark (1879 Rule 3) rather than a player.
     pub const fn has_die(self) -> bool {
         matches!(self.edition(), Edition::E1879)
