@@ -448,7 +448,7 @@ pub fn check_file_proving(
         Ok(file) => check_input(name, file, jobs, prove),
         Err(e) => {
             let message = format!("cannot read {name}: {e}");
-            super::unreadable(name, message)
+            super::input::unreadable(name, message)
         }
     }
 }
@@ -527,7 +527,7 @@ pub fn check_input(
                 time: started.elapsed(),
             };
         }
-        return super::unreadable(name.clone(), format!("cannot read {name}: {e}"));
+        return super::input::unreadable(name.clone(), format!("cannot read {name}: {e}"));
     }
     let outcome = match failed {
         Some(f) => Outcome::Failed(f),
