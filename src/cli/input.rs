@@ -3,13 +3,13 @@
 //! place as an unreadable input, so that every other one is still read.
 
 use super::report;
-use crate::interp::Problem;
+use crate::interp::{Code, Problem};
 use crate::syntax::ast::Span;
 use std::path::{Path, PathBuf};
 
 /// Why a path could not be read.
 fn io_problem(message: String) -> Problem {
-    Problem::new("lanrick::io::read", message, Span::new(0, 0), "")
+    Problem::new(Code::IoRead, message, Span::new(0, 0), "")
 }
 
 /// A checked file that could not be read.

@@ -255,7 +255,7 @@ fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), Unsolvable> {
         let run = interp::run_game(g, 1, interp::Options::default());
         let Some(pz) = run.puzzle else {
             if let Some(p) = run.problems.first() {
-                if p.code == "lanrick::goal::invalid" {
+                if p.code == interp::Code::GoalInvalid.as_str() {
                     return Err(Unsolvable::Problem {
                         problem: p.clone(),
                         name: path.display().to_string(),
