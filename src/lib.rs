@@ -7,7 +7,6 @@
 //! - [`interp`]: syntax trees applied to the engine, with diagnostics.
 //! - [`fmt`]: syntax trees back to canonical text.
 //! - [`render`]: SVG diagrams and the HTML replay page.
-//! - [`cli`]: the `lanrick` command.
 //! - [`selfplay`]: random, finish-biased legal games for tests and benchmarks.
 
 #![warn(missing_docs)]
@@ -17,6 +16,13 @@
 // pest is built without `std` (see `syntax::parser`); its generated code names `alloc`.
 extern crate alloc;
 
+// The edges (`cli`, `repl`, `term`) are not the library's API: they are the `lanrick`
+// binary's. `cli` stays `pub` because the binary (`src/main.rs`, a crate of its own)
+// calls `cli::run`, and the integration tests and fuzz targets reach the reports and
+// the writer through it (`cli::report`, `cli::stream`, `cli::write_atomically*`,
+// `cli::pictures::step_svg`); `repl` because the integration tests drive
+// `repl::session::Session` without a terminal. Both are hidden from the documentation.
+#[doc(hidden)]
 pub mod cli;
 pub mod engine;
 pub mod fmt;
@@ -24,8 +30,9 @@ pub mod interp;
 pub mod player;
 pub mod prover;
 pub mod render;
+#[doc(hidden)]
 pub mod repl;
 pub mod rng;
 pub mod selfplay;
 pub mod syntax;
-pub mod term;
+pub(crate) mod term;

@@ -2,7 +2,8 @@
 //! so a hostile value (0 where it means nothing, a count that would not fit in memory,
 //! 2^64, `NaN`, `inf`, `1e309`) is a usage error naming the option, exit 2, before
 //! any work; and the combinations no run could satisfy (`compose --min-turns 3
-//! --max-turns 1`) are refused the same way by [`check_compose`].
+//! --max-turns 1`) are refused the same way by [`check_compose`]. The values shared
+//! by several commands (`--rules`, `--die`) are read here too.
 
 use crate::engine::Rules;
 use clap::builder::{TypedValueParser, ValueParser};
@@ -111,6 +112,31 @@ pub fn check_compose(
         ));
     }
     Ok(())
+}
+
+/// Reads a `--rules` value; the error lists the editions and options that exist.
+pub fn parse_rules(s: &str) -> Result<Rules, String> {
+    s.parse::<Rules>().map_err(|e| e.to_string())
+}
+
+/// How the 1879 die treats throws below three (Rule 3 and its N.B.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DieChoice {
+    /// Throws below three are neglected.
+    Plain,
+    /// Carroll's N.B.: below three, throw again; below three again, twice the first
+    /// throw and the second.
+    Nb,
+}
+
+impl DieChoice {
+    /// The engine's rule.
+    pub fn rule(self) -> crate::engine::DieRule {
+        match self {
+            DieChoice::Plain => crate::engine::DieRule::Plain,
+            DieChoice::Nb => crate::engine::DieRule::CarrollNb,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,35 +1,57 @@
-//! `lanrick render` (SVG diagrams) and `lanrick replay --html` (the replay page): the
-//! files read and written around [`crate::render`].
+//! `lanrick render` (SVG diagrams, its options) and `lanrick replay --html` (the replay
+//! page): the files read and written around [`crate::render`].
 
-use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK, read_source, report, write_atomically};
-use crate::engine::Position;
+use super::args::parse_rules;
+use super::{
+    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, args, read_source, report, use_color,
+    write_atomically,
+};
+use crate::engine::{Position, Rules};
 use crate::interp;
 use crate::render::svg::{self, Marks, Options};
 use crate::render::tree::{self, FileTree, GameTree};
 use crate::syntax::ast::Span;
+use clap::Args;
 use std::path::{Path, PathBuf};
 
-/// What `lanrick render` was asked for.
-#[derive(Debug)]
+/// The options of `lanrick render`.
+#[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// The game file, unless `position` is given.
+    /// The game file (`-`: standard input).
+    #[arg(required_unless_present = "position", conflicts_with = "position")]
     pub file: Option<PathBuf>,
-    /// A position string to draw.
+    /// A position string to draw instead of a game file.
+    #[arg(long)]
     pub position: Option<String>,
-    /// The rules the position string is read by.
-    pub rules: crate::engine::Rules,
-    /// The position after this many actions of the main line.
+    /// The rules the --position string is read by: `1893` (default), `1880`, `1879`,
+    /// `1893-es`, ... (a game file's `Rules` tag wins).
+    #[arg(long, default_value = "1893", value_parser = parse_rules)]
+    pub rules: Rules,
+    /// The position after N actions of the main line (0: the start); default: its end.
+    #[arg(long, value_name = "N", conflicts_with = "each")]
     pub after: Option<usize>,
-    /// Every position of the main line.
+    /// Every position of the main line, as DIR/000.svg, DIR/001.svg, … (needs --out DIR).
+    #[arg(long)]
     pub each: bool,
-    /// Which game of a collection.
+    /// Which game of a collection (1-based); needed when the file has several.
+    #[arg(long, value_parser = args::at_least(1))]
     pub game: Option<usize>,
-    /// How to draw.
-    pub options: Options,
-    /// Where to write (a directory with `each`).
+    /// Black at the bottom (rank 8 nearest the reader); default: Yellow, rank 1.
+    #[arg(long)]
+    pub flip: bool,
+    /// The width in pixels (the picture scales to any size).
+    #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(64..=8192))]
+    pub size: u32,
+    /// No caption under the board.
+    #[arg(long)]
+    pub no_caption: bool,
+    /// Write to this file (atomically), or with --each into this directory,
+    /// instead of standard output.
+    #[arg(long, short)]
     pub out: Option<PathBuf>,
     /// Colour in diagnostics.
-    pub color: bool,
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// The name of an input in messages: its path, or `<stdin>` for `-`.
@@ -129,6 +151,13 @@ fn report_problems(tree: &FileTree, name: &str, src: &str, color: bool) -> bool 
 
 /// `lanrick render`.
 pub fn render(args: RenderArgs) -> u8 {
+    let options = Options {
+        flip: args.flip,
+        width: args.size,
+        caption: !args.no_caption,
+        title: None,
+    };
+    let color = use_color(args.color, true);
     if let Some(text) = &args.position {
         let pos = match Position::parse_as(args.rules, text) {
             Ok(p) => p,
@@ -136,7 +165,7 @@ pub fn render(args: RenderArgs) -> u8 {
                 let p = interp::position_problem_for(&e, Span::new(0, 0), args.rules);
                 eprint!(
                     "{}",
-                    report::render_human(&p, "position", text.as_str(), args.color)
+                    report::render_human(&p, "position", text.as_str(), color)
                 );
                 return EXIT_ERROR;
             }
@@ -145,7 +174,7 @@ pub fn render(args: RenderArgs) -> u8 {
             say!("error: --each, --after and --game need a game file, not --position");
             return EXIT_ERROR;
         }
-        let svg = svg::diagram(&pos, &Marks::default(), &args.options);
+        let svg = svg::diagram(&pos, &Marks::default(), &options);
         return match emit(args.out.as_deref(), &svg) {
             Ok(()) => EXIT_OK,
             Err(msg) => {
@@ -166,11 +195,11 @@ pub fn render(args: RenderArgs) -> u8 {
         say!("error: {msg}");
         return EXIT_ERROR;
     }
-    let (src, tree) = match load(path, args.game, args.color) {
+    let (src, tree) = match load(path, args.game, color) {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let failed = report_problems(&tree, &name, &src, args.color);
+    let failed = report_problems(&tree, &name, &src, color);
     if tree.syntax.is_some() {
         return EXIT_FAILED;
     }
@@ -213,7 +242,7 @@ pub fn render(args: RenderArgs) -> u8 {
         files
             .iter()
             .enumerate()
-            .try_for_each(|(n, file)| write_atomically(file, &step_svg(game, n, &args.options)))
+            .try_for_each(|(n, file)| write_atomically(file, &step_svg(game, n, &options)))
     } else {
         let n = match args.after {
             Some(n) if n > last => {
@@ -225,7 +254,7 @@ pub fn render(args: RenderArgs) -> u8 {
             Some(n) => n,
             None => last,
         };
-        emit(args.out.as_deref(), &step_svg(game, n, &args.options))
+        emit(args.out.as_deref(), &step_svg(game, n, &options))
     };
     match written {
         Err(msg) => {

@@ -2,6 +2,7 @@
 //! options, the progress line on a terminal, and the solution trees written in the
 //! notation so that they paste into a puzzle file.
 
+use super::args::{self, parse_rules};
 use crate::engine::{Game, Position, Rules, Side};
 use crate::interp::{self, proof};
 use crate::prover::{self, Act, Goal, Limits, Report, Target, Tree, Verdict, Wants};
@@ -111,28 +112,39 @@ pub fn with_progress<R>(limits: &mut Limits, what: &str, f: impl FnOnce(&Limits)
     r
 }
 
-/// What `solve` is asked.
-#[derive(Debug, Clone)]
+/// The options of `lanrick solve`.
+#[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
-    /// A puzzle file.
+    /// A puzzle file (its Position, Goal and Rules; the written solution is ignored).
+    #[arg(conflicts_with = "position")]
     pub file: Option<PathBuf>,
     /// Which game of the file (1-based).
+    #[arg(long, requires = "file", value_parser = args::at_least(1))]
     pub game: Option<usize>,
     /// A position string instead of a file.
+    #[arg(long, requires = "goal")]
     pub position: Option<String>,
-    /// A goal instead of the file's.
+    /// The goal, e.g. "Y wins rendezvous in 2" (overrides the file's).
+    #[arg(long)]
     pub goal: Option<String>,
-    /// The rules of `position`.
+    /// The rules of --position.
+    #[arg(long, default_value = "1893", value_parser = parse_rules)]
     pub rules: Rules,
-    /// Every defence of large trees.
+    /// Show every defence of large trees.
+    #[arg(long)]
     pub full: bool,
-    /// The tries.
+    /// List the tries: first actions that fail against few defences, with every
+    /// refutation.
+    #[arg(long)]
     pub tries: bool,
-    /// The most refutations a try may have.
+    /// With --tries: the most refutations a try may have.
+    #[arg(long, value_name = "D", default_value_t = 1, value_parser = args::at_least(1))]
     pub defences: usize,
-    /// Count the last turn's duals too.
+    /// Count the duals of the last turn too.
+    #[arg(long)]
     pub duals: bool,
-    /// The budget.
+    /// The prover's budget.
+    #[command(flatten)]
     pub budget: Budget,
 }
 
@@ -243,7 +255,7 @@ fn puzzle_of(args: &SolveArgs) -> Result<(Position, Goal, String), Unsolvable> {
         let run = interp::run_game(g, 1, interp::Options::default());
         let Some(pz) = run.puzzle else {
             if let Some(p) = run.problems.first() {
-                if p.code == "lanrick::goal::invalid" {
+                if p.code == interp::Code::GoalInvalid.as_str() {
                     return Err(Unsolvable::Problem {
                         problem: p.clone(),
                         name: path.display().to_string(),
@@ -537,36 +549,58 @@ fn inline(d: &Tree, full: bool) -> String {
     s
 }
 
-/// What `compose` is asked.
-#[derive(Debug, Clone)]
+/// The options of `lanrick compose`.
+#[derive(Args, Debug, Clone)]
 pub struct ComposeArgs {
-    /// The seed.
+    /// The seed: the same seed gives the same puzzles.
+    #[arg(long)]
     pub seed: u64,
-    /// How many puzzles to find.
+    /// How many puzzles to find (at most --attempts).
+    #[arg(long, default_value_t = 1, value_parser = args::count(1, args::MAX_COMPOSE_COUNT))]
     pub count: usize,
     /// The most positions to try.
+    #[arg(long, default_value_t = 200, value_parser = args::count(1, args::MAX_ATTEMPTS))]
     pub attempts: usize,
-    /// The most men on the board.
+    /// The most men on the board (at least the men a position in play has: 4 in
+    /// 1893, 2 in 1880, 6 in 1879).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u8).range(1..=i64::from(args::MAX_MEN)))]
     pub max_men: u8,
-    /// The most turns of the goals tried.
+    /// The longest goal tried (turns).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=i64::from(args::MAX_COMPOSE_TURNS)))]
     pub max_turns: u32,
-    /// The fewest turns of the goals tried.
+    /// The shortest goal tried (turns, at most --max-turns).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(args::MAX_COMPOSE_TURNS)))]
     pub min_turns: u32,
-    /// The rules.
-    pub rules: Rules,
-    /// Where to write the puzzle files (else standard output).
-    pub out_dir: Option<PathBuf>,
-    /// The budget of each proof.
-    pub budget: Budget,
-    /// Write each position tried, its goal, verdict and time to standard error.
+    /// Write each position tried, its goal, verdict, nodes and time to stderr.
+    #[arg(long)]
     pub trace: bool,
     /// Try help-play goals only.
+    #[arg(long)]
     pub help_only: bool,
+    /// The rules of the games the positions come from.
+    #[arg(long, default_value = "1893", value_parser = parse_rules)]
+    pub rules: Rules,
+    /// Write each puzzle as DIR/composed-SEED-NN.lanrick (else standard output).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// The prover's budget.
+    #[command(flatten)]
+    pub budget: Budget,
 }
 
 /// `lanrick compose`: random late positions of random games, each tried against a
 /// goal; the ones with exactly one key (verdict `sound`) are written as puzzle files.
 pub fn compose(args: &ComposeArgs) -> u8 {
+    if let Err(msg) = super::args::check_compose(
+        args.rules,
+        args.count,
+        args.attempts,
+        args.max_men,
+        args.min_turns,
+        args.max_turns,
+    ) {
+        return super::usage_error("compose", &msg);
+    }
     // A directory that cannot take the puzzles is said before the search, not after.
     if let Some(dir) = &args.out_dir
         && let Err(msg) = crate::term::output_dir(dir, false)

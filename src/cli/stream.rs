@@ -53,7 +53,7 @@ impl Piece {
 /// The problem for a file that is not UTF-8 at `at`.
 pub fn utf8_problem(at: usize) -> Problem {
     Problem::new(
-        "lanrick::io::utf8",
+        interp::Code::IoUtf8,
         format!("the file is not valid UTF-8: bad byte at offset {at}"),
         crate::syntax::ast::Span::new(at, at + 1),
         "not UTF-8",
@@ -105,7 +105,7 @@ impl ReadError {
             .map_or(0, char::len_utf8)
             .min(head.text.len());
         let problem = Problem::new(
-            "lanrick::io::too_large",
+            interp::Code::IoTooLarge,
             self.to_string(),
             crate::syntax::ast::Span::new(*at, *at + first),
             "this game does not end",
@@ -448,7 +448,7 @@ pub fn check_file_proving(
         Ok(file) => check_input(name, file, jobs, prove),
         Err(e) => {
             let message = format!("cannot read {name}: {e}");
-            super::unreadable(name, message)
+            super::input::unreadable(name, message)
         }
     }
 }
@@ -527,7 +527,7 @@ pub fn check_input(
                 time: started.elapsed(),
             };
         }
-        return super::unreadable(name.clone(), format!("cannot read {name}: {e}"));
+        return super::input::unreadable(name.clone(), format!("cannot read {name}: {e}"));
     }
     let outcome = match failed {
         Some(f) => Outcome::Failed(f),

@@ -2,6 +2,7 @@
 //! citing the rule, the label on the exact token, secondary labels on the moves that
 //! explain it, and a help line computed from the engine (what would be legal).
 
+use super::codes::Code;
 use super::problem::Problem;
 use crate::engine::game::{ActionError, ActionPart};
 use crate::engine::{
@@ -10,9 +11,9 @@ use crate::engine::{
 };
 use crate::syntax::ast::{Event, EventKind, Span};
 
-/// The code of a rule violation: `lanrick::rule::<concept>`.
-pub fn rule_code(v: &RuleViolation) -> String {
-    format!("lanrick::rule::{}", v.code())
+/// The code of a rule violation: `lanrick::rule::<concept>` ([`Code::rule`]).
+pub fn rule_code(v: &RuleViolation) -> Code {
+    Code::rule(v)
 }
 
 /// A short list of squares for a help line (`a1, b2 and c3`), or `none`.

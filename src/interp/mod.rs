@@ -15,10 +15,12 @@
 //!    its `Goal` is checked along the main line, and a finished game's `Result` tag
 //!    against its result.
 
+pub mod codes;
 mod explain;
 mod problem;
 pub mod proof;
 
+pub use codes::Code;
 pub use explain::{list, rule_code};
 pub use problem::{GameRef, Label, Problem};
 
@@ -203,7 +205,7 @@ impl Runner {
         if let Some(n) = ev.prefix.number {
             if !numbered {
                 return Err(Problem::new(
-                    "lanrick::prefix::number",
+                    Code::PrefixNumber,
                     if bonus {
                         "the bonus (1879 Rule 7) carries no turn number"
                     } else {
@@ -217,7 +219,7 @@ impl Runner {
             let expected = self.game.next_turn_number();
             if n.node != expected {
                 return Err(Problem::new(
-                    "lanrick::prefix::number",
+                    Code::PrefixNumber,
                     format!("this is turn {expected} of the game, not turn {}", n.node),
                     n.span,
                     format!("expected {expected}"),
@@ -241,7 +243,7 @@ impl Runner {
                     return Ok(());
                 }
                 return Err(Problem::new(
-                    "lanrick::prefix::side",
+                    Code::PrefixSide,
                     format!(
                         "the event is written for {}, but it is {}'s action",
                         side.node, to_act
@@ -257,15 +259,15 @@ impl Runner {
 
     fn directive(&mut self, d: &Directive, ev: &Event) -> Result<(), Problem> {
         let pos = *self.game.position();
-        let fail = |code: &str, msg: String, span: Span, label: String| {
-            Problem::new(format!("lanrick::directive::{code}"), msg, span, label)
+        let fail = |code: Code, msg: String, span: Span, label: String| {
+            Problem::new(code, msg, span, label)
         };
         match d {
             Directive::Position(text) => {
                 let want = parse_position_at(pos.rules(), &text.node, text.span)?;
                 if want.to_string() != pos.to_string() {
                     return Err(fail(
-                        "position",
+                        Code::DirectivePosition,
                         "assert position failed: the position differs".into(),
                         text.span,
                         "expected this position".into(),
@@ -276,7 +278,7 @@ impl Runner {
             Directive::ToMove(side) => {
                 if let Some(r) = self.game.result() {
                     return Err(fail(
-                        "to_move",
+                        Code::DirectiveToMove,
                         format!("assert to-move failed: the game is over ({r})"),
                         side.span,
                         "nobody acts now".into(),
@@ -284,7 +286,7 @@ impl Runner {
                 }
                 if side.node != pos.to_act() {
                     return Err(fail(
-                        "to_move",
+                        Code::DirectiveToMove,
                         format!(
                             "assert to-move failed: {} acts next, not {}",
                             pos.to_act(),
@@ -300,7 +302,7 @@ impl Runner {
                     let have = pos.count(side.node) as u32;
                     if have != n.node {
                         return Err(fail(
-                            "men",
+                            Code::DirectiveMen,
                             format!(
                                 "assert men failed: {} has {have} men on the board, not {}",
                                 side.node, n.node
@@ -332,7 +334,7 @@ impl Runner {
                         None => "the game is not over".into(),
                     };
                     return Err(fail(
-                        "winner",
+                        Code::DirectiveWinner,
                         format!("assert winner failed: expected {wanted}, but {actual}"),
                         w.span,
                         "expected this result".into(),
@@ -343,7 +345,7 @@ impl Runner {
                 let mut copy = self.clone();
                 if copy.apply(inner).is_ok() {
                     return Err(fail(
-                        "not_illegal",
+                        Code::DirectiveNotIllegal,
                         "assert illegal failed: the event is legal".into(),
                         inner.kind_span,
                         "this is legal here".into(),
@@ -364,32 +366,32 @@ impl Default for Runner {
 }
 
 /// The code suffix of a position-string error.
-fn position_code(kind: &PositionErrorKind) -> &'static str {
+fn position_code(kind: &PositionErrorKind) -> Code {
     match kind {
-        PositionErrorKind::FieldCount { .. } => "fields",
-        PositionErrorKind::RankCount { .. } => "rank_count",
-        PositionErrorKind::BadChar { .. } => "bad_char",
-        PositionErrorKind::RankTooLong { .. } => "rank_too_long",
-        PositionErrorKind::RankTooShort { .. } => "rank_too_short",
-        PositionErrorKind::BadSide => "side",
-        PositionErrorKind::BadMark => "mark",
-        PositionErrorKind::BadPhase { .. } => "phase",
-        PositionErrorKind::MissingPhase | PositionErrorKind::MissingMark => "phase",
-        PositionErrorKind::TooManyForSide { .. } => "too_many_men",
-        PositionErrorKind::SetNotEmpty => "set_not_empty",
-        PositionErrorKind::CompleteNotToAct { .. } => "complete",
-        PositionErrorKind::Overlap => "overlap",
-        PositionErrorKind::TooManyMen { .. } => "too_many_men",
-        PositionErrorKind::Mark { .. } => "mark_does_not_fit",
-        PositionErrorKind::FieldCountRound { .. } => "fields",
-        PositionErrorKind::BadScore => "score",
-        PositionErrorKind::BadFirst => "first",
-        PositionErrorKind::ScoreOver => "score_over",
-        PositionErrorKind::OffBorder { .. } => "off_border",
-        PositionErrorKind::TooFewMen { .. } => "too_few_men",
-        PositionErrorKind::SetMen => "set_men",
-        PositionErrorKind::DieSquare { .. } => "die_square",
-        PositionErrorKind::BonusRange => "phase",
+        PositionErrorKind::FieldCount { .. } => Code::PositionFields,
+        PositionErrorKind::RankCount { .. } => Code::PositionRankCount,
+        PositionErrorKind::BadChar { .. } => Code::PositionBadChar,
+        PositionErrorKind::RankTooLong { .. } => Code::PositionRankTooLong,
+        PositionErrorKind::RankTooShort { .. } => Code::PositionRankTooShort,
+        PositionErrorKind::BadSide => Code::PositionSide,
+        PositionErrorKind::BadMark => Code::PositionMark,
+        PositionErrorKind::BadPhase { .. } => Code::PositionPhase,
+        PositionErrorKind::MissingPhase | PositionErrorKind::MissingMark => Code::PositionPhase,
+        PositionErrorKind::TooManyForSide { .. } => Code::PositionTooManyMen,
+        PositionErrorKind::SetNotEmpty => Code::PositionSetNotEmpty,
+        PositionErrorKind::CompleteNotToAct { .. } => Code::PositionComplete,
+        PositionErrorKind::Overlap => Code::PositionOverlap,
+        PositionErrorKind::TooManyMen { .. } => Code::PositionTooManyMen,
+        PositionErrorKind::Mark { .. } => Code::PositionMarkDoesNotFit,
+        PositionErrorKind::FieldCountRound { .. } => Code::PositionFields,
+        PositionErrorKind::BadScore => Code::PositionScore,
+        PositionErrorKind::BadFirst => Code::PositionFirst,
+        PositionErrorKind::ScoreOver => Code::PositionScoreOver,
+        PositionErrorKind::OffBorder { .. } => Code::PositionOffBorder,
+        PositionErrorKind::TooFewMen { .. } => Code::PositionTooFewMen,
+        PositionErrorKind::SetMen => Code::PositionSetMen,
+        PositionErrorKind::DieSquare { .. } => Code::PositionDieSquare,
+        PositionErrorKind::BonusRange => Code::PositionPhase,
     }
 }
 
@@ -407,7 +409,7 @@ pub fn position_problem_for(err: &PositionError, at: Span, rules: Rules) -> Prob
         at.start + err.span.end.max(err.span.start),
     );
     Problem::new(
-        format!("lanrick::position::{}", position_code(&err.kind)),
+        position_code(&err.kind),
         format!("invalid position string: {}", err.kind),
         span,
         "here",
@@ -438,7 +440,7 @@ fn rules_at(text: &str, at: Span) -> Result<Rules, Problem> {
             _ => "unknown edition",
         };
         Problem::new(
-            "lanrick::tag::rules",
+            Code::TagRules,
             format!(
                 "the Rules value \"{text}\" is not one lanrick knows: {}",
                 match e.kind {
@@ -468,12 +470,7 @@ fn written_offset(value: &str, offset: usize) -> usize {
 /// The Problem for a syntax error, with its help line (a "did you mean") when it has
 /// one.
 pub fn syntax_problem(err: &SyntaxError) -> Problem {
-    let p = Problem::new(
-        format!("lanrick::syntax::{}", err.code()),
-        err.to_string(),
-        err.span,
-        "here",
-    );
+    let p = Problem::new(Code::syntax(err), err.to_string(), err.span, "here");
     match &err.help {
         Some(h) => p.with_help(h.clone()),
         None => p,
@@ -792,7 +789,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                     ),
                 };
                 let mut p = Problem::new(
-                    "lanrick::goal::unmet",
+                    Code::GoalUnmet,
                     format!(
                         "the goal is not reached: {} must {what} within {} of his turns, but {detail}",
                         g.side.node, g.turns.node
@@ -818,7 +815,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         let due = crate::fmt::result_tag(result);
         if t.value.node != due {
             let mut p = Problem::new(
-                "lanrick::tag::result_mismatch",
+                Code::TagResultMismatch,
                 format!(
                     "the Result tag says \"{}\", but the game ended: {result}",
                     t.value.node
@@ -844,7 +841,7 @@ fn bad_result_value(t: &ast::Tag) -> Option<Problem> {
     }
     Some(
         Problem::new(
-            "lanrick::tag::result",
+            Code::TagResult,
             format!("\"{}\" is not a result", t.value.node),
             t.value.span,
             "not a result",
@@ -860,7 +857,7 @@ fn bad_result_value(t: &ast::Tag) -> Option<Problem> {
 pub fn invalid_goal(g: &ast::Goal) -> Option<Problem> {
     (g.turns.node == 0).then(|| {
         Problem::new(
-            "lanrick::goal::invalid",
+            Code::GoalInvalid,
             "the goal is invalid: a goal needs at least one turn (`in 0` asks for none)",
             g.turns.span,
             "no turns",
@@ -888,7 +885,7 @@ const MAX_DEPTH: usize = 256;
 fn run_variations(before: &Runner, ev: &Event, depth: usize) -> Result<(), Problem> {
     if depth > MAX_DEPTH {
         return Err(Problem::new(
-            "lanrick::syntax::nesting",
+            Code::SyntaxNesting,
             "variations are nested too deeply",
             ev.span,
             "here",

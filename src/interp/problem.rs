@@ -3,6 +3,7 @@
 //! and help. It implements [`miette::Diagnostic`]; the source text is attached at the
 //! edge (the CLI or the REPL), never here.
 
+use super::codes::Code;
 use crate::syntax::ast::Span;
 use std::fmt;
 
@@ -54,13 +55,13 @@ pub struct Problem {
 impl Problem {
     /// A problem with a code, a message and a primary label.
     pub fn new(
-        code: impl Into<String>,
+        code: Code,
         message: impl Into<String>,
         span: Span,
         label: impl Into<String>,
     ) -> Problem {
         Problem {
-            code: code.into(),
+            code: code.as_str().to_owned(),
             message: message.into(),
             primary: Label {
                 span,

@@ -2,6 +2,7 @@
 //! verdict turned back into a diagnostic on the `Goal` tag or on the written key, with
 //! the refutation or the other keys in its labels and help.
 
+use super::codes::Code;
 use super::{Problem, Puzzle};
 use crate::prover::{self, Limits, Report, Target, Verdict, Wants};
 use crate::syntax::ast::{self, GoalTarget};
@@ -35,7 +36,7 @@ pub fn prove(pz: &Puzzle, limits: &Limits) -> Result<Report, Problem> {
     };
     prover::solve(&pz.start, goal, limits, &wants).map_err(|e| {
         Problem::new(
-            "lanrick::goal::setup",
+            Code::GoalSetup,
             format!("this puzzle cannot be proved: {e}"),
             pz.goal_span,
             "this goal",
@@ -142,7 +143,7 @@ fn cite(mut p: Problem, r: &Report) -> Problem {
 /// The diagnostic for a verdict that fails `check` (none for `sound`).
 pub fn verdict_problem(pz: &Puzzle, r: &Report) -> Option<Problem> {
     let goal = r.goal;
-    let code = r.verdict.code();
+    let code = Code::verdict(r.verdict);
     let keys = key_list(r);
     let on_key = pz.key.map(|(s, _)| s);
     let key_text = r.written.map(|i| r.key_text(i)).unwrap_or_default();

@@ -119,11 +119,6 @@ impl Verdict {
         }
     }
 
-    /// Its diagnostic code: `lanrick::goal::<name>`.
-    pub fn code(self) -> String {
-        format!("lanrick::goal::{}", self.name())
-    }
-
     /// Whether `check` passes a puzzle with this verdict.
     pub const fn passes(self) -> bool {
         matches!(self, Verdict::Sound)

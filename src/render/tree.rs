@@ -239,7 +239,7 @@ pub fn build(src: &str, only: Option<usize>) -> Result<FileTree, Problem> {
 /// The problem for a file with more steps than a page may hold.
 fn too_large() -> Problem {
     Problem::new(
-        "lanrick::render::too_large",
+        crate::interp::Code::RenderTooLarge,
         format!("the file has more than {MAX_STEPS} positions, too many for one page"),
         Span::new(0, 0),
         "",
@@ -251,7 +251,7 @@ fn too_large() -> Problem {
 /// not help, a shorter game does.
 fn too_large_game() -> Problem {
     Problem::new(
-        "lanrick::render::too_large",
+        crate::interp::Code::RenderTooLarge,
         format!(
             "the game has more than {MAX_STEPS} positions (its main line and variations), too many to draw"
         ),
@@ -325,7 +325,7 @@ fn build_game(
             goal: t.value.node.clone(),
             solution: match (&run.goal, run.problems.last()) {
                 (Some(reached), _) => Solution::Meets(reached.turns),
-                (None, Some(p)) if p.code == "lanrick::goal::unmet" => {
+                (None, Some(p)) if p.code == crate::interp::Code::GoalUnmet.as_str() => {
                     Solution::Fails(p.message.clone())
                 }
                 _ => Solution::NotChecked,
@@ -607,7 +607,7 @@ mod tests {
         let last = &g.steps[2];
         assert_eq!(
             last.problem.as_ref().unwrap().code,
-            "lanrick::rule::occupied"
+            crate::interp::Code::RuleOccupied.as_str()
         );
         assert!(last.arrows[0].illegal);
         assert_eq!(last.position, g.steps[1].position);

@@ -924,7 +924,7 @@ impl Session {
         for p in run
             .problems
             .iter()
-            .filter(|p| p.code != "lanrick::goal::unmet")
+            .filter(|p| p.code != crate::interp::Code::GoalUnmet.as_str())
         {
             out.failed = true;
             out.error.push_str(&self.render_named(p, &name, &src));

@@ -124,7 +124,12 @@ fn setup_and_new() {
     let mut s = Session::default();
     let bad = s.handle(":setup \"8/8 B mark\"");
     assert!(bad.failed);
-    assert!(bad.error.contains("lanrick::position::"), "{}", bad.error);
+    assert!(
+        bad.error
+            .contains(crate::interp::Code::PositionRankCount.as_str()),
+        "{}",
+        bad.error
+    );
     assert_eq!(s.position(), &Position::start());
     let mut s = session_at(HINT);
     assert_eq!(s.position().to_string(), HINT);

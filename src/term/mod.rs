@@ -101,7 +101,7 @@ pub fn decode(bytes: Vec<u8>) -> Result<String, (String, Problem)> {
             let at = e.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let p = Problem::new(
-                "lanrick::io::utf8",
+                crate::interp::Code::IoUtf8,
                 format!("the file is not valid UTF-8: bad byte at offset {at}"),
                 Span::new(at, (at + 1).min(lossy.len())),
                 "not UTF-8",

@@ -409,13 +409,22 @@ pub fn github_line<'a>(problem: &Problem, name: &str, src: impl Into<Src<'a>>) -
     )
 }
 
+/// The code of a verdict named `name` (a notice is written for sound proofs: that is the
+/// code of a name that is no verdict's).
+fn verdict_code(name: &str) -> crate::interp::Code {
+    crate::prover::Verdict::ALL
+        .into_iter()
+        .find(|v| v.name() == name)
+        .map_or(crate::interp::Code::GoalSound, crate::interp::Code::verdict)
+}
+
 /// One `::notice` line for GitHub Actions carrying a sound puzzle's verdict (a failing
 /// verdict is an `::error` of its own, with the verdict's code as its title).
 pub fn github_notice(name: &str, game: &GameCase, proof: &ProofInfo) -> String {
     format!(
         "::notice file={},title={}::{}: {}",
         gh_escape_property(&visible::visible_line(name)),
-        gh_escape_property(&format!("lanrick::goal::{}", proof.verdict)),
+        gh_escape_property(verdict_code(proof.verdict).as_str()),
         gh_escape_data(&visible::visible_line(&game.name())),
         gh_escape_data(&visible::visible(&proof.line))
     )
@@ -589,7 +598,7 @@ impl GameCase {
         } else if self
             .problems
             .iter()
-            .any(|f| f.problem.code == "lanrick::goal::unmet")
+            .any(|f| f.problem.code == crate::interp::Code::GoalUnmet.as_str())
         {
             Some("unmet")
         } else {

@@ -3,7 +3,7 @@
 //! that reorders what is shown (bidi controls such as U+202E) or that breaks a line
 //! unseen (U+2028, U+2029) is written as its code the way Rust writes it, `\u{1b}`.
 //! Tab and line feed are kept, and a CR before a line feed where a text keeps its line
-//! ends. Long words are cut with `…`.
+//! ends. Long lines are cut with `…`.
 //!
 //! The human report, `fmt --check`, GitHub annotations and the REPL show user text
 //! through these functions; JSON keeps it raw (serde_json escapes it) and JUnit has its
@@ -65,16 +65,6 @@ pub fn visible_line(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-/// A word quoted from user input for a message: [`visible_line`], and cut after
-/// `max` characters with `…`.
-pub fn quoted(text: &str, max: usize) -> String {
-    let shown = visible_line(text);
-    match shown.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &shown[..at]),
-        None => shown.into_owned(),
-    }
 }
 
 /// Source text shown in a diagnostic: hidden characters written as codes, line ends
@@ -234,8 +224,6 @@ mod tests {
         assert!(matches!(visible("plain"), Cow::Borrowed(_)));
         assert_eq!(visible("a\r\n"), "a\\u{d}\n");
         assert_eq!(visible_line("a\nb\tc"), "a\\u{a}b\\u{9}c");
-        assert_eq!(quoted("ab\x1bcdef", 4), "ab\\u…");
-        assert_eq!(quoted("abc", 4), "abc");
     }
 
     #[test]
