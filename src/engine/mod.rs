@@ -5,6 +5,7 @@
 //! parser and no terminal: it takes actions as values and answers with positions or
 //! [`RuleViolation`]s carrying the facts that explain them.
 
+pub mod action;
 mod action_text;
 pub mod editions;
 pub mod game;

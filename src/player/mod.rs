@@ -41,9 +41,7 @@ mod generate;
 
 pub use eval::{MAN, WIN, evaluate, race};
 pub use eval1879::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
-pub use generate::{
-    Candidate, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
-};
+pub use generate::{Candidate, winning_turns, winning_turns_1879, winning_turns_counted};
 
 use crate::engine::{Action, DieRule, Edition, Game, Phase, Position, die_square};
 use crate::prover;

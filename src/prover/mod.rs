@@ -6,7 +6,8 @@
 //! itself. It uses only the engine: the turns come from [`visit_outcomes`] (so every
 //! rule of every edition applies as in play), the winner and the end of a Rendezvous
 //! from the positions the engine returns, and the interchange from
-//! [`Position::interchange`]. It writes no text but the actions' canonical notation.
+//! [`Position::interchange`]. Its actions are the engine's [`Action`] (an interchange
+//! too), whose text the engine writes; it writes none.
 //!
 //! The search:
 //! - iterative deepening on the attacker's turns across all keys: every key at one
@@ -31,7 +32,7 @@ pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{Edition, OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{Action, Edition, OutcomeAction, Position, Rendezvous, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -248,48 +249,33 @@ impl Limits {
     }
 }
 
-/// An action of the search: an outcome of the engine's visitor, or an interchange
-/// (with the setter's choice of men, when he has one).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Act {
-    /// A turn, a Mark, a Mark move, a set-up or a pass.
-    Outcome(OutcomeAction),
-    /// An interchange demanded by the side to act; the squares are the setter's choice
-    /// of the demanding side's men (empty when there is no choice).
-    Interchange(Vec<Square>),
-}
-
-impl Act {
+/// What the search asks of an action, whether it holds an [`Action`] or looks at the
+/// visitor's view of one ([`OutcomeAction`], which it then need not copy).
+pub(crate) trait Step {
     /// Whether the action is one of its side's turns (a turn, a pass, a 1880 Mark
     /// move): what goals count.
-    pub fn is_turn(&self) -> bool {
-        matches!(
-            self,
-            Act::Outcome(
-                OutcomeAction::Turn { .. } | OutcomeAction::Pass | OutcomeAction::MoveMark { .. }
-            )
-        )
+    fn is_turn(&self) -> bool;
+    /// Whether the action sets a Mark (a new Rendezvous: repetitions start afresh).
+    fn is_mark(&self) -> bool;
+}
+
+impl Step for Action {
+    fn is_turn(&self) -> bool {
+        self.is_numbered()
     }
 
-    /// Whether the action sets a Mark (a new Rendezvous: repetitions start afresh).
     fn is_mark(&self) -> bool {
-        matches!(self, Act::Outcome(OutcomeAction::Mark(_)))
+        Action::is_mark(self)
     }
 }
 
-impl fmt::Display for Act {
-    /// Canonical notation: `c6-d5 d7-c6 x e6`, `mark d5`, `interchange c3 e5`, `pass`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Act::Outcome(o) => fmt::Display::fmt(o, f),
-            Act::Interchange(sq) => {
-                f.write_str("interchange")?;
-                for s in sq {
-                    write!(f, " {s}")?;
-                }
-                Ok(())
-            }
-        }
+impl Step for OutcomeAction<'_> {
+    fn is_turn(&self) -> bool {
+        self.is_numbered()
+    }
+
+    fn is_mark(&self) -> bool {
+        OutcomeAction::is_mark(self)
     }
 }
 
@@ -297,9 +283,9 @@ impl fmt::Display for Act {
 /// men the setter (the other side) chooses.
 #[derive(Clone, Debug)]
 enum Kid {
-    One(Act, Position),
+    One(Action, Position),
     /// The demand, then the setter's choices.
-    Demand(Vec<(Act, Position)>),
+    Demand(Vec<(Action, Position)>),
 }
 
 impl Kid {
@@ -311,13 +297,13 @@ impl Kid {
         }
     }
 
-    fn first_act(&self) -> Act {
+    fn first_act(&self) -> Action {
         match self {
             Kid::One(a, _) => a.clone(),
             Kid::Demand(v) => v
                 .first()
                 .map(|(a, _)| a.clone())
-                .unwrap_or(Act::Interchange(Vec::new())),
+                .unwrap_or(Action::Interchange(Vec::new())),
         }
     }
 }
@@ -759,7 +745,7 @@ impl<'a> Search<'a> {
 
     /// Enters `child`, reached by `act`: `None` when it is the third occurrence of a
     /// position in this Rendezvous (a draw, D-9).
-    fn enter(&mut self, act: &Act, child: &Position) -> Option<Saved> {
+    fn enter(&mut self, act: &impl Step, child: &Position) -> Option<Saved> {
         let saved = Saved {
             len: self.hist.len(),
             seg: self.seg,
@@ -820,12 +806,12 @@ impl<'a> Search<'a> {
     fn kids_with(&mut self, p: &Position, directed: bool) -> Option<Vec<Kid>> {
         let mut v = Vec::new();
         let mut ok = true;
-        let mut each = |a: &OutcomeAction, c: &Position| {
+        let mut each = |a: &OutcomeAction<'_>, c: &Position| {
             if !self.tick() {
                 ok = false;
                 return ControlFlow::Break(());
             }
-            v.push(Kid::One(Act::Outcome(a.clone()), *c));
+            v.push(Kid::One(a.to_action(), *c));
             ControlFlow::Continue(())
         };
         let _ = if directed {
@@ -844,7 +830,7 @@ impl<'a> Search<'a> {
 
     /// The value of action `act` from `parent` leading to `child`, with `t` of the
     /// attacker's turns left before it.
-    fn after(&mut self, parent: &Position, act: &Act, child: &Position, t: u32) -> Val {
+    fn after(&mut self, parent: &Position, act: &impl Step, child: &Position, t: u32) -> Val {
         if let Some(v) = settle(&self.goal, parent, child) {
             return v;
         }
@@ -941,12 +927,12 @@ impl<'a> Search<'a> {
         } else {
             visit_outcomes
         };
-        let _ = visit(p, &mut |a: &OutcomeAction, c: &Position| {
+        let _ = visit(p, &mut |a: &OutcomeAction<'_>, c: &Position| {
             if !self.tick() {
                 aborted = true;
                 return ControlFlow::Break(());
             }
-            match self.after(p, &Act::Outcome(a.clone()), c, t) {
+            match self.after(p, a, c, t) {
                 Val::Win => {
                     won = true;
                     ControlFlow::Break(())
@@ -998,7 +984,7 @@ impl<'a> Search<'a> {
                     return ControlFlow::Break(());
                 }
             }
-            kids.push(Kid::One(Act::Outcome(a.clone()), *c));
+            kids.push(Kid::One(a.to_action(), *c));
             ControlFlow::Continue(())
         });
         if refuted {
@@ -1064,10 +1050,10 @@ impl<'a> Search<'a> {
 }
 
 /// Combines the values of choices: any (OR) or all (AND), with abort.
-fn combine<'x, I: Iterator<Item = (&'x Act, &'x Position)>>(
+fn combine<'x, I: Iterator<Item = (&'x Action, &'x Position)>>(
     any: bool,
     it: I,
-    mut f: impl FnMut(&Act, &Position) -> Val,
+    mut f: impl FnMut(&Action, &Position) -> Val,
 ) -> Val {
     let mut aborted = false;
     for (a, c) in it {
@@ -1091,13 +1077,13 @@ fn interchange_kid(p: &Position) -> Option<Kid> {
     match p.interchange_choice_needed() {
         None => {
             let c = p.interchange(&[]).ok()?;
-            Some(Kid::One(Act::Interchange(Vec::new()), c))
+            Some(Kid::One(Action::Interchange(Vec::new()), c))
         }
         Some(k) => {
             let mut out = Vec::new();
             p.men(p.to_act()).each_subset(usize::from(k), |s| {
                 if let Ok(c) = p.interchange(s) {
-                    out.push((Act::Interchange(s.to_vec()), c));
+                    out.push((Action::Interchange(s.to_vec()), c));
                 }
             });
             (!out.is_empty()).then_some(Kid::Demand(out))
@@ -1136,7 +1122,7 @@ impl fmt::Display for SetupError {
 #[derive(Clone, Debug)]
 pub struct Key {
     /// The action (for an interchange whose men the defender chooses, the demand).
-    pub act: Act,
+    pub act: Action,
     /// The positions it leads to (several only for an interchange with a choice).
     pub positions: Vec<Position>,
     /// The fewest of the attacker's turns it forces the goal in, if within the goal's.
@@ -1166,7 +1152,7 @@ impl Key {
 #[derive(Clone, Debug)]
 pub struct Tree {
     /// The action.
-    pub act: Act,
+    pub act: Action,
     /// Who plays it.
     pub side: Side,
     /// The position after it.
@@ -1211,11 +1197,11 @@ pub struct Report {
     /// The index in `keys` of the written key, when one was given and found.
     pub written: Option<usize>,
     /// Refutations of the written key (direct play, verdict `refuted`).
-    pub refutations: Vec<Act>,
+    pub refutations: Vec<Action>,
     /// The solution trees of the keys that force the goal (direct play).
     pub trees: Vec<Tree>,
     /// Help play: the lines that reach the goal (at most `line_cap`).
-    pub lines: Vec<Vec<(Side, Act)>>,
+    pub lines: Vec<Vec<(Side, Action)>>,
     /// Help play: the number of lines (saturating at the cap).
     pub line_count: u64,
     /// The fewest turns the goal is forced (reached) in, when within the goal's.
@@ -1383,7 +1369,7 @@ pub fn tries(
 #[derive(Clone, Debug, Default)]
 pub struct Tries {
     /// Each try with its refutations.
-    pub found: Vec<(Act, Vec<Act>)>,
+    pub found: Vec<(Action, Vec<Action>)>,
     /// Which limit cut the search for them, if one did (then some may be missing).
     pub cut: Option<Cut>,
 }

@@ -55,11 +55,10 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let p = pos("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play");
     let mut first = None;
     let _ = visit_outcomes(&p, |a, c| {
-        first = Some((a.clone(), *c));
+        first = Some((a.to_action(), *c));
         ControlFlow::Break(())
     });
-    let (a, c) = first.expect("a turn");
-    let turn = Act::Outcome(a);
+    let (turn, c) = first.expect("a turn");
     let limits = Limits::default();
     let shared = Shared::new(goal(Side::Yellow, 5), &limits, 0);
     let mut s = Search::new(&shared, None, 0, &p);
@@ -77,7 +76,7 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let s2 = s.enter(&turn, &p).expect("p twice again");
     s.leave(s2);
     // A Mark starts a new Rendezvous: its positions count from zero.
-    let mark = Act::Outcome(OutcomeAction::Mark(*p.rendezvous().expect("in play")));
+    let mark = Action::from(p.rendezvous().expect("in play"));
     let s2 = s.enter(&turn, &p).expect("p twice");
     let s3 = s.enter(&mark, &c).expect("c after a Mark");
     assert_eq!(s.repeats, 0);
