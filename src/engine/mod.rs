@@ -7,6 +7,7 @@
 
 pub mod action;
 mod action_text;
+pub mod budget;
 pub mod editions;
 pub mod game;
 mod geometry;
@@ -22,6 +23,7 @@ pub(crate) mod table;
 pub mod turn;
 pub mod violation;
 
+pub use budget::{Budget, Clock, Cut, SystemClock};
 pub use editions::{
     DieRule, MarkSpec, bonus_reach, bonus_state, bonus_targets, die_number, die_square,
 };

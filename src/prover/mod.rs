@@ -1,8 +1,9 @@
 //! The puzzle prover: an exact AND/OR search that proves (or refutes) a goal — "Y wins
 //! rendezvous in 2", with or without help — from a position, for every edition.
 //!
-//! It owns the goal as the prover sees it ([`Goal`]), the budget ([`Limits`]), the
-//! verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
+//! It owns the goal as the prover sees it ([`Goal`]), its limits ([`Limits`]: the
+//! engine's one search [`Budget`] — nodes, a deadline, a stop flag — and the search's
+//! switches), the verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
 //! itself. It uses only the engine: the turns come from [`visit_outcomes`] (so every
 //! rule of every edition applies as in play), the winner and the end of a Rendezvous
 //! from the positions the engine returns, and the interchange from
@@ -41,6 +42,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use table::Table;
+
+pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 
 /// What a goal asks to win.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -140,41 +143,6 @@ impl fmt::Display for Verdict {
 /// The default node budget of a whole proof.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
-/// Where the prover reads the time for its deadline: the system's clock, or a test's
-/// (which makes a deadline's effect deterministic).
-pub trait Clock: fmt::Debug + Send + Sync {
-    /// The current instant.
-    fn now(&self) -> Instant;
-}
-
-/// The system's monotonic clock ([`Instant::now`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> Instant {
-        Instant::now()
-    }
-}
-
-/// Which limit cut a proof short.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Cut {
-    /// The node budget ([`Limits::max_nodes`]) was spent.
-    Nodes,
-    /// The deadline ([`Limits::max_time`]) passed.
-    Time,
-}
-
-impl Cut {
-    /// Its name: `nodes` or `time`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Cut::Nodes => "nodes",
-            Cut::Time => "time",
-        }
-    }
-}
 /// The default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 256;
 
@@ -214,6 +182,9 @@ pub struct Limits {
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
     pub progress: Option<Arc<AtomicU64>>,
+    /// A flag that stops the proof when set (the player's Ctrl-C): its report is then
+    /// cut by [`Cut::Stop`].
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl Default for Limits {
@@ -231,6 +202,7 @@ impl Default for Limits {
             goal_turns: true,
             final_duals: false,
             progress: None,
+            stop: None,
         }
     }
 }
@@ -246,6 +218,29 @@ impl Limits {
     fn deadline_from_now(&self) -> Option<Instant> {
         self.deadline
             .or_else(|| self.max_time.map(|d| self.clock.now() + d))
+    }
+
+    /// The budget of a call starting now: [`Limits::max_nodes`], the deadline (the
+    /// command's, else `max_time` from now), the clock and the stop flag.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            deadline: self.deadline_from_now(),
+            clock: Arc::clone(&self.clock),
+            stop: self.stop,
+        }
+    }
+
+    /// The default switches with `budget`'s nodes, deadline, clock and stop flag: how
+    /// a caller that keeps its own [`Budget`] (the player) hands it to the prover.
+    pub fn within(budget: &Budget) -> Limits {
+        Limits {
+            max_nodes: budget.max_nodes,
+            deadline: budget.deadline,
+            clock: Arc::clone(&budget.clock),
+            stop: budget.stop,
+            ..Limits::default()
+        }
     }
 }
 
@@ -485,13 +480,14 @@ fn effect(parent: &Position, child: &Position) -> Effect {
     (parent.men(s) - child.men(s), child.men(s) - parent.men(s))
 }
 
-/// The shared state of one proof: the goal, the budget (the deadline, the nodes spent,
-/// which limit cut it), the stop flag and the tables.
+/// The shared state of one proof: the goal, the budget (the deadline, the stop flag,
+/// the nodes spent, which limit cut it) and the tables.
 struct Shared<'a> {
     goal: Goal,
     limits: &'a Limits,
-    deadline: Option<Instant>,
-    /// Set once the deadline has passed: every search stops.
+    /// The proof's budget: its nodes, deadline, clock and stop flag.
+    budget: Budget,
+    /// Set once the deadline has passed or the stop flag was seen: every search stops.
     stopped: AtomicBool,
     /// Nodes charged to the proof's budget so far.
     spent: AtomicU64,
@@ -509,7 +505,7 @@ impl<'a> Shared<'a> {
         Shared {
             goal,
             limits,
-            deadline: limits.deadline_from_now(),
+            budget: limits.budget(),
             stopped: AtomicBool::new(false),
             spent: AtomicU64::new(0),
             nodes_out: AtomicBool::new(false),
@@ -526,27 +522,38 @@ impl<'a> Shared<'a> {
 
     /// The nodes of the budget not yet spent.
     fn remaining(&self) -> u64 {
-        self.limits
+        self.budget
             .max_nodes
             .saturating_sub(self.spent.load(Ordering::Relaxed))
     }
 
-    /// Whether the deadline has passed (reading the clock; remembered).
+    /// Whether the stop flag is set or the deadline has passed (reading the clock;
+    /// remembered).
     fn expired(&self) -> bool {
         if self.stopped.load(Ordering::Relaxed) {
             return true;
         }
-        if self.deadline.is_some_and(|d| self.limits.clock.now() >= d) {
+        if self.budget.interrupted().is_some() {
             self.stopped.store(true, Ordering::Relaxed);
             return true;
         }
         false
     }
 
-    /// Which limit cut the proof, if one did: the time first (it stops everything).
+    /// Which of the stop flag and the deadline stopped the proof, once one did.
+    fn stop_cut(&self) -> Cut {
+        if self.budget.stopped() {
+            Cut::Stop
+        } else {
+            Cut::Time
+        }
+    }
+
+    /// Which limit cut the proof, if one did: the stop flag or the time first (they
+    /// stop everything).
     fn cut(&self) -> Option<Cut> {
         if self.stopped.load(Ordering::Relaxed) {
-            Some(Cut::Time)
+            Some(self.stop_cut())
         } else if self.nodes_out.load(Ordering::Relaxed) {
             Some(Cut::Nodes)
         } else {
@@ -640,7 +647,8 @@ impl<'a> Shared<'a> {
 pub(crate) struct Search<'a> {
     goal: Goal,
     limits: &'a Limits,
-    deadline: Option<Instant>,
+    /// The proof's budget (its deadline and stop flag; the nodes are `cap`).
+    budget: &'a Budget,
     stopped: &'a AtomicBool,
     /// Which limit stopped this search, if one did.
     cut: Option<Cut>,
@@ -681,9 +689,9 @@ impl<'a> Search<'a> {
         let mut s = Search {
             goal: shared.goal,
             limits,
-            deadline: shared.deadline,
+            budget: &shared.budget,
             stopped: &shared.stopped,
-            cut: expired.then_some(Cut::Time),
+            cut: expired.then(|| shared.stop_cut()),
             table,
             generation,
             nodes: 0,
@@ -721,15 +729,17 @@ impl<'a> Search<'a> {
             self.unreported = 0;
             if self.stopped.load(Ordering::Relaxed) {
                 self.aborted = true;
-                self.cut = Some(Cut::Time);
+                self.cut = Some(if self.budget.stopped() {
+                    Cut::Stop
+                } else {
+                    Cut::Time
+                });
                 return false;
             }
-            if let Some(d) = self.deadline
-                && self.limits.clock.now() >= d
-            {
+            if let Some(cut) = self.budget.interrupted() {
                 self.stopped.store(true, Ordering::Relaxed);
                 self.aborted = true;
-                self.cut = Some(Cut::Time);
+                self.cut = Some(cut);
                 return false;
             }
         }

@@ -253,3 +253,34 @@ fn a_win_in_one_asked_in_fifty_is_short_at_the_first_depth() {
     let all = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
     assert_eq!((all.verdict, all.cut), (Verdict::Short, Some(Cut::Nodes)));
 }
+
+/// The stop flag of the budget (the player's Ctrl-C) stops a proof as the deadline
+/// does, and the report says so: already set, the proof does not start; set from
+/// another thread while a search of hours runs, it ends within a clock-check interval.
+#[test]
+fn the_stop_flag_stops_a_proof() {
+    static SET: AtomicBool = AtomicBool::new(true);
+    static LATER: AtomicBool = AtomicBool::new(false);
+    let p = pos(DEEP);
+    let g = goal(Side::Yellow, 6);
+    let limits = Limits {
+        threads: 1,
+        stop: Some(&SET),
+        ..Limits::default()
+    };
+    let r = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+    assert_eq!((r.verdict, r.cut), (Verdict::Unproven, Some(Cut::Stop)));
+    let limits = Limits {
+        threads: 1,
+        stop: Some(&LATER),
+        ..Limits::default()
+    };
+    let setter = std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_millis(50));
+        LATER.store(true, Ordering::Relaxed);
+    });
+    let r = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+    setter.join().expect("the setter");
+    assert_eq!((r.verdict, r.cut), (Verdict::Unproven, Some(Cut::Stop)));
+    assert!(r.nodes < DEFAULT_MAX_NODES, "{} nodes", r.nodes);
+}
