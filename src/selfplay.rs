@@ -19,8 +19,8 @@
 //! ends with an agreed `draw`.
 
 use crate::engine::{
-    Action, DieRule, DrawReason, Due, Game, GameResult, OutcomeAction, Phase, Position, Rules,
-    Side, Square, SquareSet, TurnEnd, TurnInProgress, Way,
+    Action, DieRule, DrawReason, Due, Game, GameResult, Phase, Position, Rules, Side, Square,
+    SquareSet, TurnEnd, TurnInProgress, Way,
 };
 use std::fmt::Write as _;
 
@@ -392,7 +392,7 @@ fn choose_action(rng: &mut Rng, pos: &Position, die: DieRule) -> Action {
     if pos.phase() == Phase::Mark {
         let options = pos.mark_options();
         let r = options[rng.below(options.len())];
-        return Action::from(&OutcomeAction::Mark(r));
+        return Action::from(&r);
     }
     let mark_moves = pos.mark_moves();
     if !mark_moves.is_empty() && rng.chance(15) {

@@ -182,7 +182,7 @@ fn compare(p: &Position) -> usize {
     // The visitor gives each outcome once, and its actions replay to it.
     let mut visited = Vec::new();
     let _ = visit_outcomes(p, |action, q| {
-        visited.push((action.clone(), *q));
+        visited.push((action.to_action(), *q));
         ControlFlow::Continue(())
     });
     assert_eq!(visited.len(), brute.len(), "visitor of {p}");

@@ -866,7 +866,7 @@ fn d6_pass_only_without_a_move() {
     assert_eq!(count_outcomes(&p), 1);
     let outs = outcomes(&p);
     assert_eq!(outs.len(), 1);
-    assert_eq!(outs[0].action, OutcomeAction::Pass);
+    assert_eq!(outs[0].action, Action::Pass);
     assert_eq!(outs[0].position, after);
     // Black can move: passing is refused, with a legal example.
     let v = after.pass().unwrap_err();

@@ -9,9 +9,7 @@
 //! turn. Regenerate (only to add positions) with
 //! `LANRICK_PRINT_TABLE=1 cargo test --release --test outcomes_regression -- --nocapture`.
 
-use lanrick::engine::{
-    Action, Game, OutcomeAction, Phase, Position, TurnEnd, count_outcomes, outcomes,
-};
+use lanrick::engine::{Action, Game, Phase, Position, TurnEnd, count_outcomes, outcomes};
 use std::collections::BTreeMap;
 
 /// (position string, count_outcomes, FNV-1a digest of the `turns --list` text or 0
@@ -403,7 +401,7 @@ fn an_outcome_by_index_is_one_of_the_list_each_once() {
             continue;
         }
         let p: Position = s.parse().expect("a table position");
-        let all: HashMap<Position, OutcomeAction> = outcomes_unordered(&p)
+        let all: HashMap<Position, Action> = outcomes_unordered(&p)
             .into_iter()
             .map(|o| (o.position, o.action))
             .collect();

@@ -493,7 +493,7 @@ fn every_edition_is_covered_direct_and_help_in_1_and_2() {
 /// winner of it (or of the game), as `visit` gives them.
 fn winning_outcomes(
     p: &Position,
-    visit: impl Fn(&Position, &mut dyn FnMut(&OutcomeAction, &Position) -> ControlFlow<()>),
+    visit: impl Fn(&Position, &mut dyn FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>),
 ) -> BTreeSet<String> {
     let me = p.to_act();
     let mut out = BTreeSet::new();
@@ -674,8 +674,7 @@ fn play_text(game: &mut lanrick::engine::Game, text: &str) {
         .into_iter()
         .find(|o| o.action.to_string() == text)
         .unwrap_or_else(|| panic!("{text} is no outcome of {}", game.position()));
-    game.play(&lanrick::player::outcome_action(&o.action))
-        .expect("a legal action");
+    game.play(&o.action).expect("a legal action");
 }
 
 #[test]

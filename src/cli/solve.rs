@@ -3,9 +3,10 @@
 //! notation so that they paste into a puzzle file.
 
 use super::args::{self, parse_rules};
+use crate::engine::Action;
 use crate::engine::{Game, Position, Rules, Side};
 use crate::interp::{self, proof};
-use crate::prover::{self, Act, Goal, Limits, Report, Target, Tree, Verdict, Wants};
+use crate::prover::{self, Goal, Limits, Report, Target, Tree, Verdict, Wants};
 use crate::selfplay::{self, Rng};
 use clap::Args;
 use std::fmt::Write as _;
@@ -421,11 +422,11 @@ pub fn tree_lines(t: &Tree, full: bool) -> Vec<String> {
 /// Help play's lines merged where they share a beginning: a tree of actions.
 #[derive(Default)]
 struct LineTree<'a> {
-    next: Vec<(Side, &'a Act, LineTree<'a>)>,
+    next: Vec<(Side, &'a Action, LineTree<'a>)>,
 }
 
 impl<'a> LineTree<'a> {
-    fn of(lines: &'a [Vec<(Side, Act)>]) -> Self {
+    fn of(lines: &'a [Vec<(Side, Action)>]) -> Self {
         let mut root = LineTree::default();
         for l in lines {
             let mut node = &mut root;
@@ -461,7 +462,7 @@ impl<'a> LineTree<'a> {
 /// other line is a variation where it leaves the lines before it (`( Y: a; B: b )`,
 /// nested where they branch again), so the output pastes into a puzzle file and
 /// replays. Past `SHOWN` alternatives at a point they are summarised unless `full`.
-pub fn help_lines(lines: &[Vec<(Side, Act)>], full: bool) -> Vec<String> {
+pub fn help_lines(lines: &[Vec<(Side, Action)>], full: bool) -> Vec<String> {
     let tree = LineTree::of(lines);
     let mut out = Vec::new();
     let mut node = &tree;
@@ -475,7 +476,7 @@ pub fn help_lines(lines: &[Vec<(Side, Act)>], full: bool) -> Vec<String> {
 }
 
 /// ` ( Y: a; B: b ) ...` for the other branches of a point of the help lines.
-fn help_variations(others: &[(Side, &Act, LineTree<'_>)], full: bool) -> String {
+fn help_variations(others: &[(Side, &Action, LineTree<'_>)], full: bool) -> String {
     let mut s = String::new();
     let shown = if full {
         others.len()

@@ -1,12 +1,13 @@
 //! The one writer of an action's canonical text: `mark d5 d6`, `a7-b6 e8-e7 x e6`,
 //! `x e6 wanderers e4-e1`, `set a1 c1 e1 g1 h3`, `interchange b2`, `pass`. Everything
 //! that prints an action the engine made (`turns --list`, self-play, the REPL, the
-//! prover and the player) goes through [`Action`]'s `Display`; an outcome's action is
-//! turned into an [`Action`] first. `fmt` writes what a file says from its syntax
+//! prover and the player, interchanges included) goes through [`Action`]'s `Display`;
+//! the visitor's view of an action ([`OutcomeAction`]) is turned into an [`Action`]
+//! first, and a Rendezvous into the Mark that sets it up. `fmt` writes what a file says from its syntax
 //! tree, in the same canonical form.
 
-use super::game::Action;
-use super::rendezvous::Form;
+use super::action::Action;
+use super::rendezvous::{Form, Rendezvous};
 use super::search::OutcomeAction;
 use super::square::Square;
 use std::fmt;
@@ -90,58 +91,37 @@ impl fmt::Display for Action {
     }
 }
 
-impl From<&OutcomeAction> for Action {
-    /// The action that plays the outcome's action in a [`Game`](super::Game).
-    fn from(action: &OutcomeAction) -> Action {
-        match action {
-            OutcomeAction::Mark(r) => match r.form() {
-                Form::Standard => Action::Mark {
-                    square: r.mark(),
-                    towards: r.line_square(),
-                },
-                Form::Turned => Action::MarkWith {
-                    square: r.mark(),
-                    spec: super::editions::MarkSpec {
-                        squares: Vec::new(),
-                        turned: true,
-                    },
-                },
-                Form::Chosen => Action::MarkWith {
-                    square: r.mark(),
-                    spec: super::editions::MarkSpec {
-                        squares: r.squares().iter().collect(),
-                        turned: false,
-                    },
+impl From<&Rendezvous> for Action {
+    /// The Mark that sets up `r`: `mark d5`, `mark d5 d6` (its line square), `mark d5
+    /// turned`, or the Mark with its chosen squares.
+    fn from(r: &Rendezvous) -> Action {
+        match r.form() {
+            Form::Standard => Action::Mark {
+                square: r.mark(),
+                towards: r.line_square(),
+            },
+            Form::Turned => Action::MarkWith {
+                square: r.mark(),
+                spec: super::editions::MarkSpec {
+                    squares: Vec::new(),
+                    turned: true,
                 },
             },
-            OutcomeAction::Turn {
-                moves,
-                take,
-                wanderers,
-                radiate,
-            } => Action::Turn {
-                moves: moves.iter().map(|m| (m.from, m.to)).collect(),
-                take: *take,
-                wanderers: wanderers.clone(),
-                radiate: *radiate,
+            Form::Chosen => Action::MarkWith {
+                square: r.mark(),
+                spec: super::editions::MarkSpec {
+                    squares: r.squares().iter().collect(),
+                    turned: false,
+                },
             },
-            OutcomeAction::Bonus(moves) => Action::Bonus(moves.clone()),
-            OutcomeAction::MoveMark { from, to } => Action::MoveMark {
-                from: *from,
-                to: *to,
-            },
-            OutcomeAction::Set { black, yellow } => Action::Set {
-                black: black.clone(),
-                yellow: yellow.clone(),
-            },
-            OutcomeAction::Pass => Action::Pass,
         }
     }
 }
 
-impl fmt::Display for OutcomeAction {
-    /// The action in canonical notation, as [`Action`] writes it.
+impl fmt::Display for OutcomeAction<'_> {
+    /// The action in canonical notation: the text of [`OutcomeAction::to_action`],
+    /// written by [`Action`]'s `Display`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Action::from(self).fmt(f)
+        self.to_action().fmt(f)
     }
 }

@@ -5,7 +5,9 @@
 //! parser and no terminal: it takes actions as values and answers with positions or
 //! [`RuleViolation`]s carrying the facts that explain them.
 
+pub mod action;
 mod action_text;
+pub mod budget;
 pub mod chance;
 pub mod due;
 pub mod editions;
@@ -23,6 +25,7 @@ pub(crate) mod table;
 pub mod turn;
 pub mod violation;
 
+pub use budget::{Budget, Clock, Cut, SystemClock};
 pub use chance::{Rng, throw_die};
 pub use due::{Due, DueForm, TurnOf};
 pub use editions::{

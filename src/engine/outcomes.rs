@@ -7,6 +7,7 @@
 //! of a turn twice: a state is the mover's men, which of them have moved, and the
 //! squares counted, since nothing else changes during a turn.
 
+use super::action::Action;
 use super::geometry::{BETWEEN, LINE, RAYS};
 use super::position::{Phase, Position};
 pub use super::search::{Outcome, OutcomeAction};
@@ -811,7 +812,7 @@ pub fn outcome_by_index(
         Ok(false) => {
             pick(1).filter(|&i| i == 0)?;
             return pos.pass().ok().map(|position| Outcome {
-                action: OutcomeAction::Pass,
+                action: Action::Pass,
                 position,
             });
         }
@@ -844,8 +845,8 @@ fn turn_outcome(
         pos.after_turn(men, true)
     };
     Outcome {
-        action: OutcomeAction::Turn {
-            moves,
+        action: Action::Turn {
+            moves: moves.iter().map(|m| (m.from, m.to)).collect(),
             take,
             wanderers: Vec::new(),
             radiate: None,
@@ -880,7 +881,7 @@ pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
         let mut out = Vec::new();
         let _ = super::search::visit_outcomes(pos, |action, position| {
             out.push(Outcome {
-                action: action.clone(),
+                action: action.to_action(),
                 position: *position,
             });
             std::ops::ControlFlow::Continue(())
@@ -892,7 +893,7 @@ pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
             .mark_outcomes()
             .into_iter()
             .map(|(r, position)| Outcome {
-                action: OutcomeAction::Mark(r),
+                action: Action::from(&r),
                 position,
             })
             .collect();
@@ -905,7 +906,7 @@ pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
             return pos
                 .pass()
                 .map(|position| Outcome {
-                    action: OutcomeAction::Pass,
+                    action: Action::Pass,
                     position,
                 })
                 .into_iter()

@@ -12,6 +12,7 @@
 //! the acting side's own set-ups and a bonus phase every bonus, `pass` included. The fast 1893 counter in
 //! [`super::outcomes`](mod@super::outcomes) is checked against this walk in the tests.
 
+use super::action::Action;
 use super::position::{Phase, Position};
 use super::rendezvous::Rendezvous;
 use super::side::{BySide, Side};
@@ -23,26 +24,30 @@ use super::turn::TurnInProgress;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-/// The action that leads to an outcome, in a form the notation writes directly.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum OutcomeAction {
+/// The action that leads to an outcome, as the visitor hands it over: a borrowed view
+/// of an [`Action`], the one action type, that costs the walk nothing to build (its
+/// lists are the walk's own). [`OutcomeAction::to_action`] makes the [`Action`] that
+/// plays it in a [`Game`](super::Game) and writes its text; the view's `Display` is
+/// that action's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OutcomeAction<'a> {
     /// Setting the Mark (with its line square for a 3-square Rendezvous).
     Mark(Rendezvous),
     /// A turn: the man's moves and the man taken under Rule 7 or 8, if any.
     Turn {
         /// The man's moves in order.
-        moves: Vec<ManMove>,
+        moves: &'a [ManMove],
         /// The man replaced (Rule 7) or removed (Rule 8; in 1880, the wanderer taken
         /// off).
         take: Option<Square>,
         /// The wanderers sent to the border (1880), or set in the Rendezvous (1879), in
         /// order.
-        wanderers: Vec<(Square, Square)>,
+        wanderers: &'a [(Square, Square)],
         /// The centre man's radiating choice (1879).
         radiate: Option<Square>,
     },
     /// The 1879 bonus: the winner's men's moves to border squares (none: `pass`).
-    Bonus(Vec<(Square, Square)>),
+    Bonus(&'a [(Square, Square)]),
     /// Moving the Mark one square (1880 Rule 5).
     MoveMark {
         /// The Mark's square.
@@ -50,22 +55,70 @@ pub enum OutcomeAction {
         /// Its new square.
         to: Square,
     },
-    /// The arranger's set-up (1880 Rule 2).
+    /// The arranger's set-up (1880 Rule 2), or a side's own (1879).
     Set {
         /// Black's squares.
-        black: Vec<Square>,
+        black: &'a [Square],
         /// Yellow's squares.
-        yellow: Vec<Square>,
+        yellow: &'a [Square],
     },
     /// A pass (D-6).
     Pass,
+}
+
+impl OutcomeAction<'_> {
+    /// The [`Action`] this view shows: what plays it in a game and writes its text.
+    pub fn to_action(&self) -> Action {
+        match *self {
+            OutcomeAction::Mark(r) => Action::from(&r),
+            OutcomeAction::Turn {
+                moves,
+                take,
+                wanderers,
+                radiate,
+            } => Action::Turn {
+                moves: moves.iter().map(|m| (m.from, m.to)).collect(),
+                take,
+                wanderers: wanderers.to_vec(),
+                radiate,
+            },
+            OutcomeAction::Bonus(moves) => Action::Bonus(moves.to_vec()),
+            OutcomeAction::MoveMark { from, to } => Action::MoveMark { from, to },
+            OutcomeAction::Set { black, yellow } => Action::Set {
+                black: black.to_vec(),
+                yellow: yellow.to_vec(),
+            },
+            OutcomeAction::Pass => Action::Pass,
+        }
+    }
+
+    /// Whether the action is one of its side's turns (a turn, a pass, a 1880 Mark
+    /// move), as [`Action::is_numbered`] says of the action it shows.
+    pub fn is_numbered(&self) -> bool {
+        matches!(
+            self,
+            OutcomeAction::Turn { .. } | OutcomeAction::Pass | OutcomeAction::MoveMark { .. }
+        )
+    }
+
+    /// Whether the action sets a Mark, as [`Action::is_mark`] says.
+    pub fn is_mark(&self) -> bool {
+        matches!(self, OutcomeAction::Mark(_))
+    }
+}
+
+impl From<&OutcomeAction<'_>> for Action {
+    /// The action the view shows ([`OutcomeAction::to_action`]).
+    fn from(view: &OutcomeAction<'_>) -> Action {
+        view.to_action()
+    }
 }
 
 /// One distinct outcome: an action that reaches it and the position it leads to.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
     /// A canonical action reaching the outcome (the first found in a fixed order).
-    pub action: OutcomeAction,
+    pub action: Action,
     /// The resulting position.
     pub position: Position,
 }
@@ -79,7 +132,7 @@ pub struct Outcome {
 /// meant to be stopped.
 pub fn visit_outcomes(
     pos: &Position,
-    mut visit: impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+    mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     if pos.winner().is_some() {
         return ControlFlow::Continue(());
@@ -91,7 +144,7 @@ pub fn visit_outcomes(
         Phase::Set => return visit_setups(pos, &mut visit),
         Phase::Bonus(_) => {
             for (moves, p) in pos.bonus_outcomes() {
-                visit(&OutcomeAction::Bonus(moves), &p)?;
+                visit(&OutcomeAction::Bonus(&moves), &p)?;
             }
             return ControlFlow::Continue(());
         }
@@ -133,7 +186,7 @@ pub fn visit_outcomes(
 pub fn visit_turns_ending_in(
     pos: &Position,
     targets: SquareSet,
-    mut visit: impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+    mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     if pos.winner().is_some() {
         return ControlFlow::Continue(());
@@ -175,7 +228,7 @@ struct Walk<'v, V> {
     visit: &'v mut V,
 }
 
-impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
+impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
     fn key(t: &TurnInProgress) -> StateKey {
         (
             BySide::new(t.men(Side::Black), t.men(Side::Yellow)),
@@ -192,14 +245,14 @@ impl<V: FnMut(&OutcomeAction, &Position) -> ControlFlow<()>> Walk<'_, V> {
         };
         if self.seen_ends.insert(result.position) {
             let action = OutcomeAction::Turn {
-                moves: result.moves,
+                moves: &result.moves,
                 take: match result.end {
                     super::turn::TurnEnd::Played => None,
                     super::turn::TurnEnd::Replaced(sq) | super::turn::TurnEnd::Removed(sq) => {
                         Some(sq)
                     }
                 },
-                wanderers: result.wanderers,
+                wanderers: &result.wanderers,
                 radiate: result.radiate,
             };
             (self.visit)(&action, &result.position)?;
@@ -289,17 +342,17 @@ pub fn own_setups(pos: &Position) -> u64 {
 /// The 1879 set-ups of the side to act, in order of his squares.
 fn visit_own_setups(
     pos: &Position,
-    visit: &mut impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+    visit: &mut impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let free: Vec<_> = (SquareSet::BORDER - pos.occupied()).into_iter().collect();
     let mut chosen = Vec::with_capacity(5);
     let side = pos.to_act();
     choose(&free, 5, 0, &mut chosen, &mut |own| {
-        let (black, yellow) = match side {
-            Side::Black => (own.to_vec(), Vec::new()),
-            Side::Yellow => (Vec::new(), own.to_vec()),
+        let (black, yellow): (&[Square], &[Square]) = match side {
+            Side::Black => (own, &[]),
+            Side::Yellow => (&[], own),
         };
-        match pos.set_men(&black, &yellow) {
+        match pos.set_men(black, yellow) {
             Ok(p) => visit(&OutcomeAction::Set { black, yellow }, &p),
             Err(_) => ControlFlow::Continue(()),
         }
@@ -309,7 +362,7 @@ fn visit_own_setups(
 /// The arranger's set-ups, in order (see [`visit_outcomes`]).
 fn visit_setups(
     pos: &Position,
-    visit: &mut impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
+    visit: &mut impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let border: Vec<_> = SquareSet::BORDER.into_iter().collect();
     let mut black = Vec::with_capacity(5);
@@ -319,8 +372,8 @@ fn visit_setups(
         choose(&rest, 5, 0, &mut yellow, &mut |y| match pos.set_men(b, y) {
             Ok(p) => visit(
                 &OutcomeAction::Set {
-                    black: b.to_vec(),
-                    yellow: y.to_vec(),
+                    black: b,
+                    yellow: y,
                 },
                 &p,
             ),

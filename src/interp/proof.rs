@@ -107,6 +107,7 @@ pub fn cut_text(cut: Option<prover::Cut>, r: &Report) -> String {
             r.max_time.map_or(0.0, |d| d.as_secs_f64()),
             r.nodes
         ),
+        Some(prover::Cut::Stop) => format!("the search was stopped after {} nodes", r.nodes),
         Some(prover::Cut::Nodes) | None => {
             format!("the node budget of {} nodes was spent", r.max_nodes)
         }

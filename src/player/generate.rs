@@ -8,20 +8,19 @@ use super::editions::{Extra, Strategy, strategy};
 use super::eval;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
-    Action, OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress,
-    TurnResult, outcome_by_index, outcomes_unordered,
+    Action, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress, TurnResult,
+    outcome_by_index, outcomes_unordered,
 };
-use crate::prover::Act;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-/// A candidate: the action (as the prover's search knows them: an outcome of the
-/// engine, or an interchange demand with the setter's choice of men) and the position
-/// it leads to.
+/// A candidate: the engine's action (an outcome of the engine, or an interchange
+/// demand with the setter's choice of men, as the prover's search knows them too) and
+/// the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
     /// What is done.
-    pub kind: Act,
+    pub kind: Action,
     /// The position after it.
     pub position: Position,
 }
@@ -29,10 +28,7 @@ pub struct Candidate {
 impl Candidate {
     /// The action for [`crate::engine::Game::play`].
     pub fn action(&self) -> Action {
-        match &self.kind {
-            Act::Interchange(chosen) => Action::Interchange(chosen.clone()),
-            Act::Outcome(o) => outcome_action(o),
-        }
+        self.kind.clone()
     }
 
     /// The action in canonical notation, by the engine's one writer of actions.
@@ -41,9 +37,14 @@ impl Candidate {
     }
 }
 
-/// The [`Action`] that plays an outcome's action.
-pub fn outcome_action(o: &OutcomeAction) -> Action {
-    Action::from(o)
+/// The turn `r` played, with the man taken, as an [`Action`].
+fn turn_action(r: TurnResult, take: Option<Square>) -> Action {
+    Action::Turn {
+        moves: r.moves.iter().map(|m| (m.from, m.to)).collect(),
+        take,
+        wanderers: r.wanderers,
+        radiate: r.radiate,
+    }
 }
 
 /// Every distinct outcome of the next action (up to `cap` of them; the 1893 lists
@@ -59,14 +60,14 @@ pub fn all_candidates(pos: &Position, cap: usize, rng: &mut Rng, samples: usize)
     }
     if crate::engine::counts_fast(pos.rules()) {
         out.extend(outcomes_unordered(pos).into_iter().map(|o| Candidate {
-            kind: Act::Outcome(o.action),
+            kind: o.action,
             position: o.position,
         }));
         out.truncate(cap);
     } else {
         let _ = visit_outcomes(pos, |a, p| {
             out.push(Candidate {
-                kind: Act::Outcome(a.clone()),
+                kind: a.to_action(),
                 position: *p,
             });
             if out.len() >= cap {
@@ -101,7 +102,7 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
             seen += 1;
             if rng.below(seen) == 0 {
                 kept = Some(Candidate {
-                    kind: Act::Outcome(a.clone()),
+                    kind: a.to_action(),
                     position: *p,
                 });
             }
@@ -131,7 +132,7 @@ pub fn random_candidate(pos: &Position, rng: &mut Rng) -> Option<Candidate> {
     });
     if let Some(o) = outcome {
         return Some(Candidate {
-            kind: Act::Outcome(o.action),
+            kind: o.action,
             position: o.position,
         });
     }
@@ -165,7 +166,7 @@ pub(super) fn setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candi
         };
         if let Ok(p) = pos.set_men(&black, &yellow) {
             out.push(Candidate {
-                kind: Act::Outcome(OutcomeAction::Set { black, yellow }),
+                kind: Action::Set { black, yellow },
                 position: p,
             });
         }
@@ -185,7 +186,7 @@ pub fn interchanges(pos: &Position) -> Vec<Candidate> {
         None => pos
             .interchange(&[])
             .map(|p| Candidate {
-                kind: Act::Interchange(Vec::new()),
+                kind: Action::Interchange(Vec::new()),
                 position: p,
             })
             .into_iter()
@@ -199,7 +200,7 @@ pub fn interchanges(pos: &Position) -> Vec<Candidate> {
                         worst = Some((
                             v,
                             Candidate {
-                                kind: Act::Interchange(chosen.to_vec()),
+                                kind: Action::Interchange(chosen.to_vec()),
                                 position: p,
                             },
                         ));
@@ -254,7 +255,7 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
     for (from, to, p) in pos.mark_moves() {
         if p.count(!me) < pos.count(!me) || p.winner() == Some(me) {
             w.out.push(Candidate {
-                kind: Act::Outcome(OutcomeAction::MoveMark { from, to }),
+                kind: Action::MoveMark { from, to },
                 position: p,
             });
             if first_only {
@@ -359,13 +360,8 @@ impl WinWalk {
             return false;
         }
         self.out.push(Candidate {
-            kind: Act::Outcome(OutcomeAction::Turn {
-                moves: r.moves,
-                take: Some(take),
-                wanderers: r.wanderers,
-                radiate: r.radiate,
-            }),
             position: r.position,
+            kind: turn_action(r, Some(take)),
         });
         true
     }
@@ -416,7 +412,7 @@ pub fn heuristic_candidates(
                 .mark_outcomes()
                 .into_iter()
                 .map(|(r, p)| Candidate {
-                    kind: Act::Outcome(OutcomeAction::Mark(r)),
+                    kind: Action::from(&r),
                     position: p,
                 })
                 .collect();
@@ -436,7 +432,7 @@ pub fn heuristic_candidates(
     for (from, to, p) in pos.mark_moves() {
         if ends.insert(p) {
             out.push(Candidate {
-                kind: Act::Outcome(OutcomeAction::MoveMark { from, to }),
+                kind: Action::MoveMark { from, to },
                 position: p,
             });
         }
@@ -446,7 +442,7 @@ pub fn heuristic_candidates(
         && let Ok(p) = pos.pass()
     {
         out.push(Candidate {
-            kind: Act::Outcome(OutcomeAction::Pass),
+            kind: Action::Pass,
             position: p,
         });
     }
@@ -492,13 +488,8 @@ fn beam_turns(
         && ends.insert(r.position)
     {
         out.push(Candidate {
-            kind: Act::Outcome(OutcomeAction::Turn {
-                moves: r.moves,
-                take: None,
-                wanderers: r.wanderers,
-                radiate: r.radiate,
-            }),
             position: r.position,
+            kind: turn_action(r, None),
         });
     }
     let rv = t.rendezvous().squares();

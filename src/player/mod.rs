@@ -1,5 +1,6 @@
 //! lanrick as a player: given a game (its history included, for draws by repetition,
-//! D-9) and limits (level, nodes, time, seed), [`choose`] picks the next action of
+//! D-9) and limits (level, nodes, time, seed: with Ctrl-C's flag, one engine
+//! [`Budget`](crate::engine::Budget) shared with the prover), [`choose`] picks the next action of
 //! any kind for any edition — a set-up, a Mark, an interchange demand or not, a turn
 //! with its take and wanderers, a Mark move, a pass. It depends on the engine and
 //! the prover only, and prints nothing.
@@ -36,16 +37,14 @@ mod generate;
 
 pub use editions::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 pub use eval::{MAN, WIN, evaluate, race};
-pub use generate::{
-    Candidate, outcome_action, winning_turns, winning_turns_1879, winning_turns_counted,
-};
+pub use generate::{Candidate, winning_turns, winning_turns_1879, winning_turns_counted};
 
-use crate::engine::{Action, DieRule, Game, Phase, Position, throw_die};
+use crate::engine::{Action, Budget, DieRule, Game, Phase, Position, throw_die};
 use crate::prover;
 use editions::{Extra, strategy};
 use generate::{all_candidates, heuristic_candidates, random_candidate};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The highest level.
 pub const MAX_LEVEL: u8 = 4;
@@ -68,6 +67,15 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The budget of one choice starting now: [`Limits::nodes`] (else the level's
+    /// `level_nodes`), [`Limits::time`] from now on the system's clock, and `stop`.
+    fn budget(&self, level_nodes: u64, stop: Option<&'static AtomicBool>) -> Budget {
+        let mut budget = Budget::nodes(self.nodes.unwrap_or(level_nodes));
+        budget.deadline = self.time.map(|t| budget.clock.now() + t);
+        budget.stop = stop;
+        budget
+    }
+
     /// The level's own limits with `seed`.
     pub fn level(level: u8, seed: u64) -> Limits {
         Limits {
@@ -189,7 +197,7 @@ fn whole_list_affordable(pos: &Position) -> bool {
 /// Chooses the next action in `game` (`None` when the game is over). `stop`, when
 /// set by another thread (Ctrl-C), ends the thinking: the best action found so far is
 /// returned.
-pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option<Choice> {
+pub fn choose(game: &Game, limits: &Limits, stop: Option<&'static AtomicBool>) -> Option<Choice> {
     if game.result().is_some() {
         return None;
     }
@@ -219,12 +227,9 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> Option
     let level = limits.level.min(MAX_LEVEL);
     let set = settings(level);
     let edition = strategy(pos.rules());
-    let deadline = limits.time.map(|t| Instant::now() + t);
     let mut search = Search {
         nodes: 0,
-        budget: limits.nodes.unwrap_or(set.nodes),
-        deadline,
-        stop,
+        budget: limits.budget(set.nodes, stop),
         rng: Rng::new(rng.next_u64()),
         beam: set.beam,
         inner_width: set.inner_width,
@@ -422,15 +427,13 @@ fn win_in_two(
     if !strategy(game.position().rules()).may_win_game_in_two(cands, me) {
         return None;
     }
-    let left = search.budget.saturating_sub(search.nodes);
+    let left = search.budget.max_nodes.saturating_sub(search.nodes);
+    // The player's own budget, its deadline and stop flag included, with the nodes
+    // the proof may take.
     let limits = prover::Limits {
-        max_nodes: WIN_IN_TWO_BUDGET.min(left),
-        max_time: search
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now())),
         hash_mib: 4,
         threads: 1,
-        ..prover::Limits::default()
+        ..prover::Limits::within(&search.budget.with_nodes(WIN_IN_TWO_BUDGET.min(left)))
     };
     let found = prover::forcing_key(game, prover::Target::Game, 2, &limits, |p| evaluate(p, me));
     search.nodes += found.nodes;
@@ -487,11 +490,10 @@ impl std::hash::Hasher for FixedHasher {
     }
 }
 
-struct Search<'s> {
+struct Search {
     nodes: u64,
-    budget: u64,
-    deadline: Option<Instant>,
-    stop: Option<&'s AtomicBool>,
+    /// The nodes, deadline and stop flag of this choice.
+    budget: Budget,
     rng: Rng,
     beam: usize,
     inner_width: usize,
@@ -499,15 +501,14 @@ struct Search<'s> {
     extra: Extra,
 }
 
-impl Search<'_> {
+impl Search {
     fn out_of_time(&self) -> bool {
-        self.nodes >= self.budget || self.interrupted()
+        self.nodes >= self.budget.max_nodes || self.interrupted()
     }
 
     /// Whether Ctrl-C or the time limit ended the thinking (the node budget aside).
     fn interrupted(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.budget.interrupted().is_some()
     }
 
     /// The value for `me` of `pos` when the other side's best Rendezvous-winning

@@ -2,7 +2,8 @@
 //! key's refutations and the solution trees.
 
 use super::{
-    Act, Key, Kid, Report, Search, Shared, Tree, Val, Verdict, Wants, deepen_keys, par_map, settle,
+    Action, Key, Kid, Report, Search, Shared, Step, Tree, Val, Verdict, Wants, deepen_keys,
+    par_map, settle,
 };
 use crate::engine::Position;
 
@@ -107,11 +108,11 @@ pub(super) fn refutations(
     kid: &Kid,
     cap: usize,
     nodes: u64,
-) -> (Vec<Act>, bool) {
+) -> (Vec<Action>, bool) {
     let goal = shared.goal;
     shared.with_search_cap(start, nodes, true, |s| {
         let mut out = Vec::new();
-        let choices: Vec<(Act, Position)> = match kid {
+        let choices: Vec<(Action, Position)> = match kid {
             Kid::One(a, c) => vec![(a.clone(), *c)],
             Kid::Demand(v) => {
                 // The setter (the defender) chooses: a refuting choice is a refutation.
@@ -204,7 +205,7 @@ fn build_kid(s: &mut Search<'_>, parent: &Position, kid: &Kid, t: u32) -> Vec<Tr
 }
 
 /// The solution tree after `act` (known to force the goal with `t` turns left).
-fn build(s: &mut Search<'_>, parent: &Position, act: &Act, child: &Position, t: u32) -> Tree {
+fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, t: u32) -> Tree {
     let goal = s.goal;
     let mut tree = Tree {
         act: act.clone(),

@@ -1,12 +1,14 @@
 //! Help play: both sides cooperate. The shortest line (deepening), every line that
 //! reaches the goal (up to a cap), and whether one passes through the written key.
 
-use super::{Act, Kid, Report, Search, Shared, Val, Verdict, Wants, deepen_keys, par_map, settle};
+use super::{
+    Action, Kid, Report, Search, Shared, Step, Val, Verdict, Wants, deepen_keys, par_map, settle,
+};
 use crate::engine::{Position, Side};
 
 /// A line in progress: the actions so far and whether the attacker has acted yet.
 struct Lines<'w> {
-    out: Vec<Vec<(Side, Act)>>,
+    out: Vec<Vec<(Side, Action)>>,
     count: u64,
     cap: u64,
     /// Only lines whose first action of the attacker leads here.
@@ -16,7 +18,7 @@ struct Lines<'w> {
 
 /// The lines through one first action: the lines kept, their count, whether the
 /// budget ran out, the nodes.
-type Found = (Vec<Vec<(Side, Act)>>, u64, bool, u64);
+type Found = (Vec<Vec<(Side, Action)>>, u64, bool, u64);
 
 /// Proves a help-play goal from `start`.
 pub(super) fn solve_help(
@@ -141,7 +143,7 @@ fn enumerate_kid(
     parent: &Position,
     kid: &Kid,
     t: u32,
-    prefix: &mut Vec<(Side, Act)>,
+    prefix: &mut Vec<(Side, Action)>,
     l: &mut Lines<'_>,
     attacked: bool,
 ) {
@@ -160,10 +162,10 @@ fn enumerate_kid(
 fn step(
     s: &mut Search<'_>,
     parent: &Position,
-    act: &Act,
+    act: &Action,
     child: &Position,
     t: u32,
-    prefix: &mut Vec<(Side, Act)>,
+    prefix: &mut Vec<(Side, Action)>,
     l: &mut Lines<'_>,
     attacked: bool,
 ) {
@@ -212,7 +214,7 @@ fn enumerate(
     s: &mut Search<'_>,
     p: &Position,
     t: u32,
-    prefix: &mut Vec<(Side, Act)>,
+    prefix: &mut Vec<(Side, Action)>,
     l: &mut Lines<'_>,
     attacked: bool,
 ) {

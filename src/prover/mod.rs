@@ -1,12 +1,14 @@
 //! The puzzle prover: an exact AND/OR search that proves (or refutes) a goal — "Y wins
 //! rendezvous in 2", with or without help — from a position, for every edition.
 //!
-//! It owns the goal as the prover sees it ([`Goal`]), the budget ([`Limits`]), the
-//! verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
+//! It owns the goal as the prover sees it ([`Goal`]), its limits ([`Limits`]: the
+//! engine's one search [`Budget`] — nodes, a deadline, a stop flag — and the search's
+//! switches), the verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
 //! itself. It uses only the engine: the turns come from [`visit_outcomes`] (so every
 //! rule of every edition applies as in play), the winner and the end of a Rendezvous
 //! from the positions the engine returns, and the interchange from
-//! [`Position::interchange`]. It writes no text but the actions' canonical notation.
+//! [`Position::interchange`]. Its actions are the engine's [`Action`] (an interchange
+//! too), whose text the engine writes; it writes none.
 //!
 //! The search:
 //! - iterative deepening on the attacker's turns across all keys: every key at one
@@ -31,7 +33,7 @@ pub mod last;
 pub mod table;
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{Action, OutcomeAction, Position, Rendezvous, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -40,6 +42,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use table::Table;
+
+pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 
 /// What a goal asks to win.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -134,41 +138,6 @@ impl fmt::Display for Verdict {
 /// The default node budget of a whole proof.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
-/// Where the prover reads the time for its deadline: the system's clock, or a test's
-/// (which makes a deadline's effect deterministic).
-pub trait Clock: fmt::Debug + Send + Sync {
-    /// The current instant.
-    fn now(&self) -> Instant;
-}
-
-/// The system's monotonic clock ([`Instant::now`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> Instant {
-        Instant::now()
-    }
-}
-
-/// Which limit cut a proof short.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Cut {
-    /// The node budget ([`Limits::max_nodes`]) was spent.
-    Nodes,
-    /// The deadline ([`Limits::max_time`]) passed.
-    Time,
-}
-
-impl Cut {
-    /// Its name: `nodes` or `time`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Cut::Nodes => "nodes",
-            Cut::Time => "time",
-        }
-    }
-}
 /// The default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 256;
 
@@ -208,6 +177,9 @@ pub struct Limits {
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
     pub progress: Option<Arc<AtomicU64>>,
+    /// A flag that stops the proof when set (the player's Ctrl-C): its report is then
+    /// cut by [`Cut::Stop`].
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl Default for Limits {
@@ -225,6 +197,7 @@ impl Default for Limits {
             goal_turns: true,
             final_duals: false,
             progress: None,
+            stop: None,
         }
     }
 }
@@ -241,50 +214,58 @@ impl Limits {
         self.deadline
             .or_else(|| self.max_time.map(|d| self.clock.now() + d))
     }
+
+    /// The budget of a call starting now: [`Limits::max_nodes`], the deadline (the
+    /// command's, else `max_time` from now), the clock and the stop flag.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            deadline: self.deadline_from_now(),
+            clock: Arc::clone(&self.clock),
+            stop: self.stop,
+        }
+    }
+
+    /// The default switches with `budget`'s nodes, deadline, clock and stop flag: how
+    /// a caller that keeps its own [`Budget`] (the player) hands it to the prover.
+    pub fn within(budget: &Budget) -> Limits {
+        Limits {
+            max_nodes: budget.max_nodes,
+            deadline: budget.deadline,
+            clock: Arc::clone(&budget.clock),
+            stop: budget.stop,
+            ..Limits::default()
+        }
+    }
 }
 
-/// An action of the search: an outcome of the engine's visitor, or an interchange
-/// (with the setter's choice of men, when he has one).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Act {
-    /// A turn, a Mark, a Mark move, a set-up or a pass.
-    Outcome(OutcomeAction),
-    /// An interchange demanded by the side to act; the squares are the setter's choice
-    /// of the demanding side's men (empty when there is no choice).
-    Interchange(Vec<Square>),
-}
-
-impl Act {
+/// What the search asks of an action, whether it holds an [`Action`] or looks at the
+/// visitor's view of one ([`OutcomeAction`], which it then need not copy).
+pub(crate) trait Step {
     /// Whether the action is one of its side's turns (a turn, a pass, a 1880 Mark
     /// move): what goals count.
-    pub fn is_turn(&self) -> bool {
-        matches!(
-            self,
-            Act::Outcome(
-                OutcomeAction::Turn { .. } | OutcomeAction::Pass | OutcomeAction::MoveMark { .. }
-            )
-        )
+    fn is_turn(&self) -> bool;
+    /// Whether the action sets a Mark (a new Rendezvous: repetitions start afresh).
+    fn is_mark(&self) -> bool;
+}
+
+impl Step for Action {
+    fn is_turn(&self) -> bool {
+        self.is_numbered()
     }
 
-    /// Whether the action sets a Mark (a new Rendezvous: repetitions start afresh).
     fn is_mark(&self) -> bool {
-        matches!(self, Act::Outcome(OutcomeAction::Mark(_)))
+        Action::is_mark(self)
     }
 }
 
-impl fmt::Display for Act {
-    /// Canonical notation: `c6-d5 d7-c6 x e6`, `mark d5`, `interchange c3 e5`, `pass`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Act::Outcome(o) => fmt::Display::fmt(o, f),
-            Act::Interchange(sq) => {
-                f.write_str("interchange")?;
-                for s in sq {
-                    write!(f, " {s}")?;
-                }
-                Ok(())
-            }
-        }
+impl Step for OutcomeAction<'_> {
+    fn is_turn(&self) -> bool {
+        self.is_numbered()
+    }
+
+    fn is_mark(&self) -> bool {
+        OutcomeAction::is_mark(self)
     }
 }
 
@@ -292,9 +273,9 @@ impl fmt::Display for Act {
 /// men the setter (the other side) chooses.
 #[derive(Clone, Debug)]
 enum Kid {
-    One(Act, Position),
+    One(Action, Position),
     /// The demand, then the setter's choices.
-    Demand(Vec<(Act, Position)>),
+    Demand(Vec<(Action, Position)>),
 }
 
 impl Kid {
@@ -306,13 +287,13 @@ impl Kid {
         }
     }
 
-    fn first_act(&self) -> Act {
+    fn first_act(&self) -> Action {
         match self {
             Kid::One(a, _) => a.clone(),
             Kid::Demand(v) => v
                 .first()
                 .map(|(a, _)| a.clone())
-                .unwrap_or(Act::Interchange(Vec::new())),
+                .unwrap_or(Action::Interchange(Vec::new())),
         }
     }
 }
@@ -495,13 +476,14 @@ fn effect(parent: &Position, child: &Position) -> Effect {
     (parent.men(s) - child.men(s), child.men(s) - parent.men(s))
 }
 
-/// The shared state of one proof: the goal, the budget (the deadline, the nodes spent,
-/// which limit cut it), the stop flag and the tables.
+/// The shared state of one proof: the goal, the budget (the deadline, the stop flag,
+/// the nodes spent, which limit cut it) and the tables.
 struct Shared<'a> {
     goal: Goal,
     limits: &'a Limits,
-    deadline: Option<Instant>,
-    /// Set once the deadline has passed: every search stops.
+    /// The proof's budget: its nodes, deadline, clock and stop flag.
+    budget: Budget,
+    /// Set once the deadline has passed or the stop flag was seen: every search stops.
     stopped: AtomicBool,
     /// Nodes charged to the proof's budget so far.
     spent: AtomicU64,
@@ -519,7 +501,7 @@ impl<'a> Shared<'a> {
         Shared {
             goal,
             limits,
-            deadline: limits.deadline_from_now(),
+            budget: limits.budget(),
             stopped: AtomicBool::new(false),
             spent: AtomicU64::new(0),
             nodes_out: AtomicBool::new(false),
@@ -536,27 +518,38 @@ impl<'a> Shared<'a> {
 
     /// The nodes of the budget not yet spent.
     fn remaining(&self) -> u64 {
-        self.limits
+        self.budget
             .max_nodes
             .saturating_sub(self.spent.load(Ordering::Relaxed))
     }
 
-    /// Whether the deadline has passed (reading the clock; remembered).
+    /// Whether the stop flag is set or the deadline has passed (reading the clock;
+    /// remembered).
     fn expired(&self) -> bool {
         if self.stopped.load(Ordering::Relaxed) {
             return true;
         }
-        if self.deadline.is_some_and(|d| self.limits.clock.now() >= d) {
+        if self.budget.interrupted().is_some() {
             self.stopped.store(true, Ordering::Relaxed);
             return true;
         }
         false
     }
 
-    /// Which limit cut the proof, if one did: the time first (it stops everything).
+    /// Which of the stop flag and the deadline stopped the proof, once one did.
+    fn stop_cut(&self) -> Cut {
+        if self.budget.stopped() {
+            Cut::Stop
+        } else {
+            Cut::Time
+        }
+    }
+
+    /// Which limit cut the proof, if one did: the stop flag or the time first (they
+    /// stop everything).
     fn cut(&self) -> Option<Cut> {
         if self.stopped.load(Ordering::Relaxed) {
-            Some(Cut::Time)
+            Some(self.stop_cut())
         } else if self.nodes_out.load(Ordering::Relaxed) {
             Some(Cut::Nodes)
         } else {
@@ -650,7 +643,8 @@ impl<'a> Shared<'a> {
 pub(crate) struct Search<'a> {
     goal: Goal,
     limits: &'a Limits,
-    deadline: Option<Instant>,
+    /// The proof's budget (its deadline and stop flag; the nodes are `cap`).
+    budget: &'a Budget,
     stopped: &'a AtomicBool,
     /// Which limit stopped this search, if one did.
     cut: Option<Cut>,
@@ -691,9 +685,9 @@ impl<'a> Search<'a> {
         let mut s = Search {
             goal: shared.goal,
             limits,
-            deadline: shared.deadline,
+            budget: &shared.budget,
             stopped: &shared.stopped,
-            cut: expired.then_some(Cut::Time),
+            cut: expired.then(|| shared.stop_cut()),
             table,
             generation,
             nodes: 0,
@@ -731,15 +725,17 @@ impl<'a> Search<'a> {
             self.unreported = 0;
             if self.stopped.load(Ordering::Relaxed) {
                 self.aborted = true;
-                self.cut = Some(Cut::Time);
+                self.cut = Some(if self.budget.stopped() {
+                    Cut::Stop
+                } else {
+                    Cut::Time
+                });
                 return false;
             }
-            if let Some(d) = self.deadline
-                && self.limits.clock.now() >= d
-            {
+            if let Some(cut) = self.budget.interrupted() {
                 self.stopped.store(true, Ordering::Relaxed);
                 self.aborted = true;
-                self.cut = Some(Cut::Time);
+                self.cut = Some(cut);
                 return false;
             }
         }
@@ -755,7 +751,7 @@ impl<'a> Search<'a> {
 
     /// Enters `child`, reached by `act`: `None` when it is the third occurrence of a
     /// position in this Rendezvous (a draw, D-9).
-    fn enter(&mut self, act: &Act, child: &Position) -> Option<Saved> {
+    fn enter(&mut self, act: &impl Step, child: &Position) -> Option<Saved> {
         let saved = Saved {
             len: self.hist.len(),
             seg: self.seg,
@@ -816,12 +812,12 @@ impl<'a> Search<'a> {
     fn kids_with(&mut self, p: &Position, directed: bool) -> Option<Vec<Kid>> {
         let mut v = Vec::new();
         let mut ok = true;
-        let mut each = |a: &OutcomeAction, c: &Position| {
+        let mut each = |a: &OutcomeAction<'_>, c: &Position| {
             if !self.tick() {
                 ok = false;
                 return ControlFlow::Break(());
             }
-            v.push(Kid::One(Act::Outcome(a.clone()), *c));
+            v.push(Kid::One(a.to_action(), *c));
             ControlFlow::Continue(())
         };
         let _ = if directed {
@@ -840,7 +836,7 @@ impl<'a> Search<'a> {
 
     /// The value of action `act` from `parent` leading to `child`, with `t` of the
     /// attacker's turns left before it.
-    fn after(&mut self, parent: &Position, act: &Act, child: &Position, t: u32) -> Val {
+    fn after(&mut self, parent: &Position, act: &impl Step, child: &Position, t: u32) -> Val {
         if let Some(v) = settle(&self.goal, parent, child) {
             return v;
         }
@@ -937,12 +933,12 @@ impl<'a> Search<'a> {
         } else {
             visit_outcomes
         };
-        let _ = visit(p, &mut |a: &OutcomeAction, c: &Position| {
+        let _ = visit(p, &mut |a: &OutcomeAction<'_>, c: &Position| {
             if !self.tick() {
                 aborted = true;
                 return ControlFlow::Break(());
             }
-            match self.after(p, &Act::Outcome(a.clone()), c, t) {
+            match self.after(p, a, c, t) {
                 Val::Win => {
                     won = true;
                     ControlFlow::Break(())
@@ -994,7 +990,7 @@ impl<'a> Search<'a> {
                     return ControlFlow::Break(());
                 }
             }
-            kids.push(Kid::One(Act::Outcome(a.clone()), *c));
+            kids.push(Kid::One(a.to_action(), *c));
             ControlFlow::Continue(())
         });
         if refuted {
@@ -1060,10 +1056,10 @@ impl<'a> Search<'a> {
 }
 
 /// Combines the values of choices: any (OR) or all (AND), with abort.
-fn combine<'x, I: Iterator<Item = (&'x Act, &'x Position)>>(
+fn combine<'x, I: Iterator<Item = (&'x Action, &'x Position)>>(
     any: bool,
     it: I,
-    mut f: impl FnMut(&Act, &Position) -> Val,
+    mut f: impl FnMut(&Action, &Position) -> Val,
 ) -> Val {
     let mut aborted = false;
     for (a, c) in it {
@@ -1087,13 +1083,13 @@ fn interchange_kid(p: &Position) -> Option<Kid> {
     match p.interchange_choice_needed() {
         None => {
             let c = p.interchange(&[]).ok()?;
-            Some(Kid::One(Act::Interchange(Vec::new()), c))
+            Some(Kid::One(Action::Interchange(Vec::new()), c))
         }
         Some(k) => {
             let mut out = Vec::new();
             p.men(p.to_act()).each_subset(usize::from(k), |s| {
                 if let Ok(c) = p.interchange(s) {
-                    out.push((Act::Interchange(s.to_vec()), c));
+                    out.push((Action::Interchange(s.to_vec()), c));
                 }
             });
             (!out.is_empty()).then_some(Kid::Demand(out))
@@ -1132,7 +1128,7 @@ impl fmt::Display for SetupError {
 #[derive(Clone, Debug)]
 pub struct Key {
     /// The action (for an interchange whose men the defender chooses, the demand).
-    pub act: Act,
+    pub act: Action,
     /// The positions it leads to (several only for an interchange with a choice).
     pub positions: Vec<Position>,
     /// The fewest of the attacker's turns it forces the goal in, if within the goal's.
@@ -1162,7 +1158,7 @@ impl Key {
 #[derive(Clone, Debug)]
 pub struct Tree {
     /// The action.
-    pub act: Act,
+    pub act: Action,
     /// Who plays it.
     pub side: Side,
     /// The position after it.
@@ -1207,11 +1203,11 @@ pub struct Report {
     /// The index in `keys` of the written key, when one was given and found.
     pub written: Option<usize>,
     /// Refutations of the written key (direct play, verdict `refuted`).
-    pub refutations: Vec<Act>,
+    pub refutations: Vec<Action>,
     /// The solution trees of the keys that force the goal (direct play).
     pub trees: Vec<Tree>,
     /// Help play: the lines that reach the goal (at most `line_cap`).
-    pub lines: Vec<Vec<(Side, Act)>>,
+    pub lines: Vec<Vec<(Side, Action)>>,
     /// Help play: the number of lines (saturating at the cap).
     pub line_count: u64,
     /// The fewest turns the goal is forced (reached) in, when within the goal's.
@@ -1379,7 +1375,7 @@ pub fn tries(
 #[derive(Clone, Debug, Default)]
 pub struct Tries {
     /// Each try with its refutations.
-    pub found: Vec<(Act, Vec<Act>)>,
+    pub found: Vec<(Action, Vec<Action>)>,
     /// Which limit cut the search for them, if one did (then some may be missing).
     pub cut: Option<Cut>,
 }

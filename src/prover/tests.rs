@@ -55,11 +55,10 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let p = pos("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play");
     let mut first = None;
     let _ = visit_outcomes(&p, |a, c| {
-        first = Some((a.clone(), *c));
+        first = Some((a.to_action(), *c));
         ControlFlow::Break(())
     });
-    let (a, c) = first.expect("a turn");
-    let turn = Act::Outcome(a);
+    let (turn, c) = first.expect("a turn");
     let limits = Limits::default();
     let shared = Shared::new(goal(Side::Yellow, 5), &limits, 0);
     let mut s = Search::new(&shared, None, 0, &p);
@@ -77,7 +76,7 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let s2 = s.enter(&turn, &p).expect("p twice again");
     s.leave(s2);
     // A Mark starts a new Rendezvous: its positions count from zero.
-    let mark = Act::Outcome(OutcomeAction::Mark(*p.rendezvous().expect("in play")));
+    let mark = Action::from(p.rendezvous().expect("in play"));
     let s2 = s.enter(&turn, &p).expect("p twice");
     let s3 = s.enter(&mark, &c).expect("c after a Mark");
     assert_eq!(s.repeats, 0);
@@ -253,4 +252,35 @@ fn a_win_in_one_asked_in_fifty_is_short_at_the_first_depth() {
     };
     let all = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
     assert_eq!((all.verdict, all.cut), (Verdict::Short, Some(Cut::Nodes)));
+}
+
+/// The stop flag of the budget (the player's Ctrl-C) stops a proof as the deadline
+/// does, and the report says so: already set, the proof does not start; set from
+/// another thread while a search of hours runs, it ends within a clock-check interval.
+#[test]
+fn the_stop_flag_stops_a_proof() {
+    static SET: AtomicBool = AtomicBool::new(true);
+    static LATER: AtomicBool = AtomicBool::new(false);
+    let p = pos(DEEP);
+    let g = goal(Side::Yellow, 6);
+    let limits = Limits {
+        threads: 1,
+        stop: Some(&SET),
+        ..Limits::default()
+    };
+    let r = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+    assert_eq!((r.verdict, r.cut), (Verdict::Unproven, Some(Cut::Stop)));
+    let limits = Limits {
+        threads: 1,
+        stop: Some(&LATER),
+        ..Limits::default()
+    };
+    let setter = std::thread::spawn(|| {
+        std::thread::sleep(Duration::from_millis(50));
+        LATER.store(true, Ordering::Relaxed);
+    });
+    let r = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+    setter.join().expect("the setter");
+    assert_eq!((r.verdict, r.cut), (Verdict::Unproven, Some(Cut::Stop)));
+    assert!(r.nodes < DEFAULT_MAX_NODES, "{} nodes", r.nodes);
 }

@@ -4,7 +4,7 @@
 use super::rules;
 use super::session::{Output, Session, Step, actions};
 use super::text::{flow, wrap as wrap_text};
-use crate::engine::{OutcomeAction, Phase, Side, Square, count_outcomes};
+use crate::engine::{Action, Phase, Side, Square, count_outcomes};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -576,7 +576,7 @@ fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
         let marks: Vec<String> = pos
             .mark_options()
             .into_iter()
-            .map(|r| OutcomeAction::Mark(r).to_string())
+            .map(|r| Action::from(&r).to_string())
             .collect();
         return Output::text(format!(
             "{} sets the Mark ({} squares); {} choices:\n{}",

@@ -5,7 +5,7 @@
 //! names look at the disk ([`complete_path`]).
 
 use super::commands::COMMANDS;
-use crate::engine::{OutcomeAction, Phase, Position, Square, TurnInProgress};
+use crate::engine::{Action, Phase, Position, Square, TurnInProgress};
 use rustyline::completion::Completer;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -289,7 +289,7 @@ pub fn mark_words(position: &Position) -> Vec<String> {
     position
         .mark_options()
         .into_iter()
-        .map(|r| OutcomeAction::Mark(r).to_string())
+        .map(|r| Action::from(&r).to_string())
         .collect()
 }
 

@@ -316,7 +316,7 @@ fn interactive(opts: Options<'_>) -> u8 {
 /// Runs `think` with a spinner on standard error (on a terminal) and Ctrl-C caught:
 /// the flag it is given is set by Ctrl-C, and the search then ends with the best found
 /// so far. Returns what `think` returned and whether Ctrl-C stopped it.
-fn thinking<T>(think: impl FnOnce(&AtomicBool) -> T) -> (T, bool) {
+fn thinking<T>(think: impl FnOnce(&'static AtomicBool) -> T) -> (T, bool) {
     let spinner = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_message("lanrick is thinking (Ctrl-C: play the best found so far)");

@@ -377,7 +377,7 @@ impl Session {
 
     /// lanrick's choice for the next action (`stop`, set by Ctrl-C, ends the thinking
     /// with the best action found so far).
-    pub fn think(&self, stop: Option<&std::sync::atomic::AtomicBool>) -> Option<Choice> {
+    pub fn think(&self, stop: Option<&'static std::sync::atomic::AtomicBool>) -> Option<Choice> {
         // At the prompt the top level answers within 2 s even in the most crowded
         // positions (matches leave the time unset, so that their games replay).
         let limits = Limits {
@@ -408,7 +408,7 @@ impl Session {
 
     /// Thinks for the side to act and shows the choice without playing it (`stop`, set
     /// by Ctrl-C, ends the thinking with the best action found so far).
-    pub fn give_hint(&mut self, stop: Option<&std::sync::atomic::AtomicBool>) -> Output {
+    pub fn give_hint(&mut self, stop: Option<&'static std::sync::atomic::AtomicBool>) -> Output {
         self.hint = false;
         match self.think(stop) {
             Some(c) => Output::text(format!(

@@ -12,10 +12,9 @@
 pub(crate) mod eval;
 
 use super::{Extra, Strategy};
-use crate::engine::{OutcomeAction, Phase, Position, Side, Square, SquareSet, TurnInProgress};
+use crate::engine::{Action, Phase, Position, Side, Square, SquareSet, TurnInProgress};
 use crate::player::generate::{Candidate, FastSet, setups};
 use crate::player::{Rng, evaluate, winning_turns};
-use crate::prover::Act;
 
 /// The strategy of the February 1879 rules.
 pub(crate) struct E1879;
@@ -157,7 +156,7 @@ fn bonus_candidates(pos: &Position, beam: usize) -> Vec<Candidate> {
     };
     ends.insert(pass);
     out.push(Candidate {
-        kind: Act::Outcome(OutcomeAction::Bonus(Vec::new())),
+        kind: Action::Bonus(Vec::new()),
         position: pass,
     });
     let mut layer = vec![PartialBonus {
@@ -199,7 +198,7 @@ fn bonus_candidates(pos: &Position, beam: usize) -> Vec<Candidate> {
             .into_iter()
             .map(|(_, b)| {
                 out.push(Candidate {
-                    kind: Act::Outcome(OutcomeAction::Bonus(b.moves.clone())),
+                    kind: Action::Bonus(b.moves.clone()),
                     position: b.after,
                 });
                 b
@@ -262,7 +261,7 @@ fn own_setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
             Side::Yellow => (Vec::new(), men),
         };
         out.push(Candidate {
-            kind: Act::Outcome(OutcomeAction::Set { black, yellow }),
+            kind: Action::Set { black, yellow },
             position: p,
         });
     }
