@@ -9,6 +9,7 @@ mod action_text;
 pub mod editions;
 pub mod game;
 mod geometry;
+pub mod goal;
 pub mod outcomes;
 pub mod position;
 pub mod rendezvous;
@@ -25,6 +26,7 @@ pub use editions::{
     DieRule, MarkSpec, bonus_reach, bonus_state, bonus_targets, die_number, die_square,
 };
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
+pub use goal::{Goal, Lost, Progress, Settled, Target};
 pub use outcomes::{
     Outcome, OutcomeAction, count_outcomes, outcome_by_index, outcomes, outcomes_unordered,
 };

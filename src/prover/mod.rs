@@ -1,8 +1,9 @@
 //! The puzzle prover: an exact AND/OR search that proves (or refutes) a goal — "Y wins
 //! rendezvous in 2", with or without help — from a position, for every edition.
 //!
-//! It owns the goal as the prover sees it ([`Goal`]), the budget ([`Limits`]), the
-//! verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
+//! It takes the engine's goal ([`Goal`], re-exported; when a goal is met or lost is the
+//! engine's [`Goal::settle`], which `check` and the REPL use too), and owns the budget
+//! ([`Limits`]), the verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
 //! itself. It uses only the engine: the turns come from [`visit_outcomes`] (so every
 //! rule of every edition applies as in play), the winner and the end of a Rendezvous
 //! from the positions the engine returns, and the interchange from
@@ -41,43 +42,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use table::Table;
 
-/// What a goal asks to win.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Target {
-    /// The current Rendezvous (or the next, when the Mark is still to be set), or the
-    /// game.
-    Rendezvous,
-    /// The game.
-    Game,
-}
-
-/// A puzzle's goal: `<side> wins <target> in <turns> [with help]`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Goal {
-    /// The side that must reach it (the attacker).
-    pub side: Side,
-    /// What he must win.
-    pub target: Target,
-    /// Within how many of his turns (a pass is one; Marks and interchanges are not).
-    pub turns: u32,
-    /// Help play: both sides cooperate.
-    pub help: bool,
-}
-
-impl fmt::Display for Goal {
-    /// `Y wins rendezvous in 2`, `B wins game in 1 with help`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = match self.target {
-            Target::Rendezvous => "rendezvous",
-            Target::Game => "game",
-        };
-        write!(f, "{} wins {t} in {}", self.side.letter(), self.turns)?;
-        if self.help {
-            f.write_str(" with help")?;
-        }
-        Ok(())
-    }
-}
+pub use crate::engine::goal::{Goal, Target};
 
 /// The verdicts, in the order NOTATION.md gives: the first that applies is the verdict.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -334,22 +299,12 @@ pub(crate) enum Val {
 }
 
 /// What a position does to a goal when an action leads to it from `parent`: the goal
-/// met, the goal lost, or play goes on. The one definition shared by the prover and
-/// the replay of a written solution (`interp`'s goal tracking): a Rendezvous goal is
-/// settled by the first Rendezvous to end, whoever wins it.
+/// met, the goal lost, or play goes on — the engine's one definition
+/// ([`Goal::settle`]), shared with the replay of a written solution and the REPL.
+#[inline]
 pub(crate) fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option<Val> {
-    if let Some(w) = child.winner() {
-        return Some(if w == goal.side { Val::Win } else { Val::Fail });
-    }
-    if goal.target == Target::Rendezvous && parent.phase().in_play() && !child.phase().in_play() {
-        // The action ended the Rendezvous: the side that acted won it.
-        return Some(if parent.to_act() == goal.side {
-            Val::Win
-        } else {
-            Val::Fail
-        });
-    }
-    None
+    goal.settle(parent, child)
+        .map(|met| if met { Val::Win } else { Val::Fail })
 }
 
 /// The admissible test at the attacker's last turn: `false` only when no turn of his

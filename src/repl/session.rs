@@ -10,7 +10,7 @@
 use super::commands;
 use super::text;
 use crate::engine::{
-    DieRule, Edition, GameResult, Phase, Played, Position, Rules, Side, TurnEnd, WinReason,
+    DieRule, Edition, Phase, Played, Position, Progress, Rules, Settled, Side, Target, TurnEnd,
     die_square,
 };
 use crate::interp::{self, Effect, Problem, Runner};
@@ -528,16 +528,13 @@ impl Session {
             return "game over> ".into();
         }
         let side = pos.to_act();
-        let goal = match self.goal_status() {
-            Some(g) if g.reached.is_none() && g.used < g.goal.turns.node => {
-                let left = g.goal.turns.node - g.used;
-                format!(
-                    "; goal: {} turn{} left",
-                    left,
-                    if left == 1 { "" } else { "s" }
-                )
-            }
-            _ => String::new(),
+        let goal = match self.goal_status().and_then(|g| g.turns_left()) {
+            Some(left) => format!(
+                "; goal: {} turn{} left",
+                left,
+                if left == 1 { "" } else { "s" }
+            ),
+            None => String::new(),
         };
         let edition = if pos.rules() == Rules::default() {
             String::new()
@@ -760,36 +757,11 @@ impl Session {
 
     /// What is worth saying after actions were played: a goal met or out of reach, a
     /// position seen a second time in the Rendezvous (a third is a draw, D-9).
-    fn after_play(&self, goal_before: Option<GoalStatus>, out: &mut Output) {
-        if let (Some(before), Some(now)) = (goal_before, self.goal_status()) {
-            let g = now.goal;
-            let (what, won) = match g.target.node {
-                GoalTarget::Rendezvous => ("win the Rendezvous", "won the Rendezvous"),
-                GoalTarget::Game => ("win the game", "won the game"),
-            };
-            let side = g.side.node;
-            let within = format!(
-                "within {} turn{}",
-                g.turns.node,
-                if g.turns.node == 1 { "" } else { "s" }
-            );
-            match (before.reached, now.reached) {
-                (None, Some(n)) if n <= g.turns.node => out.push(&format!(
-                    "Goal met: {side} {won} in {n} of his turns ({within})."
-                )),
-                (None, Some(n)) => out.push(&format!(
-                    "{side} {won}, but in {n} turns: the goal ({within}) is not met."
-                )),
-                (None, None)
-                    if (now.used >= g.turns.node && before.used < g.turns.node)
-                        || (now.over && !before.over) =>
-                {
-                    out.push(&format!(
-                        "The goal can no longer be met: {side} was to {what} {within}."
-                    ))
-                }
-                _ => {}
-            }
+    fn after_play(&self, goal_before: Option<Progress>, out: &mut Output) {
+        if let (Some(before), Some(now)) = (goal_before, self.goal_status())
+            && let Some(news) = goal_news(&before, &now)
+        {
+            out.push(&news);
         }
         if self.runner().game().result().is_none() && self.repetitions() == 2 {
             out.push(
@@ -822,37 +794,18 @@ impl Session {
         n + usize::from(*self.game.start.position() == now)
     }
 
-    /// How the puzzle's goal stands along the actions played.
-    fn goal_status(&self) -> Option<GoalStatus> {
+    /// How the puzzle's goal stands along the actions played, counted by the engine
+    /// as `check` and the prover count it ([`Progress`]).
+    pub(super) fn goal_status(&self) -> Option<Progress> {
         let goal = self.game.goal?;
-        let side = goal.side.node;
-        let mut used = 0;
-        let mut reached = None;
+        let mut progress = Progress::new(interp::proof::prover_goal(&goal));
+        let mut before = self.game.start.position();
         for s in &self.game.steps {
-            let played = &s.played;
-            let Some(turn) = &played.turn else { continue };
-            if played.side != side || reached.is_some() {
-                continue;
-            }
-            used += 1;
-            let won_game = matches!(
-                played.result,
-                Some(GameResult::Won { winner, reason: WinReason::LastMan }) if winner == side
-            );
-            let won = match goal.target.node {
-                GoalTarget::Game => won_game,
-                GoalTarget::Rendezvous => won_game || matches!(turn.end, TurnEnd::Removed(_)),
-            };
-            if won {
-                reached = Some(used);
-            }
+            let after = s.runner.position();
+            progress.note(before, &s.played, after);
+            before = after;
         }
-        Some(GoalStatus {
-            goal,
-            used,
-            reached,
-            over: self.runner().game().result().is_some(),
-        })
+        Some(progress)
     }
 
     /// Starts afresh from `start` (the Rule 2 start when `None`).
@@ -1034,6 +987,12 @@ impl Session {
                 },
                 g.turns.node
             ));
+            // Where the main line leaves the goal, as `check` judges it.
+            if let Some(now) = self.goal_status()
+                && let Some(news) = goal_news(&Progress::new(now.goal()), &now)
+            {
+                out.push(&news);
+            }
         }
         if self.auto_board {
             out.push(&self.board());
@@ -1234,16 +1193,32 @@ fn bracket(s: &str) -> String {
     }
 }
 
-/// How a puzzle's goal stands.
-#[derive(Clone, Copy, Debug)]
-struct GoalStatus {
-    goal: Goal,
-    /// The goal side's turns played.
-    used: u32,
-    /// In how many of them the goal was reached.
-    reached: Option<u32>,
-    /// Whether the game is over.
-    over: bool,
+/// What is worth saying when a goal's progress goes from `before` to `now`: the goal
+/// met (in time or too late), or out of reach.
+fn goal_news(before: &Progress, now: &Progress) -> Option<String> {
+    let g = now.goal();
+    let (what, won) = match g.target {
+        Target::Rendezvous => ("win the Rendezvous", "won the Rendezvous"),
+        Target::Game => ("win the game", "won the game"),
+    };
+    let side = g.side;
+    let within = format!(
+        "within {} turn{}",
+        g.turns,
+        if g.turns == 1 { "" } else { "s" }
+    );
+    match (before.settled(), now.settled()) {
+        (None, Some(Settled::Met(n))) if n <= g.turns => Some(format!(
+            "Goal met: {side} {won} in {n} of his turns ({within})."
+        )),
+        (None, Some(Settled::Met(n))) => Some(format!(
+            "{side} {won}, but in {n} turns: the goal ({within}) is not met."
+        )),
+        _ if now.out_of_reach() && !before.out_of_reach() => Some(format!(
+            "The goal can no longer be met: {side} was to {what} {within}."
+        )),
+        _ => None,
+    }
 }
 
 /// Which game of a file to load: the only one, or the one `which` names by number
