@@ -10,6 +10,7 @@ pub mod editions;
 pub mod game;
 mod geometry;
 pub mod goal;
+pub mod history;
 pub mod outcomes;
 pub mod position;
 pub mod rendezvous;
@@ -27,6 +28,7 @@ pub use editions::{
 };
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
 pub use goal::{Goal, Lost, Progress, Settled, Target};
+pub use history::History;
 pub use outcomes::{
     Outcome, OutcomeAction, count_outcomes, outcome_by_index, outcomes, outcomes_unordered,
 };

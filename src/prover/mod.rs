@@ -31,8 +31,11 @@
 pub mod last;
 pub mod table;
 
+use crate::engine::history::Saved;
 use crate::engine::search::visit_outcomes;
-use crate::engine::{Edition, OutcomeAction, Position, Rendezvous, Side, Square, SquareSet};
+use crate::engine::{
+    Edition, History, OutcomeAction, Position, Rendezvous, Side, Square, SquareSet,
+};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -620,19 +623,10 @@ pub(crate) struct Search<'a> {
     unreported: u64,
     cap: u64,
     aborted: bool,
-    /// The positions of the path in the current Rendezvous (D-9).
-    hist: Vec<crate::engine::position::PositionKey>,
-    seg: usize,
-    /// Whether some position of the current Rendezvous' path occurred twice.
-    repeats: u32,
+    /// The path's repetition history (D-9): the engine's, as the game keeps it.
+    pub(crate) hist: History,
     killers: Vec<[Option<Effect>; 2]>,
     ply: usize,
-}
-
-struct Saved {
-    len: usize,
-    seg: usize,
-    repeats: u32,
 }
 
 impl<'a> Search<'a> {
@@ -659,14 +653,12 @@ impl<'a> Search<'a> {
             unreported: 0,
             cap: limits.max_nodes,
             aborted: expired,
-            hist: Vec::new(),
-            seg: 0,
-            repeats: 0,
+            hist: History::path(),
             killers: Vec::new(),
             ply: 0,
         };
         if root.phase().in_play() {
-            s.hist.push(root.key());
+            s.hist.record(root.key());
         }
         s
     }
@@ -715,35 +707,20 @@ impl<'a> Search<'a> {
     /// Enters `child`, reached by `act`: `None` when it is the third occurrence of a
     /// position in this Rendezvous (a draw, D-9).
     fn enter(&mut self, act: &Act, child: &Position) -> Option<Saved> {
-        let saved = Saved {
-            len: self.hist.len(),
-            seg: self.seg,
-            repeats: self.repeats,
-        };
+        let saved = self.hist.save();
         if act.is_mark() || !child.phase().in_play() {
-            self.seg = self.hist.len();
-            self.repeats = 0;
+            self.hist.new_rendezvous();
         }
-        if child.phase().in_play() {
-            let key = child.key();
-            let seen = self.hist[self.seg..].iter().filter(|k| **k == key).count();
-            if seen >= 2 {
-                self.leave(saved);
-                return None;
-            }
-            if seen == 1 {
-                self.repeats += 1;
-            }
-            self.hist.push(key);
+        if child.phase().in_play() && !self.hist.admit(child.key()) {
+            self.hist.restore(saved);
+            return None;
         }
         self.ply += 1;
         Some(saved)
     }
 
     fn leave(&mut self, s: Saved) {
-        self.hist.truncate(s.len);
-        self.seg = s.seg;
-        self.repeats = s.repeats;
+        self.hist.restore(s);
     }
 
     /// The children of `p`: the visitor's outcomes and the interchange, if allowed.
@@ -866,7 +843,7 @@ impl<'a> Search<'a> {
         {
             return Val::Fail;
         }
-        let safe = self.table.is_some() && t <= 1 && self.repeats == 0;
+        let safe = self.table.is_some() && t <= 1 && self.hist.repeats() == 0;
         if safe
             && let Some(tab) = self.table.as_deref()
             && let Some(v) = tab.probe(p, t, self.generation)
@@ -1530,9 +1507,9 @@ pub fn forcing_key(
         let root = start.key();
         for (key, n) in game.occurred() {
             let earlier = if key == root { n.saturating_sub(1) } else { n };
-            s.hist
-                .extend(std::iter::repeat_n(key, usize::from(earlier)));
-            s.repeats += u32::from(n >= 2);
+            for _ in 0..earlier {
+                s.hist.record(key);
+            }
         }
         let Some(mut kids) = s.kids(start) else {
             return end(s, None, false);

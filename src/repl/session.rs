@@ -16,9 +16,7 @@ use crate::engine::{
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::player::{self, Choice, Limits};
 use crate::selfplay::Rng;
-use crate::syntax::ast::{
-    self, EventKind, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag,
-};
+use crate::syntax::ast::{self, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag};
 use crate::term::{board, report};
 use std::fmt::Write;
 use std::path::Path;
@@ -108,11 +106,6 @@ impl Step {
             }
             _ => String::new(),
         }
-    }
-
-    /// Whether the action set a Mark.
-    fn is_mark(&self) -> bool {
-        matches!(self.items.first(), Some(Item::Event(ev)) if matches!(ev.kind, EventKind::Mark { .. }))
     }
 }
 
@@ -771,27 +764,10 @@ impl Session {
         }
     }
 
-    /// How many times the current position has occurred in the current Rendezvous
-    /// (as the engine counts them for D-9), or 0 before a Mark is set.
-    fn repetitions(&self) -> usize {
-        let now = *self.position();
-        if now.phase() == Phase::Mark {
-            return 0;
-        }
-        let mut n = 0;
-        for s in self.game.steps.iter().rev() {
-            let p = s.runner.position();
-            if p.phase() == Phase::Mark {
-                return n;
-            }
-            if *p == now {
-                n += 1;
-            }
-            if s.is_mark() {
-                return n;
-            }
-        }
-        n + usize::from(*self.game.start.position() == now)
+    /// How many times the current position has occurred in the current Rendezvous:
+    /// the game's own repetition history (D-9), the one the draw is decided by.
+    fn repetitions(&self) -> u8 {
+        self.runner().game().occurrences(self.position())
     }
 
     /// How the puzzle's goal stands along the actions played, counted by the engine
