@@ -9,13 +9,10 @@
 
 use super::commands;
 use super::text;
-use crate::engine::{
-    DieRule, Edition, Phase, Played, Position, Progress, Rules, Settled, Side, Target, TurnEnd,
-    die_square,
-};
+use crate::engine::{DieRule, Edition, Phase, Played, Position, Progress, Rules, Side, Target};
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::player::{self, Choice, Limits};
-use crate::selfplay::Rng;
+use crate::session::{Die, Event, action_events, goal_event};
 use crate::syntax::ast::{self, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag};
 use crate::term::{board, report};
 use std::fmt::Write;
@@ -250,10 +247,9 @@ pub struct Session {
     earlier: Vec<Earlier>,
     /// The rules of new games (`lanrick repl --rules`, `:new 1880`).
     pub(super) rules: Rules,
-    /// How the 1879 die treats throws below three (`--die`, `:die`).
-    pub(super) die: DieRule,
-    /// The die's seeded generator (`--die-seed`).
-    die_rng: Rng,
+    /// The 1879 die: how it treats throws below three (`--die`, `:die`) and its seeded
+    /// generator (`--die-seed`).
+    pub(super) die: Die,
     /// The side lanrick plays and its level (`:play B 3`, `lanrick play`).
     pub(super) lanrick: Option<(Side, u8)>,
     /// The seed of lanrick's choices (`lanrick play --seed`).
@@ -299,8 +295,7 @@ impl Session {
             quit_warned: false,
             line_number: None,
             earlier: Vec::new(),
-            die: DieRule::Plain,
-            die_rng: Rng::new(DEFAULT_DIE_SEED),
+            die: Die::new(DieRule::Plain, DEFAULT_DIE_SEED),
             lanrick: None,
             seed: 0,
             go: false,
@@ -310,8 +305,7 @@ impl Session {
 
     /// Sets the 1879 die's rule for throws below three and its seed.
     pub fn set_die(&mut self, die: DieRule, seed: u64) {
-        self.die = die;
-        self.die_rng = Rng::new(seed);
+        self.die = Die::new(die, seed);
     }
 
     /// Whether a 1879 Mark is due, so that the die is to be thrown.
@@ -329,17 +323,11 @@ impl Session {
                 "error: the die is thrown only when a 1879 Mark is due (Rule 3, 1879)",
             );
         }
-        let rng = &mut self.die_rng;
-        let square = die_square(self.die, || 1 + rng.below(6) as u8);
-        let mut out = Output::text(format!(
-            "The die gives row {} and column {} ({}): mark {square}",
-            square.rank() + 1,
-            square.file() + 1,
-            match self.die {
-                DieRule::Plain => "throws below three neglected",
-                DieRule::CarrollNb => "Carroll's N.B. rule",
-            }
-        ));
+        let thrown = self.die.throw();
+        let Event::DieThrown { square, .. } = thrown else {
+            unreachable!("a die's throw is a DieThrown event")
+        };
+        let mut out = Output::text(render(&thrown));
         let played = self.events(&format!("mark {square}"));
         out.text.push_str(&played.text);
         out.error.push_str(&played.error);
@@ -664,6 +652,7 @@ impl Session {
         };
         let goal_before = self.goal_status();
         let mut runner = self.runner().clone();
+        let mut before = *runner.position();
         // Each played action with the comments and directives after it.
         let mut new_steps: Vec<Step> = Vec::new();
         let mut lead: Vec<Item> = Vec::new();
@@ -682,7 +671,13 @@ impl Session {
                         std::slice::from_ref(item),
                         |ev, effect, after| match effect {
                             Effect::Played(played) => {
-                                words.extend(describe(played, after.position()));
+                                words.extend(
+                                    action_events(&before, played, after.position())
+                                        .iter()
+                                        .map(render)
+                                        .filter(|w| !w.is_empty()),
+                                );
+                                before = *after.position();
                                 new_steps.push(Step {
                                     runner: after.clone(),
                                     played: played.clone(),
@@ -752,15 +747,12 @@ impl Session {
     /// position seen a second time in the Rendezvous (a third is a draw, D-9).
     fn after_play(&self, goal_before: Option<Progress>, out: &mut Output) {
         if let (Some(before), Some(now)) = (goal_before, self.goal_status())
-            && let Some(news) = goal_news(&before, &now)
+            && let Some(event) = goal_event(&before, &now)
         {
-            out.push(&news);
+            out.push(&render(&event));
         }
         if self.runner().game().result().is_none() && self.repetitions() == 2 {
-            out.push(
-                "This position has now occurred twice in this Rendezvous: a third time is a \
-                 draw (D-9).",
-            );
+            out.push(&render(&Event::SecondOccurrence));
         }
     }
 
@@ -965,9 +957,9 @@ impl Session {
             ));
             // Where the main line leaves the goal, as `check` judges it.
             if let Some(now) = self.goal_status()
-                && let Some(news) = goal_news(&Progress::new(now.goal()), &now)
+                && let Some(event) = goal_event(&Progress::new(now.goal()), &now)
             {
-                out.push(&news);
+                out.push(&render(&event));
             }
         }
         if self.auto_board {
@@ -1169,31 +1161,66 @@ fn bracket(s: &str) -> String {
     }
 }
 
-/// What is worth saying when a goal's progress goes from `before` to `now`: the goal
-/// met (in time or too late), or out of reach.
-fn goal_news(before: &Progress, now: &Progress) -> Option<String> {
-    let g = now.goal();
-    let (what, won) = match g.target {
-        Target::Rendezvous => ("win the Rendezvous", "won the Rendezvous"),
-        Target::Game => ("win the game", "won the game"),
+/// A session event in the words the REPL prints (an action played or an interchange
+/// says nothing: the board shows it).
+pub(super) fn render(event: &Event) -> String {
+    let within = |g: &crate::engine::Goal| {
+        format!(
+            "within {} turn{}",
+            g.turns,
+            if g.turns == 1 { "" } else { "s" }
+        )
     };
-    let side = g.side;
-    let within = format!(
-        "within {} turn{}",
-        g.turns,
-        if g.turns == 1 { "" } else { "s" }
-    );
-    match (before.settled(), now.settled()) {
-        (None, Some(Settled::Met(n))) if n <= g.turns => Some(format!(
-            "Goal met: {side} {won} in {n} of his turns ({within})."
-        )),
-        (None, Some(Settled::Met(n))) => Some(format!(
-            "{side} {won}, but in {n} turns: the goal ({within}) is not met."
-        )),
-        _ if now.out_of_reach() && !before.out_of_reach() => Some(format!(
-            "The goal can no longer be met: {side} was to {what} {within}."
-        )),
-        _ => None,
+    let what = |g: &crate::engine::Goal| match g.target {
+        Target::Rendezvous => "win the Rendezvous",
+        Target::Game => "win the game",
+    };
+    let won = |g: &crate::engine::Goal| match g.target {
+        Target::Rendezvous => "won the Rendezvous",
+        Target::Game => "won the game",
+    };
+    match *event {
+        Event::Played { .. } | Event::Interchange { .. } => String::new(),
+        Event::ManReplaced { side, square } => format!(
+            "{side} replaces {}'s man on {square} with one of his own (Rule 7); the turn ends.",
+            !side
+        ),
+        Event::RendezvousWon { side, taken } => format!(
+            "{side} wins the Rendezvous: {}'s man on {taken} is removed (Rule 8).",
+            !side
+        ),
+        Event::MarkDue { side } => format!("{side} sets the next Mark."),
+        Event::GameOver(r) => format!("Game over: {r}."),
+        Event::GoalMet { goal, turns } => format!(
+            "Goal met: {} {} in {turns} of his turns ({}).",
+            goal.side,
+            won(&goal),
+            within(&goal)
+        ),
+        Event::GoalLate { goal, turns } => format!(
+            "{} {}, but in {turns} turns: the goal ({}) is not met.",
+            goal.side,
+            won(&goal),
+            within(&goal)
+        ),
+        Event::GoalOutOfReach { goal } => format!(
+            "The goal can no longer be met: {} was to {} {}.",
+            goal.side,
+            what(&goal),
+            within(&goal)
+        ),
+        Event::SecondOccurrence => "This position has now occurred twice in this Rendezvous: \
+             a third time is a draw (D-9)."
+            .into(),
+        Event::DieThrown { square, rule } => format!(
+            "The die gives row {} and column {} ({}): mark {square}",
+            square.rank() + 1,
+            square.file() + 1,
+            match rule {
+                DieRule::Plain => "throws below three neglected",
+                DieRule::CarrollNb => "Carroll's N.B. rule",
+            }
+        ),
     }
 }
 
@@ -1258,35 +1285,6 @@ fn user_path_only(msg: &str, path: &Path) -> String {
         return format!("cannot write {}", crate::term::shown_path(path));
     }
     msg
-}
-
-/// Words for what an action did beyond the board: a man replaced (Rule 7), a
-/// Rendezvous won (Rule 8), the game's end.
-fn describe(played: &Played, after: &Position) -> Vec<String> {
-    let mut out = Vec::new();
-    let side = played.side;
-    if let Some(turn) = &played.turn {
-        match turn.end {
-            TurnEnd::Played => {}
-            TurnEnd::Replaced(sq) => out.push(format!(
-                "{side} replaces {}'s man on {sq} with one of his own (Rule 7); the turn ends.",
-                !side
-            )),
-            TurnEnd::Removed(sq) => {
-                out.push(format!(
-                    "{side} wins the Rendezvous: {}'s man on {sq} is removed (Rule 8).",
-                    !side
-                ));
-                if played.result.is_none() && after.phase() == Phase::Mark {
-                    out.push(format!("{} sets the next Mark.", after.to_act()));
-                }
-            }
-        }
-    }
-    if let Some(r) = played.result {
-        out.push(format!("Game over: {r}."));
-    }
-    out
 }
 
 /// `1 action`, `n actions`.
