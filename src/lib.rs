@@ -34,5 +34,6 @@ pub mod render;
 pub mod repl;
 pub mod rng;
 pub mod selfplay;
+pub mod session;
 pub mod syntax;
 pub(crate) mod term;

@@ -4,11 +4,11 @@
 //! [`Game::play`] applies one [`Action`] fully or not at all.
 
 pub use super::action::Action;
+use super::history::History;
 use super::position::Phase;
 use super::position::{Position, PositionKey};
 use super::side::Side;
 use super::square::Square;
-use super::table::FastMap;
 use super::turn::TurnResult;
 use super::violation::BonusProblem;
 use super::violation::{Ended, RuleViolation};
@@ -134,9 +134,8 @@ pub struct Game {
     position: Position,
     result: Option<GameResult>,
     turns: u32,
-    /// Keyed with a fast non-cryptographic hash: a game holds at most a few thousand
-    /// positions, and SipHash was 4 % of replaying a collection.
-    seen: FastMap<PositionKey, u8>,
+    /// The positions of the current Rendezvous (D-9).
+    history: History,
 }
 
 impl Default for Game {
@@ -148,9 +147,9 @@ impl Default for Game {
 impl Game {
     /// A game from `position` (turns numbered from 1).
     pub fn new(position: Position) -> Game {
-        let mut seen = FastMap::default();
+        let mut history = History::indexed();
         if position.phase().in_play() {
-            seen.insert(position.key(), 1);
+            history.record(position.key());
         }
         Game {
             position,
@@ -159,7 +158,7 @@ impl Game {
                 reason: win_reason(&position),
             }),
             turns: 0,
-            seen,
+            history,
         }
     }
 
@@ -186,14 +185,19 @@ impl Game {
     /// How many times `position` has occurred in the current Rendezvous (D-9: the
     /// third occurrence draws).
     pub fn occurrences(&self, position: &Position) -> u8 {
-        self.seen.get(&position.key()).copied().unwrap_or(0)
+        self.history.occurrences(&position.key())
+    }
+
+    /// The repetition history of the current Rendezvous (D-9).
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
     /// Every position of the current Rendezvous with how many times it has occurred
     /// (D-9), in no particular order: what a search from the current position needs
     /// to know which of its positions would be a third occurrence.
     pub fn occurred(&self) -> impl Iterator<Item = (PositionKey, u8)> + '_ {
-        self.seen.iter().map(|(k, n)| (*k, *n))
+        self.history.occurred().into_iter()
     }
 
     /// Applies `action` for the side to act.
@@ -281,7 +285,7 @@ impl Game {
             }
         };
         if matches!(action, Action::Mark { .. } | Action::MarkWith { .. }) {
-            self.seen.clear();
+            self.history.new_rendezvous();
         }
         let numbered = action.is_numbered() && !matches!(self.position.phase(), Phase::Bonus(_));
         if numbered {
@@ -294,11 +298,10 @@ impl Game {
                 reason: win_reason(&next),
             });
         } else if !next.phase().in_play() {
-            self.seen.clear();
+            self.history.new_rendezvous();
         } else {
-            let n = self.seen.entry(next.key()).or_insert(0);
-            *n += 1;
-            if *n >= 3 {
+            let n = self.history.record(next.key());
+            if n >= 3 {
                 self.result = Some(GameResult::Drawn(DrawReason::Repetition));
             }
         }

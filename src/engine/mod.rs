@@ -13,6 +13,8 @@ pub mod due;
 pub mod editions;
 pub mod game;
 mod geometry;
+pub mod goal;
+pub mod history;
 pub mod outcomes;
 pub mod position;
 pub mod rendezvous;
@@ -32,6 +34,8 @@ pub use editions::{
     DieRule, MarkSpec, bonus_reach, bonus_state, bonus_targets, die_number, die_square,
 };
 pub use game::{Action, DrawReason, Game, GameResult, Played, WinReason};
+pub use goal::{Goal, Lost, Progress, Settled, Target};
+pub use history::History;
 pub use outcomes::{
     Outcome, OutcomeAction, count_outcomes, counts_fast, outcome_by_index, outcomes,
     outcomes_unordered,

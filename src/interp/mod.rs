@@ -27,7 +27,7 @@ pub use problem::{GameRef, Label, Problem};
 use crate::engine::game::ActionError;
 use crate::engine::{
     Action, Due, Game, GameResult, MarkSpec, Position, PositionError, PositionErrorKind, Rules,
-    Side, Square,
+    Settled, Side, Square,
 };
 use crate::syntax::ast::{self, Directive, Event, EventKind, GoalTarget, Item, Span, Spanned};
 use crate::syntax::{self, SyntaxError};
@@ -606,20 +606,26 @@ pub fn run_file(src: &str, opts: Options) -> FileRun {
     }
 }
 
-/// How far a goal has come along the main line.
+/// How far a goal has come along the main line: the engine's count
+/// ([`crate::engine::Progress`], the one definition the prover and the REPL use too),
+/// the goal as written, and where it was lost.
 struct GoalTrack {
     goal: ast::Goal,
-    turns: u32,
-    /// Settled: met after that many of the side's turns (`Ok`), or lost (`Err`, why).
-    settled: Option<Result<u32, (&'static str, Span)>>,
+    progress: crate::engine::Progress,
+    /// The event that lost the goal.
+    lost_at: Option<Span>,
 }
 
 impl GoalTrack {
-    /// Notes an action of the main line played from `before`, as the prover counts it
-    /// (NOTATION.md): each numbered action of the goal's side is one of his turns (a
-    /// pass too), and the goal is settled by the prover's own rule — the game won, or
-    /// for a Rendezvous goal the first Rendezvous to end (the current one, or the next
-    /// when the Mark is still to be set), won by whoever ended it. A draw loses it.
+    fn new(goal: ast::Goal) -> GoalTrack {
+        GoalTrack {
+            goal,
+            progress: crate::engine::Progress::new(proof::prover_goal(&goal)),
+            lost_at: None,
+        }
+    }
+
+    /// Notes an action of the main line played from `before` (at `at`).
     fn note(
         &mut self,
         before: &Position,
@@ -627,29 +633,14 @@ impl GoalTrack {
         after: &Position,
         at: Span,
     ) {
-        if self.settled.is_some() {
-            return;
+        if self.progress.note(before, played, after)
+            && matches!(
+                self.progress.settled(),
+                Some(crate::engine::Settled::Lost(_))
+            )
+        {
+            self.lost_at = Some(at);
         }
-        if played.side == self.goal.side.node && played.numbered {
-            self.turns += 1;
-        }
-        let goal = proof::prover_goal(&self.goal);
-        self.settled = match crate::prover::settle(&goal, before, after) {
-            Some(crate::prover::Val::Win) => Some(Ok(self.turns)),
-            Some(_) => Some(Err((
-                match self.goal.target.node {
-                    GoalTarget::Rendezvous if after.winner().is_none() => {
-                        "the other side won the Rendezvous first"
-                    }
-                    _ => "the other side won the game",
-                },
-                at,
-            ))),
-            None if matches!(played.result, Some(GameResult::Drawn(_))) => {
-                Some(Err(("the game was drawn", at)))
-            }
-            None => None,
-        };
     }
 }
 
@@ -690,14 +681,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                 if let Some(p) = invalid_goal(&goal) {
                     return Err(p);
                 }
-                Some((
-                    GoalTrack {
-                        goal,
-                        turns: 0,
-                        settled: None,
-                    },
-                    t.value.span,
-                ))
+                Some((GoalTrack::new(goal), t.value.span))
             }
             None => None,
         };
@@ -769,8 +753,9 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
     }
     if ok && let Some((track, span)) = goal {
         let g = track.goal;
-        match track.settled {
-            Some(Ok(n)) if n <= g.turns.node => {
+        let turns = track.progress.turns();
+        match track.progress.settled() {
+            Some(Settled::Met(n)) if n <= g.turns.node => {
                 run.goal = Some(GoalReached { goal: g, turns: n });
             }
             settled => {
@@ -779,13 +764,13 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                     GoalTarget::Game => "win the game",
                 };
                 let detail = match settled {
-                    Some(Ok(n)) => format!("it took {n} of {}'s turns", g.side.node),
-                    Some(Err((why, _))) => {
-                        format!("{why} (after {} of {}'s turns)", track.turns, g.side.node)
+                    Some(Settled::Met(n)) => format!("it took {n} of {}'s turns", g.side.node),
+                    Some(Settled::Lost(how)) => {
+                        format!("{} (after {turns} of {}'s turns)", how.why(), g.side.node)
                     }
                     None => format!(
-                        "after {} of {}'s turns it has not happened",
-                        track.turns, g.side.node
+                        "after {turns} of {}'s turns it has not happened",
+                        g.side.node
                     ),
                 };
                 let mut p = Problem::new(
@@ -801,7 +786,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                     "the solution ends in \"{}\"",
                     runner.position()
                 ));
-                if let Some(Err((_, at))) = settled {
+                if let Some(at) = track.lost_at {
                     p = p.with_label(at, "the goal is lost here");
                 }
                 run.problems.push(p);

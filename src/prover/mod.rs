@@ -1,9 +1,10 @@
 //! The puzzle prover: an exact AND/OR search that proves (or refutes) a goal — "Y wins
 //! rendezvous in 2", with or without help — from a position, for every edition.
 //!
-//! It owns the goal as the prover sees it ([`Goal`]), its limits ([`Limits`]: the
-//! engine's one search [`Budget`] — nodes, a deadline, a stop flag — and the search's
-//! switches), the verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
+//! It takes the engine's goal ([`Goal`], re-exported; when a goal is met or lost is the
+//! engine's [`Goal::settle`], which `check` and the REPL use too), and owns its limits
+//! ([`Limits`]: the engine's one search [`Budget`] — nodes, a deadline, a stop flag —
+//! and the search's switches), the verdicts and their order ([`Verdict`], NOTATION.md "Puzzles") and the search
 //! itself. It uses only the engine: the turns come from [`visit_outcomes`] (so every
 //! rule of every edition applies as in play), the winner and the end of a Rendezvous
 //! from the positions the engine returns, and the interchange from
@@ -32,8 +33,9 @@
 pub mod last;
 pub mod table;
 
+use crate::engine::history::Saved;
 use crate::engine::search::visit_outcomes;
-use crate::engine::{Action, OutcomeAction, Position, Rendezvous, Side, SquareSet};
+use crate::engine::{Action, History, OutcomeAction, Position, Rendezvous, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -44,44 +46,7 @@ use std::time::{Duration, Instant};
 use table::Table;
 
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
-
-/// What a goal asks to win.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Target {
-    /// The current Rendezvous (or the next, when the Mark is still to be set), or the
-    /// game.
-    Rendezvous,
-    /// The game.
-    Game,
-}
-
-/// A puzzle's goal: `<side> wins <target> in <turns> [with help]`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Goal {
-    /// The side that must reach it (the attacker).
-    pub side: Side,
-    /// What he must win.
-    pub target: Target,
-    /// Within how many of his turns (a pass is one; Marks and interchanges are not).
-    pub turns: u32,
-    /// Help play: both sides cooperate.
-    pub help: bool,
-}
-
-impl fmt::Display for Goal {
-    /// `Y wins rendezvous in 2`, `B wins game in 1 with help`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = match self.target {
-            Target::Rendezvous => "rendezvous",
-            Target::Game => "game",
-        };
-        write!(f, "{} wins {t} in {}", self.side.letter(), self.turns)?;
-        if self.help {
-            f.write_str(" with help")?;
-        }
-        Ok(())
-    }
-}
+pub use crate::engine::goal::{Goal, Target};
 
 /// The verdicts, in the order NOTATION.md gives: the first that applies is the verdict.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -310,22 +275,12 @@ pub(crate) enum Val {
 }
 
 /// What a position does to a goal when an action leads to it from `parent`: the goal
-/// met, the goal lost, or play goes on. The one definition shared by the prover and
-/// the replay of a written solution (`interp`'s goal tracking): a Rendezvous goal is
-/// settled by the first Rendezvous to end, whoever wins it.
+/// met, the goal lost, or play goes on — the engine's one definition
+/// ([`Goal::settle`]), shared with the replay of a written solution and the REPL.
+#[inline]
 pub(crate) fn settle(goal: &Goal, parent: &Position, child: &Position) -> Option<Val> {
-    if let Some(w) = child.winner() {
-        return Some(if w == goal.side { Val::Win } else { Val::Fail });
-    }
-    if goal.target == Target::Rendezvous && parent.phase().in_play() && !child.phase().in_play() {
-        // The action ended the Rendezvous: the side that acted won it.
-        return Some(if parent.to_act() == goal.side {
-            Val::Win
-        } else {
-            Val::Fail
-        });
-    }
-    None
+    goal.settle(parent, child)
+        .map(|met| if met { Val::Win } else { Val::Fail })
 }
 
 /// The admissible test at the attacker's last turn: `false` only when no turn of his
@@ -655,19 +610,10 @@ pub(crate) struct Search<'a> {
     unreported: u64,
     cap: u64,
     aborted: bool,
-    /// The positions of the path in the current Rendezvous (D-9).
-    hist: Vec<crate::engine::position::PositionKey>,
-    seg: usize,
-    /// Whether some position of the current Rendezvous' path occurred twice.
-    repeats: u32,
+    /// The path's repetition history (D-9): the engine's, as the game keeps it.
+    pub(crate) hist: History,
     killers: Vec<[Option<Effect>; 2]>,
     ply: usize,
-}
-
-struct Saved {
-    len: usize,
-    seg: usize,
-    repeats: u32,
 }
 
 impl<'a> Search<'a> {
@@ -694,14 +640,12 @@ impl<'a> Search<'a> {
             unreported: 0,
             cap: limits.max_nodes,
             aborted: expired,
-            hist: Vec::new(),
-            seg: 0,
-            repeats: 0,
+            hist: History::path(),
             killers: Vec::new(),
             ply: 0,
         };
         if root.phase().in_play() {
-            s.hist.push(root.key());
+            s.hist.record(root.key());
         }
         s
     }
@@ -752,35 +696,20 @@ impl<'a> Search<'a> {
     /// Enters `child`, reached by `act`: `None` when it is the third occurrence of a
     /// position in this Rendezvous (a draw, D-9).
     fn enter(&mut self, act: &impl Step, child: &Position) -> Option<Saved> {
-        let saved = Saved {
-            len: self.hist.len(),
-            seg: self.seg,
-            repeats: self.repeats,
-        };
+        let saved = self.hist.save();
         if act.is_mark() || !child.phase().in_play() {
-            self.seg = self.hist.len();
-            self.repeats = 0;
+            self.hist.new_rendezvous();
         }
-        if child.phase().in_play() {
-            let key = child.key();
-            let seen = self.hist[self.seg..].iter().filter(|k| **k == key).count();
-            if seen >= 2 {
-                self.leave(saved);
-                return None;
-            }
-            if seen == 1 {
-                self.repeats += 1;
-            }
-            self.hist.push(key);
+        if child.phase().in_play() && !self.hist.admit(child.key()) {
+            self.hist.restore(saved);
+            return None;
         }
         self.ply += 1;
         Some(saved)
     }
 
     fn leave(&mut self, s: Saved) {
-        self.hist.truncate(s.len);
-        self.seg = s.seg;
-        self.repeats = s.repeats;
+        self.hist.restore(s);
     }
 
     /// The children of `p`: the visitor's outcomes and the interchange, if allowed.
@@ -903,7 +832,7 @@ impl<'a> Search<'a> {
         {
             return Val::Fail;
         }
-        let safe = self.table.is_some() && t <= 1 && self.repeats == 0;
+        let safe = self.table.is_some() && t <= 1 && self.hist.repeats() == 0;
         if safe
             && let Some(tab) = self.table.as_deref()
             && let Some(v) = tab.probe(p, t, self.generation)
@@ -1567,9 +1496,9 @@ pub fn forcing_key(
         let root = start.key();
         for (key, n) in game.occurred() {
             let earlier = if key == root { n.saturating_sub(1) } else { n };
-            s.hist
-                .extend(std::iter::repeat_n(key, usize::from(earlier)));
-            s.repeats += u32::from(n >= 2);
+            for _ in 0..earlier {
+                s.hist.record(key);
+            }
         }
         let Some(mut kids) = s.kids(start) else {
             return end(s, None, false);

@@ -65,29 +65,29 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     // p (the root), c, p, c: each at most twice so far.
     let s1 = s.enter(&turn, &c).expect("c once");
     let s2 = s.enter(&turn, &p).expect("p twice");
-    assert_eq!(s.repeats, 1);
+    assert_eq!(s.hist.repeats(), 1);
     let s3 = s.enter(&turn, &c).expect("c twice");
     assert!(s.enter(&turn, &p).is_none(), "p a third time is a draw");
     assert!(s.enter(&turn, &c).is_none(), "c a third time is a draw");
     // Back to after the first c: p has occurred once on the path (the root).
     s.leave(s3);
     s.leave(s2);
-    assert_eq!(s.repeats, 0);
+    assert_eq!(s.hist.repeats(), 0);
     let s2 = s.enter(&turn, &p).expect("p twice again");
     s.leave(s2);
     // A Mark starts a new Rendezvous: its positions count from zero.
     let mark = Action::from(p.rendezvous().expect("in play"));
     let s2 = s.enter(&turn, &p).expect("p twice");
     let s3 = s.enter(&mark, &c).expect("c after a Mark");
-    assert_eq!(s.repeats, 0);
+    assert_eq!(s.hist.repeats(), 0);
     let s4 = s.enter(&turn, &p).expect("p once since the Mark");
-    assert_eq!(s.repeats, 0);
+    assert_eq!(s.hist.repeats(), 0);
     s.enter(&turn, &c).expect("c twice since the Mark");
-    assert_eq!(s.repeats, 1);
+    assert_eq!(s.hist.repeats(), 1);
     for saved in [s4, s3, s2, s1] {
         s.leave(saved);
     }
-    assert_eq!((s.hist.len(), s.repeats), (1, 0));
+    assert_eq!((s.hist.len(), s.hist.repeats()), (1, 0));
 }
 
 /// A clock that advances by `step` at every reading: a deadline passes after a known

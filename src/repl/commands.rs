@@ -294,15 +294,15 @@ pub const COMMANDS: &[Command] = &[
         run: |s, arg, _| {
             match arg.trim() {
                 "" => {}
-                "plain" => s.die = crate::engine::DieRule::Plain,
-                "nb" | "n.b." | "N.B." => s.die = crate::engine::DieRule::CarrollNb,
+                "plain" => s.die.set_rule(crate::engine::DieRule::Plain),
+                "nb" | "n.b." | "N.B." => s.die.set_rule(crate::engine::DieRule::CarrollNb),
                 other => {
                     return Output::fail(format!(
                         "error: `:die {other}`: write `:die plain` or `:die nb`"
                     ));
                 }
             }
-            Output::text(match s.die {
+            Output::text(match s.die.rule() {
                 crate::engine::DieRule::Plain => "die: throws below three are neglected (plain)",
                 crate::engine::DieRule::CarrollNb => "die: Carroll's N.B. rule (nb)",
             })

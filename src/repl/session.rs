@@ -9,16 +9,11 @@
 
 use super::commands;
 use super::text;
-use crate::engine::{
-    DieRule, Due, DueForm, GameResult, Phase, Played, Position, Rules, Side, TurnEnd, WinReason,
-    throw_die,
-};
+use crate::engine::{DieRule, Due, DueForm, Played, Position, Progress, Rules, Side, Target};
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::player::{self, Choice, Limits};
-use crate::selfplay::Rng;
-use crate::syntax::ast::{
-    self, EventKind, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag,
-};
+use crate::session::{Die, Event, action_events, goal_event};
+use crate::syntax::ast::{self, Goal, GoalTarget, HeaderItem, Item, Prefix, Span, Spanned, Tag};
 use crate::term::{board, report};
 use std::fmt::Write;
 use std::path::Path;
@@ -108,11 +103,6 @@ impl Step {
             }
             _ => String::new(),
         }
-    }
-
-    /// Whether the action set a Mark.
-    fn is_mark(&self) -> bool {
-        matches!(self.items.first(), Some(Item::Event(ev)) if matches!(ev.kind, EventKind::Mark { .. }))
     }
 }
 
@@ -257,10 +247,9 @@ pub struct Session {
     earlier: Vec<Earlier>,
     /// The rules of new games (`lanrick repl --rules`, `:new 1880`).
     pub(super) rules: Rules,
-    /// How the 1879 die treats throws below three (`--die`, `:die`).
-    pub(super) die: DieRule,
-    /// The die's seeded generator (`--die-seed`).
-    die_rng: Rng,
+    /// The 1879 die: how it treats throws below three (`--die`, `:die`) and its seeded
+    /// generator (`--die-seed`).
+    pub(super) die: Die,
     /// The side lanrick plays and its level (`:play B 3`, `lanrick play`).
     pub(super) lanrick: Option<(Side, u8)>,
     /// The seed of lanrick's choices (`lanrick play --seed`).
@@ -306,8 +295,7 @@ impl Session {
             quit_warned: false,
             line_number: None,
             earlier: Vec::new(),
-            die: DieRule::Plain,
-            die_rng: Rng::new(DEFAULT_DIE_SEED),
+            die: Die::new(DieRule::Plain, DEFAULT_DIE_SEED),
             lanrick: None,
             seed: 0,
             go: false,
@@ -317,8 +305,7 @@ impl Session {
 
     /// Sets the 1879 die's rule for throws below three and its seed.
     pub fn set_die(&mut self, die: DieRule, seed: u64) {
-        self.die = die;
-        self.die_rng = Rng::new(seed);
+        self.die = Die::new(die, seed);
     }
 
     /// Whether a 1879 Mark is due, so that the die is to be thrown.
@@ -334,16 +321,11 @@ impl Session {
                 "error: the die is thrown only when a 1879 Mark is due (Rule 3, 1879)",
             );
         }
-        let square = throw_die(self.die, &mut self.die_rng);
-        let mut out = Output::text(format!(
-            "The die gives row {} and column {} ({}): mark {square}",
-            square.rank() + 1,
-            square.file() + 1,
-            match self.die {
-                DieRule::Plain => "throws below three neglected",
-                DieRule::CarrollNb => "Carroll's N.B. rule",
-            }
-        ));
+        let thrown = self.die.throw();
+        let Event::DieThrown { square, .. } = thrown else {
+            unreachable!("a die's throw is a DieThrown event")
+        };
+        let mut out = Output::text(render(&thrown));
         let played = self.events(&format!("mark {square}"));
         out.text.push_str(&played.text);
         out.error.push_str(&played.error);
@@ -525,16 +507,13 @@ impl Session {
             return "game over> ".into();
         }
         let side = pos.to_act();
-        let goal = match self.goal_status() {
-            Some(g) if g.reached.is_none() && g.used < g.goal.turns.node => {
-                let left = g.goal.turns.node - g.used;
-                format!(
-                    "; goal: {} turn{} left",
-                    left,
-                    if left == 1 { "" } else { "s" }
-                )
-            }
-            _ => String::new(),
+        let goal = match self.goal_status().and_then(|g| g.turns_left()) {
+            Some(left) => format!(
+                "; goal: {} turn{} left",
+                left,
+                if left == 1 { "" } else { "s" }
+            ),
+            None => String::new(),
         };
         let edition = if pos.rules() == Rules::default() {
             String::new()
@@ -657,6 +636,7 @@ impl Session {
         };
         let goal_before = self.goal_status();
         let mut runner = self.runner().clone();
+        let mut before = *runner.position();
         // Each played action with the comments and directives after it.
         let mut new_steps: Vec<Step> = Vec::new();
         let mut lead: Vec<Item> = Vec::new();
@@ -675,7 +655,13 @@ impl Session {
                         std::slice::from_ref(item),
                         |ev, effect, after| match effect {
                             Effect::Played(played) => {
-                                words.extend(describe(played, after.position()));
+                                words.extend(
+                                    action_events(&before, played, after.position())
+                                        .iter()
+                                        .map(render)
+                                        .filter(|w| !w.is_empty()),
+                                );
+                                before = *after.position();
                                 new_steps.push(Step {
                                     runner: after.clone(),
                                     played: played.clone(),
@@ -743,99 +729,35 @@ impl Session {
 
     /// What is worth saying after actions were played: a goal met or out of reach, a
     /// position seen a second time in the Rendezvous (a third is a draw, D-9).
-    fn after_play(&self, goal_before: Option<GoalStatus>, out: &mut Output) {
-        if let (Some(before), Some(now)) = (goal_before, self.goal_status()) {
-            let g = now.goal;
-            let (what, won) = match g.target.node {
-                GoalTarget::Rendezvous => ("win the Rendezvous", "won the Rendezvous"),
-                GoalTarget::Game => ("win the game", "won the game"),
-            };
-            let side = g.side.node;
-            let within = format!(
-                "within {} turn{}",
-                g.turns.node,
-                if g.turns.node == 1 { "" } else { "s" }
-            );
-            match (before.reached, now.reached) {
-                (None, Some(n)) if n <= g.turns.node => out.push(&format!(
-                    "Goal met: {side} {won} in {n} of his turns ({within})."
-                )),
-                (None, Some(n)) => out.push(&format!(
-                    "{side} {won}, but in {n} turns: the goal ({within}) is not met."
-                )),
-                (None, None)
-                    if (now.used >= g.turns.node && before.used < g.turns.node)
-                        || (now.over && !before.over) =>
-                {
-                    out.push(&format!(
-                        "The goal can no longer be met: {side} was to {what} {within}."
-                    ))
-                }
-                _ => {}
-            }
+    fn after_play(&self, goal_before: Option<Progress>, out: &mut Output) {
+        if let (Some(before), Some(now)) = (goal_before, self.goal_status())
+            && let Some(event) = goal_event(&before, &now)
+        {
+            out.push(&render(&event));
         }
         if self.runner().game().result().is_none() && self.repetitions() == 2 {
-            out.push(
-                "This position has now occurred twice in this Rendezvous: a third time is a \
-                 draw (D-9).",
-            );
+            out.push(&render(&Event::SecondOccurrence));
         }
     }
 
-    /// How many times the current position has occurred in the current Rendezvous
-    /// (as the engine counts them for D-9), or 0 before a Mark is set.
-    fn repetitions(&self) -> usize {
-        let now = *self.position();
-        if now.phase() == Phase::Mark {
-            return 0;
-        }
-        let mut n = 0;
-        for s in self.game.steps.iter().rev() {
-            let p = s.runner.position();
-            if p.phase() == Phase::Mark {
-                return n;
-            }
-            if *p == now {
-                n += 1;
-            }
-            if s.is_mark() {
-                return n;
-            }
-        }
-        n + usize::from(*self.game.start.position() == now)
+    /// How many times the current position has occurred in the current Rendezvous:
+    /// the game's own repetition history (D-9), the one the draw is decided by.
+    fn repetitions(&self) -> u8 {
+        self.runner().game().occurrences(self.position())
     }
 
-    /// How the puzzle's goal stands along the actions played.
-    fn goal_status(&self) -> Option<GoalStatus> {
+    /// How the puzzle's goal stands along the actions played, counted by the engine
+    /// as `check` and the prover count it ([`Progress`]).
+    pub(super) fn goal_status(&self) -> Option<Progress> {
         let goal = self.game.goal?;
-        let side = goal.side.node;
-        let mut used = 0;
-        let mut reached = None;
+        let mut progress = Progress::new(interp::proof::prover_goal(&goal));
+        let mut before = self.game.start.position();
         for s in &self.game.steps {
-            let played = &s.played;
-            let Some(turn) = &played.turn else { continue };
-            if played.side != side || reached.is_some() {
-                continue;
-            }
-            used += 1;
-            let won_game = matches!(
-                played.result,
-                Some(GameResult::Won { winner, reason: WinReason::LastMan }) if winner == side
-            );
-            let won = match goal.target.node {
-                GoalTarget::Game => won_game,
-                GoalTarget::Rendezvous => won_game || matches!(turn.end, TurnEnd::Removed(_)),
-            };
-            if won {
-                reached = Some(used);
-            }
+            let after = s.runner.position();
+            progress.note(before, &s.played, after);
+            before = after;
         }
-        Some(GoalStatus {
-            goal,
-            used,
-            reached,
-            over: self.runner().game().result().is_some(),
-        })
+        Some(progress)
     }
 
     /// Starts afresh from `start` (the Rule 2 start when `None`).
@@ -1017,6 +939,12 @@ impl Session {
                 },
                 g.turns.node
             ));
+            // Where the main line leaves the goal, as `check` judges it.
+            if let Some(now) = self.goal_status()
+                && let Some(event) = goal_event(&Progress::new(now.goal()), &now)
+            {
+                out.push(&render(&event));
+            }
         }
         if self.auto_board {
             out.push(&self.board());
@@ -1209,16 +1137,67 @@ impl Session {
     }
 }
 
-/// How a puzzle's goal stands.
-#[derive(Clone, Copy, Debug)]
-struct GoalStatus {
-    goal: Goal,
-    /// The goal side's turns played.
-    used: u32,
-    /// In how many of them the goal was reached.
-    reached: Option<u32>,
-    /// Whether the game is over.
-    over: bool,
+/// A session event in the words the REPL prints (an action played or an interchange
+/// says nothing: the board shows it).
+pub(super) fn render(event: &Event) -> String {
+    let within = |g: &crate::engine::Goal| {
+        format!(
+            "within {} turn{}",
+            g.turns,
+            if g.turns == 1 { "" } else { "s" }
+        )
+    };
+    let what = |g: &crate::engine::Goal| match g.target {
+        Target::Rendezvous => "win the Rendezvous",
+        Target::Game => "win the game",
+    };
+    let won = |g: &crate::engine::Goal| match g.target {
+        Target::Rendezvous => "won the Rendezvous",
+        Target::Game => "won the game",
+    };
+    match *event {
+        Event::Played { .. } | Event::Interchange { .. } => String::new(),
+        Event::ManReplaced { side, square } => format!(
+            "{side} replaces {}'s man on {square} with one of his own (Rule 7); the turn ends.",
+            !side
+        ),
+        Event::RendezvousWon { side, taken } => format!(
+            "{side} wins the Rendezvous: {}'s man on {taken} is removed (Rule 8).",
+            !side
+        ),
+        Event::MarkDue { side } => format!("{side} sets the next Mark."),
+        Event::GameOver(r) => format!("Game over: {r}."),
+        Event::GoalMet { goal, turns } => format!(
+            "Goal met: {} {} in {turns} of his turns ({}).",
+            goal.side,
+            won(&goal),
+            within(&goal)
+        ),
+        Event::GoalLate { goal, turns } => format!(
+            "{} {}, but in {turns} turns: the goal ({}) is not met.",
+            goal.side,
+            won(&goal),
+            within(&goal)
+        ),
+        Event::GoalOutOfReach { goal } => format!(
+            "The goal can no longer be met: {} was to {} {}.",
+            goal.side,
+            what(&goal),
+            within(&goal)
+        ),
+        Event::SecondOccurrence => "This position has now occurred twice in this Rendezvous: \
+             a third time is a draw (D-9)."
+            .into(),
+        Event::DieThrown { square, rule } => format!(
+            "The die gives row {} and column {} ({}): mark {square}",
+            square.rank() + 1,
+            square.file() + 1,
+            match rule {
+                DieRule::Plain => "throws below three neglected",
+                DieRule::CarrollNb => "Carroll's N.B. rule",
+            }
+        ),
+    }
 }
 
 /// Which game of a file to load: the only one, or the one `which` names by number
@@ -1282,35 +1261,6 @@ fn user_path_only(msg: &str, path: &Path) -> String {
         return format!("cannot write {}", crate::term::shown_path(path));
     }
     msg
-}
-
-/// Words for what an action did beyond the board: a man replaced (Rule 7), a
-/// Rendezvous won (Rule 8), the game's end.
-fn describe(played: &Played, after: &Position) -> Vec<String> {
-    let mut out = Vec::new();
-    let side = played.side;
-    if let Some(turn) = &played.turn {
-        match turn.end {
-            TurnEnd::Played => {}
-            TurnEnd::Replaced(sq) => out.push(format!(
-                "{side} replaces {}'s man on {sq} with one of his own (Rule 7); the turn ends.",
-                !side
-            )),
-            TurnEnd::Removed(sq) => {
-                out.push(format!(
-                    "{side} wins the Rendezvous: {}'s man on {sq} is removed (Rule 8).",
-                    !side
-                ));
-                if played.result.is_none() && after.phase() == Phase::Mark {
-                    out.push(format!("{} sets the next Mark.", after.to_act()));
-                }
-            }
-        }
-    }
-    if let Some(r) = played.result {
-        out.push(format!("Game over: {r}."));
-    }
-    out
 }
 
 /// `1 action`, `n actions`.

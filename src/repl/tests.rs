@@ -861,3 +861,126 @@ fn moves_lists_the_bonus_with_its_costs() {
     assert!(!out.text.contains("b1-"), "{}", out.text);
     assert!(s.board().contains("bonus"), "{}", s.board());
 }
+
+/// Every `*.lanrick` file under `dir` (of the crate), recursively, in order.
+fn lanrick_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            lanrick_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "lanrick") {
+            out.push(p);
+        }
+    }
+}
+
+/// The REPL's verdict on a puzzle's goal is `check`'s, on every goal case file, in
+/// every edition: loading the game and typing its main line again both meet the goal
+/// exactly when `check` says it is met, in as many turns.
+#[test]
+fn the_repl_judges_every_goal_as_check_does() {
+    use crate::engine::{Edition, Target};
+    use crate::interp::{Options, run_game};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    lanrick_files(&root.join("tests/cases"), &mut files);
+    lanrick_files(&root.join("examples"), &mut files);
+    // (edition, target, met) seen.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut judged = 0;
+    for path in files {
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let Ok(file) = crate::syntax::parse_file(&src) else {
+            continue;
+        };
+        for (i, game) in file.games.iter().enumerate() {
+            if game.tag("Goal").is_none() {
+                continue;
+            }
+            let run = run_game(game, i + 1, Options::default());
+            // Only puzzles whose main line replays: any other problem stops the REPL's
+            // load at it, and a goal that does not parse has no verdict.
+            if run.puzzle.is_none()
+                || run
+                    .problems
+                    .iter()
+                    .any(|p| p.code != "lanrick::goal::unmet")
+            {
+                continue;
+            }
+            let name = format!("{} game {}", path.display(), i + 1);
+            let check = run.goal.map(|g| g.turns);
+            let mut s = Session::new(false);
+            s.set_auto_board(false);
+            let loaded = s.load(&path, Some(&(i + 1).to_string()));
+            assert!(!loaded.failed, "{name}: {}", loaded.error);
+            let progress = s.goal_status().expect("a loaded puzzle has a goal");
+            assert_eq!(progress.reached(), check, "{name}: :load");
+            // The turns counted (a pass is one): `check` says how many it counted.
+            if let Some(p) = run.problems.first()
+                && let Some((_, rest)) = p.message.split_once("after ")
+                && let Some(n) = rest.split(' ').next().and_then(|n| n.parse::<u32>().ok())
+            {
+                assert_eq!(progress.turns(), n, "{name}: turns counted");
+            }
+            assert_eq!(
+                loaded.text.contains("Goal met:"),
+                check.is_some(),
+                "{name}: {}",
+                loaded.text
+            );
+            // Typed again, action by action, from the start.
+            let typed: Vec<String> = s.history().collect();
+            for _ in &typed {
+                assert!(!s.handle(":undo").failed, "{name}");
+            }
+            let mut said = String::new();
+            for line in &typed {
+                let out = s.handle(line);
+                assert!(!out.failed, "{name}: {line}: {}", out.error);
+                said.push_str(&out.text);
+            }
+            assert_eq!(
+                s.goal_status().and_then(|p| p.reached()),
+                check,
+                "{name}: typed"
+            );
+            assert_eq!(
+                said.contains("Goal met:"),
+                check.is_some(),
+                "{name}: {said}"
+            );
+            let edition = run
+                .puzzle
+                .as_ref()
+                .map(|pz| pz.start.rules().edition())
+                .expect("a puzzle");
+            let target = progress.goal().target;
+            seen.insert((
+                format!("{edition:?}"),
+                target == Target::Game,
+                check.is_some(),
+            ));
+            judged += 1;
+        }
+    }
+    for edition in [Edition::E1893, Edition::E1880, Edition::E1879] {
+        for game in [false, true] {
+            for met in [false, true] {
+                assert!(
+                    seen.contains(&(format!("{edition:?}"), game, met)),
+                    "no goal case for {edition:?}, {} goal, {}: {seen:?}",
+                    if game { "game" } else { "rendezvous" },
+                    if met { "met" } else { "unmet" }
+                );
+            }
+        }
+    }
+    assert!(judged >= 40, "only {judged} goal cases");
+}
