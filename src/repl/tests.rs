@@ -970,7 +970,7 @@ fn the_repl_judges_every_goal_as_check_does() {
             judged += 1;
         }
     }
-    for edition in [Edition::E1893, Edition::E1880, Edition::E1879] {
+    for edition in Edition::ALL {
         for game in [false, true] {
             for met in [false, true] {
                 assert!(
