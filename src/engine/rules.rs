@@ -175,16 +175,6 @@ impl Rules {
     pub const fn has(self, flag: OptionFlag) -> bool {
         self.options.has(flag)
     }
-
-    /// Whether these are the 1893 rules (with or without options).
-    pub const fn is_1893(self) -> bool {
-        matches!(self.edition, Edition::E1893)
-    }
-
-    /// Whether these are the December 1880 rules.
-    pub const fn is_1880(self) -> bool {
-        matches!(self.edition, Edition::E1880)
-    }
 }
 
 impl fmt::Display for Rules {

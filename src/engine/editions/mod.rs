@@ -39,6 +39,18 @@ pub struct MarkSpec {
 /// The properties of a game's rules that consumers ask instead of its edition, each
 /// in Carroll's words (what it means, not the year that has it).
 impl Rules {
+    /// Whether these are the 1893 rules (with or without options): for the edition
+    /// files and this dispatch only (`.ci/editions-seam.sh`).
+    pub(crate) const fn is_1893(self) -> bool {
+        matches!(self.edition(), Edition::E1893)
+    }
+
+    /// Whether these are the December 1880 rules: for the edition files and this
+    /// dispatch only.
+    pub(crate) const fn is_1880(self) -> bool {
+        matches!(self.edition(), Edition::E1880)
+    }
+
     /// The fewest men on the board while the game (1879: a round) is in play: the
     /// game ends when a side is down to one man (1893 Rule 9), so two a side; when a
     /// side has none (1880), so one a side; a 1879 round ends when a take leaves the
