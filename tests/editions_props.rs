@@ -52,7 +52,7 @@ fn check_game(rules: Rules, seed: u64) {
             },
             (None, _) => assert_eq!(a, b, "{rules}: {before} then {after}"),
         }
-        if !(rules.edition() == Edition::E1893) {
+        if rules.edition() != Edition::E1893 {
             assert!(after.count(Side::Black) <= 5 && after.count(Side::Yellow) <= 5);
         }
         // A Rule 7 replacement keeps the total but moves a man to the winner (1893 only).
