@@ -66,7 +66,7 @@ pub fn utf8_problem(at: usize) -> Problem {
 pub enum ReadError {
     /// The reader failed: its message.
     Io(String),
-    /// A game grew past [`MAX_INPUT_BYTES`] without ending (an endless pipe,
+    /// A game grew past `MAX_INPUT_BYTES` without ending (an endless pipe,
     /// `/dev/zero`, a file without game breaks).
     TooLarge {
         /// The game's number (from 1).
@@ -133,7 +133,7 @@ fn head_of(game: &[u8]) -> String {
 }
 
 /// Cuts what a reader gives into games. `pieces` is called with each game in order; it
-/// returns `false` to stop reading. A game longer than [`MAX_INPUT_BYTES`] stops the
+/// returns `false` to stop reading. A game longer than `MAX_INPUT_BYTES` stops the
 /// read as soon as it is seen, so an endless input ends.
 ///
 /// # Errors

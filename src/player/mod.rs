@@ -1,6 +1,6 @@
 //! lanrick as a player: given a game (its history included, for draws by repetition,
 //! D-9) and limits (level, nodes, time, seed: with Ctrl-C's flag, one engine
-//! [`Budget`](crate::engine::Budget) shared with the prover), [`choose`] picks the next action of
+//! [`Budget`] shared with the prover), [`choose`] picks the next action of
 //! any kind for any edition — a set-up, a Mark, an interchange demand or not, a turn
 //! with its take and wanderers, a Mark move, a pass. It depends on the engine and
 //! the prover only, and prints nothing.

@@ -81,7 +81,7 @@ pub fn read_bounded(input: impl std::io::Read, name: &str) -> Result<Vec<u8>, St
     Ok(bytes)
 }
 
-/// Reads a game file as UTF-8, at most [`MAX_INPUT_BYTES`]. A file that is not UTF-8
+/// Reads a game file as UTF-8, at most `MAX_INPUT_BYTES`. A file that is not UTF-8
 /// gives the text read so far (for context) and a problem at the first bad byte.
 ///
 /// # Errors
@@ -370,7 +370,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 }
 
 /// Writes the bytes `write` gives to `path`, never half-replacing a file. Where it goes
-/// is [`write_target`]'s answer:
+/// is `write_target`'s answer:
 ///
 /// - a regular file (or none yet) is replaced atomically: the bytes go to a temporary
 ///   file in the same directory, which is renamed over the file. When `write` fails at

@@ -207,7 +207,7 @@ pub fn render_human<'a>(
 
 /// [`render_human`] wrapped at `width` columns (the REPL's terminal width).
 ///
-/// User text reaches the terminal only in visible form ([`visible`]): the source,
+/// User text reaches the terminal only in visible form (`visible`): the source,
 /// the file's name, the message, the labels and the help. Labels are placed on the
 /// shown source, and lines are counted by line feeds, as everywhere else. A label
 /// longer than the margin on a long line is drawn by its start.
@@ -433,7 +433,7 @@ pub fn github_notice(name: &str, game: &GameCase, proof: &ProofInfo) -> String {
 /// Escapes text for XML content: markup characters as entities, and every character
 /// XML 1.0 forbids (controls other than tab and line feed, U+FFFE, U+FFFF) or that
 /// hides or reorders text (a CR, bidi controls) in visible form, `\u{1b}`
-/// ([`visible`]). The result is well-formed XML 1.0 whatever the input.
+/// (`visible`). The result is well-formed XML 1.0 whatever the input.
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
