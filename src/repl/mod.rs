@@ -8,6 +8,7 @@
 //! and the exit code says whether any line failed.
 
 pub mod commands;
+mod files;
 pub mod helper;
 pub mod rules;
 pub mod session;
