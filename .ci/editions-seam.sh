@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The edition seam (ARCHITECTURE.md, invariant 12): nothing matches on an edition but
+# The edition seam (ARCHITECTURE.md, invariant 16): nothing matches on an edition but
 # the engine's edition dispatch (src/engine/editions/), the player's per-edition
 # strategies (src/player/editions/) and the enum's own parsing and display
 # (src/engine/rules.rs). Everything else asks a property (`pos.due()`,

@@ -2,7 +2,7 @@
 //! and is the only source of `:help` and of command completion.
 
 use super::rules;
-use super::session::{Output, Session, Step, actions};
+use super::session::{Output, Session};
 use super::text::{flow, wrap as wrap_text};
 use crate::engine::{Action, Phase, Side, Square, count_outcomes};
 use std::fmt::Write;
@@ -160,7 +160,7 @@ pub const COMMANDS: &[Command] = &[
             if s.runner().game().result().is_some() {
                 return Output::fail("error: the game is over");
             }
-            s.go = true;
+            s.core.play_now();
             Output::default()
         },
     },
@@ -197,12 +197,12 @@ pub const COMMANDS: &[Command] = &[
             let arg = arg.trim();
             if !arg.is_empty() {
                 match arg.parse::<crate::engine::Rules>() {
-                    Ok(r) => s.rules = r,
+                    Ok(r) => s.core.set_rules(r),
                     Err(e) => return Output::fail(format!("error: {e}")),
                 }
             }
             let aside = s.reset(None, ":new");
-            let mut out = Output::text(format!("new game by the {} rules", s.rules));
+            let mut out = Output::text(format!("new game by the {} rules", s.core.rules()));
             if let Some(note) = aside {
                 out.push(&note);
             }
@@ -294,15 +294,15 @@ pub const COMMANDS: &[Command] = &[
         run: |s, arg, _| {
             match arg.trim() {
                 "" => {}
-                "plain" => s.die.set_rule(crate::engine::DieRule::Plain),
-                "nb" | "n.b." | "N.B." => s.die.set_rule(crate::engine::DieRule::CarrollNb),
+                "plain" => s.core.set_die_rule(crate::engine::DieRule::Plain),
+                "nb" | "n.b." | "N.B." => s.core.set_die_rule(crate::engine::DieRule::CarrollNb),
                 other => {
                     return Output::fail(format!(
                         "error: `:die {other}`: write `:die plain` or `:die nb`"
                     ));
                 }
             }
-            Output::text(match s.die.rule() {
+            Output::text(match s.core.die().rule() {
                 crate::engine::DieRule::Plain => "die: throws below three are neglected (plain)",
                 crate::engine::DieRule::CarrollNb => "die: Carroll's N.B. rule (nb)",
             })
@@ -368,12 +368,12 @@ pub fn dispatch(session: &mut Session, line: &str) -> Output {
 fn play(s: &mut Session, arg: &str, _: bool) -> Output {
     let words: Vec<&str> = arg.split_whitespace().collect();
     match words.as_slice() {
-        [] => Output::text(match s.lanrick {
+        [] => Output::text(match s.core.lanrick() {
             Some((side, level)) => format!("lanrick plays {side} at level {level}"),
             None => "lanrick plays no side (`:play B 3` lets it take Black)".to_string(),
         }),
         ["off"] => {
-            s.lanrick = None;
+            s.core.set_lanrick(None);
             Output::text("lanrick plays no side")
         }
         [side, rest @ ..] if rest.len() <= 1 => {
@@ -398,7 +398,7 @@ fn play(s: &mut Session, arg: &str, _: bool) -> Output {
                     }
                 },
             };
-            s.lanrick = Some((side, level));
+            s.core.set_lanrick(Some((side, level)));
             Output::text(format!("lanrick plays {side} at level {level}"))
         }
         _ => Output::fail("error: write `:play B 3`, `:play Y`, `:play off` or `:play`"),
@@ -506,28 +506,7 @@ fn undo(s: &mut Session, arg: &str, _: bool) -> Output {
         Ok(n) => n,
         Err(o) => return o,
     };
-    if s.game.steps.is_empty() {
-        // At the start of a game begun by `:new`, `:setup` or `:load`: the game before.
-        return match s.bring_back() {
-            Some((by, warning)) => {
-                let mut out = Output::text(format!(
-                    "back to the game before {by} ({})",
-                    actions(s.game.steps.len())
-                ));
-                if let Some(w) = warning {
-                    out.warn(&w);
-                }
-                out.push(&s.board_if_auto());
-                out
-            }
-            None => Output::fail("error: nothing to undo"),
-        };
-    }
-    let taken = shift(&mut s.game.steps, &mut s.game.undone, n);
-    s.game.dirty = true;
-    let mut out = Output::text(format!("undone: {taken}"));
-    out.push(&s.board_if_auto());
-    out
+    s.undo(n)
 }
 
 fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
@@ -535,26 +514,7 @@ fn redo(s: &mut Session, arg: &str, _: bool) -> Output {
         Ok(n) => n,
         Err(o) => return o,
     };
-    if s.game.undone.is_empty() {
-        return Output::fail("error: nothing to redo");
-    }
-    let again = shift(&mut s.game.undone, &mut s.game.steps, n);
-    s.game.dirty = true;
-    let mut out = Output::text(format!("redone: {again}"));
-    out.push(&s.board_if_auto());
-    out
-}
-
-/// Moves up to `n` steps from the top of `from` to the top of `to` (undo: played to
-/// undone; redo: back); the actions moved, as `B: a7-b6; Y: pass`.
-fn shift(from: &mut Vec<Step>, to: &mut Vec<Step>, n: usize) -> String {
-    let mut moved = Vec::new();
-    for _ in 0..n {
-        let Some(step) = from.pop() else { break };
-        moved.push(step.label());
-        to.push(step);
-    }
-    moved.join("; ")
+    s.redo(n)
 }
 
 fn moves(s: &mut Session, arg: &str, _: bool) -> Output {
@@ -686,7 +646,7 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
     if text.is_empty() {
         return Output::fail("error: `:setup` needs a position string in quotes");
     }
-    match crate::engine::Position::parse_as(s.rules, text) {
+    match crate::engine::Position::parse_as(s.core.rules(), text) {
         Ok(p) => {
             let aside = s.reset(Some(p), ":setup");
             let mut out = Output::text(format!("new game from \"{p}\""));
@@ -700,7 +660,7 @@ fn setup(s: &mut Session, arg: &str, _: bool) -> Output {
             let p = crate::interp::position_problem_for(
                 &e,
                 crate::syntax::ast::Span::new(0, 0),
-                s.rules,
+                s.core.rules(),
             );
             let mut out = Output::fail(s.render(&p, text));
             out.error = s.render(&p, text);

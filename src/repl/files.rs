@@ -3,10 +3,10 @@
 
 use super::session::*;
 use super::text;
-use crate::engine::{Position, Progress, Rules};
-use crate::interp::{self, Effect, Runner};
-use crate::session::goal_event;
-use crate::syntax::ast::{self, GoalTarget, Item, Span};
+use crate::engine::Progress;
+use crate::interp;
+use crate::session::{Origin, goal_event};
+use crate::syntax::ast::{self, GoalTarget, Span};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -51,63 +51,17 @@ impl Session {
             out.failed = true;
             out.error.push_str(&self.render_named(p, &name, &src));
         }
-        let rules = match game.tag("Rules").map(|t| t.value.node.parse::<Rules>()) {
-            None => Rules::default(),
-            Some(Ok(r)) => r,
-            // Already reported by run_game.
-            Some(Err(_)) => return out,
+        let origin = Origin {
+            path: std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+            index,
+            count,
+            text: src.clone(),
+            span: game.span,
         };
-        let start = match game.tag("Position") {
-            Some(t) => match Position::parse_as(rules, &t.value.node) {
-                Ok(p) => Some(p),
-                // Already reported by run_game.
-                Err(_) => return out,
-            },
-            None => None,
+        // A `Rules` or `Position` tag that cannot be read: already reported above.
+        let Some(loaded) = self.core.load(game, Some(origin)) else {
+            return out;
         };
-        self.rules = rules;
-        let goal = game
-            .tag("Goal")
-            .and_then(|t| crate::syntax::parse_goal(&t.value.node).ok());
-        let mut record = Record {
-            start: start.map_or_else(|| Runner::for_rules(rules), Runner::from_position),
-            header: game.header.clone(),
-            dated: false,
-            lead: Vec::new(),
-            steps: Vec::new(),
-            undone: Vec::new(),
-            dirty: false,
-            goal,
-            origin: Some(Origin {
-                path: std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
-                index,
-                count,
-                text: src.clone(),
-                span: game.span,
-            }),
-        };
-        let mut runner = record.start.clone();
-        let mut left_out = 0;
-        for (i, item) in game.body.iter().enumerate() {
-            let Item::Event(ev) = item else {
-                record.tail().push(item.clone());
-                continue;
-            };
-            match runner.apply(ev) {
-                Ok(Effect::Played(played)) => record.steps.push(Step {
-                    runner: runner.clone(),
-                    played,
-                    items: vec![item.clone()],
-                }),
-                Ok(Effect::Checked) => record.tail().push(item.clone()),
-                Err(_) => {
-                    left_out = game.body.len() - i;
-                    break;
-                }
-            }
-        }
-        let n = record.steps.len();
-        let aside = self.put_aside(record, ":load");
         let which = if count > 1 {
             format!(" (game {} of {count})", index + 1)
         } else {
@@ -115,8 +69,9 @@ impl Session {
         };
         out.push(&format!(
             "loaded {name}{which}: {} on its main line",
-            actions(n)
+            actions(loaded.actions)
         ));
+        let left_out = loaded.left_out;
         if left_out > 0 {
             out.warn(&format!(
                 "warning: the {left_out} item{} from the first problem on {} not loaded; \
@@ -126,10 +81,10 @@ impl Session {
                 if left_out == 1 { "it" } else { "them" },
             ));
         }
-        if let Some(note) = aside {
-            out.push(&note);
+        if let Some(a) = &loaded.aside {
+            out.push(&aside_note(a));
         }
-        if let Some(g) = &self.game.goal {
+        if let Some(g) = &self.core.record().goal {
             out.push(&format!(
                 "Goal: {} wins {} in {}",
                 g.side.node.letter(),
@@ -140,7 +95,7 @@ impl Session {
                 g.turns.node
             ));
             // Where the main line leaves the goal, as `check` judges it.
-            if let Some(now) = self.goal_status()
+            if let Some(now) = self.core.goal_status()
                 && let Some(event) = goal_event(&Progress::new(now.goal()), &now)
             {
                 out.push(&render(&event));
@@ -165,29 +120,7 @@ impl Session {
     /// The game so far as a syntax tree: its header (with a `Date` tag for a game begun
     /// at the prompt and a `Result` tag once it is over) and its body.
     pub fn game_tree(&self) -> ast::Game {
-        let mut header = self.game.header.clone();
-        if self.game.dated
-            && let Some(d) = today()
-        {
-            set_tag(&mut header, "Date", &d, &["Event"]);
-        }
-        if let Some(r) = self.runner().game().result() {
-            set_tag(
-                &mut header,
-                "Result",
-                crate::fmt::result_tag(r),
-                &["Event", "Date", "Position"],
-            );
-        }
-        let mut body = self.game.lead.clone();
-        for s in &self.game.steps {
-            body.extend(s.items.iter().cloned());
-        }
-        ast::Game {
-            header,
-            body,
-            span: Span::default(),
-        }
+        self.core.tree()
     }
 
     /// The session as a canonical game file.
@@ -219,7 +152,7 @@ impl Session {
         // Back in its own collection: the file with this game put in its place.
         let mut back = None;
         if target.replaces_a_file()
-            && let Some(o) = &self.game.origin
+            && let Some(o) = &self.core.record().origin
             && crate::term::same_file(path, &o.path)
         {
             let now = match std::fs::read(path) {
@@ -266,7 +199,7 @@ impl Session {
             Ok(()) => {
                 let which = match back {
                     Some((span, count, index)) => {
-                        if let Some(o) = &mut self.game.origin {
+                        if let Some(o) = &mut self.core.record_mut().origin {
                             o.text = text;
                             o.span = span;
                         }
@@ -284,13 +217,13 @@ impl Session {
                 ) {
                     return Output::text(format!(
                         "wrote {} to {shown} (not a file: the game still counts as unsaved)",
-                        actions(self.game.steps.len())
+                        actions(self.core.record().steps.len())
                     ));
                 }
-                self.game.dirty = false;
+                self.core.mark_saved();
                 Output::text(format!(
                     "saved {} to {shown}{which}",
-                    actions(self.game.steps.len())
+                    actions(self.core.record().steps.len())
                 ))
             }
             Err(msg) => Output::fail(format!("error: {}", user_path_only(&msg, path))),

@@ -338,23 +338,14 @@ fn thinking<T>(think: impl FnOnce(&'static AtomicBool) -> T) -> (T, bool) {
     (result, stopped)
 }
 
-/// lanrick thinks and plays while it is due, with a spinner on standard error; Ctrl-C
-/// stops the thinking and the best action found so far is played.
+/// The die is thrown and lanrick thinks and plays while they are due, with a spinner
+/// on standard error while it thinks; Ctrl-C stops the thinking and the best action
+/// found so far is played.
 fn respond_on_terminal(session: &mut Session) {
-    for _ in 0..16 {
-        if !session.lanrick_due() {
-            return;
-        }
-        let (choice, _) = thinking(|stop| session.think(Some(stop)));
-        let Some(choice) = choice else {
-            return;
-        };
-        let out = session.play_choice(&choice);
-        print(&out, session.color());
-        if out.failed {
-            return;
-        }
-    }
+    session.respond_with(
+        |s| thinking(|stop| s.think(Some(stop))).0,
+        |out, s| print(out, s.color()),
+    );
 }
 
 /// Ctrl-C while lanrick thinks: a flag the search reads, set by a SIGINT handler

@@ -1,19 +1,15 @@
-//! The REPL's state and its answer to each line, with no terminal: a [`Session`] takes
-//! a line and returns an [`Output`] to print. Tests drive it directly.
-//!
-//! The record of a game is the syntax tree the interpreter ran: the loaded file's
-//! header (every tag and comment) and, for each accepted action, the event as it was
-//! written or typed (prefix, annotations, comments, variations) followed by the
-//! comments and directives written after it. `:save` and `:game` write it with
-//! [`crate::fmt`], so nothing the file or the user wrote is lost.
+//! The REPL's answer to each line, with no terminal: a [`Session`] takes a line and
+//! returns an [`Output`] to print. It drives the library's game session
+//! ([`crate::session::Session`]: the game, its record, undo, the die, lanrick) and
+//! renders what it answers: events in the REPL's words, boards, diagnostics. Tests
+//! drive it directly.
 
 use super::commands;
 use super::text;
-use crate::engine::{DieRule, Due, DueForm, Played, Position, Progress, Rules, Side, Target};
-use crate::interp::{self, Effect, Problem, Runner};
-use crate::player::{self, Choice, Limits};
-use crate::session::{Die, Event, action_events, goal_event};
-use crate::syntax::ast::{Goal, HeaderItem, Item, Prefix, Span, Spanned, Tag};
+use crate::engine::{DieRule, DueForm, Position, Rules, Target};
+use crate::interp::{Problem, Runner};
+use crate::player::Choice;
+use crate::session::{self as core, Aside, Event, Reply, Undone};
 use crate::term::{board, report};
 use std::fmt::Write;
 
@@ -76,159 +72,13 @@ impl Output {
     }
 }
 
-/// One accepted game action: the state it left, what the engine said, and its record.
-#[derive(Clone, Debug)]
-pub(super) struct Step {
-    pub(super) runner: Runner,
-    pub(super) played: Played,
-    /// The action's event as written (first), then the comments and directives written
-    /// after it, before the next action.
-    pub(super) items: Vec<Item>,
-}
-
-impl Step {
-    /// The action as `Y: a7-b6 h5-h4` (side letter always, prefix left out).
-    pub(super) fn label(&self) -> String {
-        format!("{}: {}", self.played.side.letter(), self.action())
-    }
-
-    /// The action in canonical notation, with its prefix as written.
-    pub(super) fn action(&self) -> String {
-        match self.items.first() {
-            Some(Item::Event(ev)) => {
-                let mut bare = ev.clone();
-                bare.prefix = Prefix::default();
-                crate::fmt::format_action(&bare)
-            }
-            _ => String::new(),
-        }
-    }
-}
-
-/// One game's record and states: where it started, its header, the actions played
-/// (for undo) and undone (for redo), and whether it was saved.
-#[derive(Clone, Debug)]
-pub(super) struct Record {
-    /// The state at the start of the game.
-    pub(super) start: Runner,
-    /// The tags and header comments, as loaded or made for a new game.
-    pub(super) header: Vec<HeaderItem>,
-    /// Whether `:save` adds a `Date` tag (a game begun at the prompt).
-    pub(super) dated: bool,
-    /// Comments and directives before the first action.
-    pub(super) lead: Vec<Item>,
-    /// The actions played, oldest first.
-    pub(super) steps: Vec<Step>,
-    /// The actions undone, the most recently undone last.
-    pub(super) undone: Vec<Step>,
-    /// Whether there is work not yet saved.
-    pub(super) dirty: bool,
-    /// The puzzle's goal, from a `Goal` tag.
-    pub(super) goal: Option<Goal>,
-    /// The file and game it was loaded from, so that saving over that file replaces
-    /// this game alone.
-    pub(super) origin: Option<Origin>,
-}
-
-/// Where a loaded game sits in its file: `:save` over that file puts the game back in
-/// its place and keeps every other byte of the file.
-#[derive(Clone, Debug)]
-pub(super) struct Origin {
-    /// The file, as loaded (its canonical path when it could be found).
-    pub(super) path: std::path::PathBuf,
-    /// The game's number in the file, from 0.
-    pub(super) index: usize,
-    /// How many games the file holds.
-    pub(super) count: usize,
-    /// The whole file as loaded or last saved, to see whether it changed since.
-    pub(super) text: String,
-    /// Where the game is in `text`.
-    pub(super) span: Span,
-}
-
-impl Record {
-    /// A game begun at the prompt, from `start` (the Rule 2 start when `None`).
-    fn new(rules: Rules, start: Option<Position>) -> Record {
-        let mut header = vec![tag("Event", "REPL session")];
-        if rules != Rules::default() {
-            header.push(tag("Rules", &rules.to_string()));
-        }
-        if let Some(p) = start {
-            header.push(tag("Position", &p.to_string()));
-        }
-        Record {
-            start: start.map_or_else(|| Runner::for_rules(rules), Runner::from_position),
-            header,
-            dated: true,
-            lead: Vec::new(),
-            steps: Vec::new(),
-            undone: Vec::new(),
-            dirty: false,
-            goal: None,
-            origin: None,
-        }
-    }
-
-    fn runner(&self) -> &Runner {
-        self.steps.last().map_or(&self.start, |s| &s.runner)
-    }
-
-    /// Where comments and directives written now go: after the last action.
-    pub(super) fn tail(&mut self) -> &mut Vec<Item> {
-        match self.steps.last_mut() {
-            Some(s) => &mut s.items,
-            None => &mut self.lead,
-        }
-    }
-
-    /// Whether the game holds anything worth bringing back.
-    fn is_empty(&self) -> bool {
-        self.steps.is_empty() && self.undone.is_empty() && self.lead.is_empty()
-    }
-}
-
-/// A `[Name "value"]` tag made at the prompt (no span in any file).
-fn tag(name: &str, value: &str) -> HeaderItem {
-    HeaderItem::Tag(Tag {
-        name: Spanned::new(name.into(), Span::default()),
-        value: Spanned::new(value.into(), Span::default()),
-        span: Span::default(),
-    })
-}
-
-/// Sets the value of the first tag `name` in `header`, or adds the tag after `after`
-/// (the last of those tags present) or at the end.
-pub(super) fn set_tag(header: &mut Vec<HeaderItem>, name: &str, value: &str, after: &[&str]) {
-    for h in header.iter_mut() {
-        if let HeaderItem::Tag(t) = h
-            && t.name.node == name
-        {
-            t.value.node = value.into();
-            return;
-        }
-    }
-    let at = header
-        .iter()
-        .rposition(|h| matches!(h, HeaderItem::Tag(t) if after.contains(&t.name.node.as_str())))
-        .map_or(header.len(), |i| i + 1);
-    header.insert(at, tag(name, value));
-}
-
-/// A game put aside by `:new`, `:setup` or `:load`, which `:undo` can bring back.
-#[derive(Clone, Debug)]
-struct Earlier {
-    record: Record,
-    /// The command that put it aside, for the message that brings it back.
-    by: &'static str,
-}
-
-/// An interactive session: the game being played (its record, states for undo and
-/// redo), the games put aside by `:new`, `:setup` and `:load`, and the display
-/// settings.
+/// An interactive session: the library's game session, and how the REPL shows it
+/// (boards after each line, colour, the width text is wrapped at, whether leaving asks
+/// again).
 #[derive(Clone, Debug)]
 pub struct Session {
-    /// The game being played.
-    pub(super) game: Record,
+    /// The game session: the game, its record, the games put aside, the die, lanrick.
+    pub(super) core: core::Session,
     /// Whether the board is shown after every accepted event.
     pub(super) auto_board: bool,
     /// Whether output may use ANSI colour.
@@ -242,19 +92,6 @@ pub struct Session {
     quit_warned: bool,
     /// The number of the input line being handled, for diagnostics (piped input).
     line_number: Option<usize>,
-    /// Games put aside by `:new`, `:setup` and `:load`, the latest last.
-    earlier: Vec<Earlier>,
-    /// The rules of new games (`lanrick repl --rules`, `:new 1880`).
-    pub(super) rules: Rules,
-    /// The 1879 die: how it treats throws below three (`--die`, `:die`) and its seeded
-    /// generator (`--die-seed`).
-    pub(super) die: Die,
-    /// The side lanrick plays and its level (`:play B 3`, `lanrick play`).
-    pub(super) lanrick: Option<(Side, u8)>,
-    /// The seed of lanrick's choices (`lanrick play --seed`).
-    pub(super) seed: u64,
-    /// Whether `:go` asked lanrick to play the next action.
-    pub(super) go: bool,
     /// `:hint` was given: lanrick thinks for the side to act and shows its choice
     /// (thought after the line, like `:go`, so a terminal shows the spinner and Ctrl-C
     /// can stop it).
@@ -262,7 +99,7 @@ pub struct Session {
 }
 
 /// The level `:go` and `:hint` use when lanrick plays no side.
-pub const DEFAULT_LEVEL: u8 = 3;
+pub const DEFAULT_LEVEL: u8 = core::DEFAULT_LEVEL;
 
 impl Default for Session {
     fn default() -> Self {
@@ -271,7 +108,7 @@ impl Default for Session {
 }
 
 /// The seed of the 1879 die when none is given.
-pub const DEFAULT_DIE_SEED: u64 = 1879;
+pub const DEFAULT_DIE_SEED: u64 = core::DEFAULT_DIE_SEED;
 
 /// The name diagnostics give to a typed line.
 const INPUT_NAME: &str = "input";
@@ -285,97 +122,89 @@ impl Session {
     /// A session at the start of a game played by `rules`.
     pub fn with_rules(color: bool, rules: Rules) -> Session {
         Session {
-            rules,
-            game: Record::new(rules, None),
+            core: core::Session::new(rules),
             auto_board: true,
             color,
             width: text::DEFAULT_WIDTH,
             confirm_quit: true,
             quit_warned: false,
             line_number: None,
-            earlier: Vec::new(),
-            die: Die::new(DieRule::Plain, DEFAULT_DIE_SEED),
-            lanrick: None,
-            seed: 0,
-            go: false,
             hint: false,
         }
     }
 
+    /// The game session this REPL drives.
+    pub fn game_session(&self) -> &core::Session {
+        &self.core
+    }
+
     /// Sets the 1879 die's rule for throws below three and its seed.
     pub fn set_die(&mut self, die: DieRule, seed: u64) {
-        self.die = Die::new(die, seed);
+        self.core.set_die(die, seed);
     }
 
     /// Whether a 1879 Mark is due, so that the die is to be thrown.
     pub fn die_due(&self) -> bool {
-        self.position().due() == Due::Throw && self.runner().game().result().is_none()
+        self.core.die_due()
     }
 
     /// Throws the die for the 1879 Mark due (Rule 3; `:roll`, and by itself after a
     /// line leaves a Mark due) and plays `mark <square>`, which the record keeps.
     pub fn roll(&mut self) -> Output {
-        if !self.die_due() {
-            return Output::fail(
-                "error: the die is thrown only when a 1879 Mark is due (Rule 3, 1879)",
-            );
+        match self.core.throw() {
+            Some((thrown, reply)) => {
+                let mut out = Output::text(render(&thrown));
+                let line = match thrown {
+                    Event::DieThrown { square, .. } => format!("mark {square}"),
+                    _ => String::new(),
+                };
+                let played = self.show(reply, &line);
+                out.text.push_str(&played.text);
+                out.error.push_str(&played.error);
+                out.failed |= played.failed;
+                out
+            }
+            None => {
+                Output::fail("error: the die is thrown only when a 1879 Mark is due (Rule 3, 1879)")
+            }
         }
-        let thrown = self.die.throw();
-        let Event::DieThrown { square, .. } = thrown else {
-            unreachable!("a die's throw is a DieThrown event")
-        };
-        let mut out = Output::text(render(&thrown));
-        let played = self.events(&format!("mark {square}"));
-        out.text.push_str(&played.text);
-        out.error.push_str(&played.error);
-        out.failed |= played.failed;
-        out
     }
 
     /// Lets lanrick play `side` at `level` (`None`: nobody), with `seed`.
-    pub fn set_lanrick(&mut self, player: Option<(Side, u8)>, seed: u64) {
-        self.lanrick = player;
-        self.seed = seed;
+    pub fn set_lanrick(&mut self, player: Option<(crate::engine::Side, u8)>, seed: u64) {
+        self.core.set_lanrick(player);
+        self.core.set_seed(seed);
     }
 
     /// The level lanrick thinks at: its side's, else [`DEFAULT_LEVEL`].
     pub fn lanrick_level(&self) -> u8 {
-        self.lanrick.map_or(DEFAULT_LEVEL, |(_, l)| l)
+        self.core.lanrick_level()
     }
 
     /// Whether lanrick is to play now: `:go` was given, or it is its side's action,
     /// and the game is not over.
     pub fn lanrick_due(&self) -> bool {
-        let runner = self.runner();
-        if runner.game().result().is_some() {
-            return false;
-        }
-        self.go
-            || self
-                .lanrick
-                .is_some_and(|(side, _)| runner.position().to_act() == side)
+        self.core.lanrick_due()
+    }
+
+    /// What is due before the user's next line: the die, or lanrick.
+    pub fn next(&self) -> Option<core::Next> {
+        self.core.next()
     }
 
     /// lanrick's choice for the next action (`stop`, set by Ctrl-C, ends the thinking
     /// with the best action found so far).
     pub fn think(&self, stop: Option<&'static std::sync::atomic::AtomicBool>) -> Option<Choice> {
-        // At the prompt the top level answers within 2 s even in the most crowded
-        // positions (matches leave the time unset, so that their games replay).
-        let limits = Limits {
-            time: (self.lanrick_level() == player::MAX_LEVEL)
-                .then(|| std::time::Duration::from_millis(1900)),
-            ..Limits::level(self.lanrick_level(), self.seed)
-        };
-        player::choose(self.runner().game(), &limits, stop)
+        self.core.think(stop)
     }
 
     /// Plays lanrick's choice as if it had been typed: the game's record holds it as a
     /// normal event.
     pub fn play_choice(&mut self, choice: &Choice) -> Output {
-        self.go = false;
         let side = self.position().to_act();
         let mut out = Output::text(format!("lanrick ({side}) plays: {}\n", choice.event));
-        let played = self.events(&choice.event);
+        let reply = self.core.play_choice(choice);
+        let played = self.show(reply, &choice.event);
         out.text.push_str(&played.text);
         out.error.push_str(&played.error);
         out.failed |= played.failed;
@@ -404,42 +233,50 @@ impl Session {
         }
     }
 
-    /// While lanrick is due, thinks and plays (without a spinner: piped input and
-    /// tests).
-    pub fn respond(&mut self) -> Output {
-        let mut out = Output::default();
+    /// While the die or lanrick is due, throws or thinks and plays (`stop`, set by
+    /// Ctrl-C, ends each thinking with the best action found so far); `think` wraps
+    /// each thinking (a terminal shows a spinner there). Each piece of output goes to
+    /// `print` as soon as it is made.
+    pub fn respond_with(
+        &mut self,
+        mut think: impl FnMut(&Session) -> Option<Choice>,
+        mut print: impl FnMut(&Output, &Session),
+    ) {
         // A bound on the actions in a row (lanrick may play both sides' actions when a
         // side acts twice, e.g. after a Rendezvous it sets the Mark).
         for _ in 0..16 {
-            if self.die_due() {
-                // 1879: the die gives the Mark whoever is to act; the session's die
-                // (`--die`, `--die-seed`) throws it, as after a line typed.
-                let o = self.roll();
-                out.text.push_str(&o.text);
-                out.error.push_str(&o.error);
-                out.failed |= o.failed;
-                if o.failed {
-                    break;
+            let out = match self.next() {
+                None => return,
+                Some(core::Next::Throw) => self.roll(),
+                Some(core::Next::Lanrick) => {
+                    let Some(choice) = think(self) else {
+                        self.core.cancel_play_now();
+                        return;
+                    };
+                    self.play_choice(&choice)
                 }
-                continue;
-            }
-            if !self.lanrick_due() {
-                break;
-            }
-            let Some(choice) = self.think(None) else {
-                self.go = false;
-                break;
             };
-            let o = self.play_choice(&choice);
-            out.text.push_str(&o.text);
-            out.error.push_str(&o.error);
-            out.failed |= o.failed;
-            if o.failed {
-                self.go = false;
-                break;
+            print(&out, self);
+            if out.failed {
+                self.core.cancel_play_now();
+                return;
             }
         }
-        out
+    }
+
+    /// While lanrick is due, thinks and plays (without a spinner: piped input and
+    /// tests).
+    pub fn respond(&mut self) -> Output {
+        let mut all = Output::default();
+        self.respond_with(
+            |s| s.think(None),
+            |o, _| {
+                all.text.push_str(&o.text);
+                all.error.push_str(&o.error);
+                all.failed |= o.failed;
+            },
+        );
+        all
     }
 
     /// Sets the width text is wrapped at (the terminal's).
@@ -465,25 +302,22 @@ impl Session {
 
     /// The game as it stands.
     pub fn runner(&self) -> &Runner {
-        self.game.runner()
+        self.core.runner()
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.runner().position()
+        self.core.position()
     }
 
     /// The actions played so far, in canonical notation with their prefixes.
     pub fn history(&self) -> impl Iterator<Item = String> + '_ {
-        self.game.steps.iter().map(|s| match s.items.first() {
-            Some(Item::Event(ev)) => crate::fmt::format_action(ev),
-            _ => String::new(),
-        })
+        self.core.record().steps.iter().map(core::Step::written)
     }
 
     /// Whether any game — the current one, or one put aside — has work not saved.
     pub fn has_unsaved(&self) -> bool {
-        self.game.dirty || self.earlier.iter().any(|e| e.record.dirty)
+        self.core.has_unsaved()
     }
 
     /// Whether colour is allowed.
@@ -506,7 +340,7 @@ impl Session {
             return "game over> ".into();
         }
         let side = pos.to_act();
-        let goal = match self.goal_status().and_then(|g| g.turns_left()) {
+        let goal = match self.core.goal_status().and_then(|g| g.turns_left()) {
             Some(left) => format!(
                 "; goal: {} turn{} left",
                 left,
@@ -543,7 +377,8 @@ impl Session {
         if let Some(rest) = trimmed.strip_prefix(':') {
             return commands::dispatch(self, rest);
         }
-        let mut out = self.events(line);
+        let reply = self.core.play(line);
+        let mut out = self.show(reply, line);
         if !out.failed && self.die_due() {
             // 1879 Rule 3: the die is thrown as soon as a Mark is due.
             let rolled = self.roll();
@@ -563,21 +398,16 @@ impl Session {
                 ..Output::default()
             };
         }
-        let mut what = Vec::new();
-        if self.game.dirty {
-            what.push(format!(
-                "the current game ({})",
-                actions(self.game.steps.len())
-            ));
-        }
-        for e in self.earlier.iter().rev().filter(|e| e.record.dirty) {
-            what.push(format!(
-                "the game put aside by {} ({})",
-                e.by,
-                actions(e.record.steps.len())
-            ));
-        }
-        let list = what.join(", ");
+        let list = self
+            .core
+            .unsaved()
+            .iter()
+            .map(|u| match u.by {
+                None => format!("the current game ({})", actions(u.actions)),
+                Some(by) => format!("the game put aside by {by} ({})", actions(u.actions)),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         if self.confirm_quit {
             self.quit_warned = true;
             let mut out = Output::default();
@@ -622,77 +452,12 @@ impl Session {
         out
     }
 
-    /// Applies a line of events through the interpreter.
-    fn events(&mut self, line: &str) -> Output {
-        let items = match crate::syntax::parse_line(line) {
-            Ok(items) => items,
-            Err(e) => {
-                let p = interp::syntax_problem(&e);
-                let mut out = Output::fail(self.render(&p, line));
-                out.retry = Some(line.to_string());
-                return out;
-            }
-        };
-        let goal_before = self.goal_status();
-        let mut runner = self.runner().clone();
-        let mut before = *runner.position();
-        // Each played action with the comments and directives after it.
-        let mut new_steps: Vec<Step> = Vec::new();
-        let mut lead: Vec<Item> = Vec::new();
-        let mut words = Vec::new();
-        let mut applied = 0usize;
-        let mut problem = None;
-        for item in &items {
-            match item {
-                Item::Comment(_) => match new_steps.last_mut() {
-                    Some(s) => s.items.push(item.clone()),
-                    None => lead.push(item.clone()),
-                },
-                Item::Event(_) => {
-                    let (done, p) = interp::run_items_each(
-                        &mut runner,
-                        std::slice::from_ref(item),
-                        |ev, effect, after| match effect {
-                            Effect::Played(played) => {
-                                words.extend(
-                                    action_events(&before, played, after.position())
-                                        .iter()
-                                        .map(render)
-                                        .filter(|w| !w.is_empty()),
-                                );
-                                before = *after.position();
-                                new_steps.push(Step {
-                                    runner: after.clone(),
-                                    played: played.clone(),
-                                    items: vec![Item::Event(ev.clone())],
-                                });
-                            }
-                            Effect::Checked => match new_steps.last_mut() {
-                                Some(s) => s.items.push(Item::Event(ev.clone())),
-                                None => lead.push(Item::Event(ev.clone())),
-                            },
-                        },
-                    );
-                    applied += done.len();
-                    if p.is_some() {
-                        problem = p;
-                        break;
-                    }
-                }
-            }
-        }
-        if problem.is_some() && applied == 0 {
-            // Nothing of the line was taken: it comes back whole for editing, so its
-            // comments are not kept twice.
-            lead.clear();
-        }
+    /// What the game session answered to `line`, in the REPL's words: the board (when
+    /// an action was played), the events, `ok` for directives alone, and the problem
+    /// that stopped the line, rendered against it.
+    fn show(&self, reply: Reply, line: &str) -> Output {
         let mut out = Output::default();
-        let played_any = !new_steps.is_empty();
-        let recorded = played_any || !lead.is_empty();
-        self.game.tail().append(&mut lead);
-        if played_any {
-            self.game.steps.extend(new_steps);
-            self.game.undone.clear();
+        if reply.played > 0 {
             if self.auto_board {
                 out.push(&board::diagram_of(
                     self.position(),
@@ -700,22 +465,19 @@ impl Session {
                     self.color,
                 ));
             }
-        } else if problem.is_none() && applied > 0 {
+        } else if reply.problem.is_none() && reply.applied > 0 {
             out.push("ok");
         }
-        if recorded {
-            self.game.dirty = true;
+        for e in &reply.events {
+            let w = render(e);
+            if !w.is_empty() {
+                out.push(&w);
+            }
         }
-        for w in words {
-            out.push(&w);
-        }
-        if played_any {
-            self.after_play(goal_before, &mut out);
-        }
-        if let Some(p) = problem {
+        if let Some(p) = reply.problem {
             out.failed = true;
             out.error = self.render(&p, line);
-            match applied {
+            match reply.applied {
                 0 => out.retry = Some(line.to_string()),
                 1 => out.error.push_str("note: 1 event before it was applied\n"),
                 n => {
@@ -726,88 +488,60 @@ impl Session {
         out
     }
 
-    /// What is worth saying after actions were played: a goal met or out of reach, a
-    /// position seen a second time in the Rendezvous (a third is a draw, D-9).
-    fn after_play(&self, goal_before: Option<Progress>, out: &mut Output) {
-        if let (Some(before), Some(now)) = (goal_before, self.goal_status())
-            && let Some(event) = goal_event(&before, &now)
-        {
-            out.push(&render(&event));
-        }
-        if self.runner().game().result().is_none() && self.repetitions() == 2 {
-            out.push(&render(&Event::SecondOccurrence));
-        }
-    }
-
-    /// How many times the current position has occurred in the current Rendezvous:
-    /// the game's own repetition history (D-9), the one the draw is decided by.
-    fn repetitions(&self) -> u8 {
-        self.runner().game().occurrences(self.position())
-    }
-
-    /// How the puzzle's goal stands along the actions played, counted by the engine
-    /// as `check` and the prover count it ([`Progress`]).
-    pub(super) fn goal_status(&self) -> Option<Progress> {
-        let goal = self.game.goal?;
-        let mut progress = Progress::new(interp::proof::prover_goal(&goal));
-        let mut before = self.game.start.position();
-        for s in &self.game.steps {
-            let after = s.runner.position();
-            progress.note(before, &s.played, after);
-            before = after;
-        }
-        Some(progress)
-    }
-
-    /// Starts afresh from `start` (the Rule 2 start when `None`).
+    /// Starts afresh from `start` (the Rule 2 start when `None`): the line telling
+    /// that the previous game was put aside, if it was.
     pub(super) fn reset(&mut self, start: Option<Position>, by: &'static str) -> Option<String> {
-        self.put_aside(Record::new(self.rules, start), by)
+        self.core.reset(start, by).map(|a| aside_note(&a))
     }
 
-    /// Makes `record` the current game, keeping the current one for `:undo` if anything
-    /// was played, undone or written in it (a game just started has nothing to bring
-    /// back). `by` names the command. Returns the line that tells the user so.
-    pub(super) fn put_aside(&mut self, record: Record, by: &'static str) -> Option<String> {
-        let old = std::mem::replace(&mut self.game, record);
-        if old.is_empty() {
-            return None;
+    /// Takes back up to `n` actions, or at a game's start brings back the game put
+    /// aside before it.
+    pub(super) fn undo(&mut self, n: usize) -> Output {
+        match self.core.undo(n) {
+            Some(Undone::Actions(taken)) => {
+                let mut out = Output::text(format!("undone: {}", taken.join("; ")));
+                out.push(&self.board_if_auto());
+                out
+            }
+            Some(Undone::BroughtBack {
+                by,
+                actions: n,
+                dropped_undone,
+                dropped_notes,
+            }) => {
+                let mut out =
+                    Output::text(format!("back to the game before {by} ({})", actions(n)));
+                let mut lost = Vec::new();
+                if dropped_undone > 0 {
+                    lost.push(format!("{} undone", actions(dropped_undone)));
+                }
+                if dropped_notes > 0 {
+                    let s = if dropped_notes == 1 { "" } else { "s" };
+                    lost.push(format!("{dropped_notes} comment{s} or directive{s}"));
+                }
+                if !lost.is_empty() {
+                    out.warn(&format!(
+                        "warning: the game begun by {by} is dropped with its {}",
+                        lost.join(" and ")
+                    ));
+                }
+                out.push(&self.board_if_auto());
+                out
+            }
+            None => Output::fail("error: nothing to undo"),
         }
-        let note = format!(
-            "the previous game ({}{}) is put aside: `:undo` brings it back",
-            actions(old.steps.len()),
-            if old.dirty { ", unsaved" } else { "" }
-        );
-        self.earlier.push(Earlier { record: old, by });
-        Some(note)
     }
 
-    /// Brings back the game the last `:new`, `:setup` or `:load` put aside, dropping
-    /// the current one (which has no actions left to undo): the command's name and, when
-    /// the dropped game held undone actions or comments and directives, a warning
-    /// saying so; `None` when there is no game to bring back.
-    pub(super) fn bring_back(&mut self) -> Option<(&'static str, Option<String>)> {
-        let e = self.earlier.pop()?;
-        let dropped = std::mem::replace(&mut self.game, e.record);
-        let mut lost = Vec::new();
-        if !dropped.undone.is_empty() {
-            lost.push(format!("{} undone", actions(dropped.undone.len())));
+    /// Plays again up to `n` actions undone.
+    pub(super) fn redo(&mut self, n: usize) -> Output {
+        match self.core.redo(n) {
+            Some(again) => {
+                let mut out = Output::text(format!("redone: {}", again.join("; ")));
+                out.push(&self.board_if_auto());
+                out
+            }
+            None => Output::fail("error: nothing to redo"),
         }
-        if !dropped.lead.is_empty() {
-            let n = dropped.lead.len();
-            lost.push(format!(
-                "{n} comment{} or directive{}",
-                if n == 1 { "" } else { "s" },
-                if n == 1 { "" } else { "s" }
-            ));
-        }
-        let warning = (!lost.is_empty()).then(|| {
-            format!(
-                "warning: the game begun by {} is dropped with its {}",
-                e.by,
-                lost.join(" and ")
-            )
-        });
-        Some((e.by, warning))
     }
 
     /// Renders a problem about text typed at the prompt (or as a command argument).
@@ -848,6 +582,15 @@ impl Session {
         report::render_human_width(&kept, name, src, self.color, self.width)
             .replace(text::KEEP, " ")
     }
+}
+
+/// The line telling that a game was put aside.
+pub(super) fn aside_note(a: &Aside) -> String {
+    format!(
+        "the previous game ({}{}) is put aside: `:undo` brings it back",
+        actions(a.actions),
+        if a.unsaved { ", unsaved" } else { "" }
+    )
 }
 
 /// A session event in the words the REPL prints (an action played or an interchange
@@ -916,40 +659,4 @@ pub(super) fn render(event: &Event) -> String {
 /// `1 action`, `n actions`.
 pub(super) fn actions(n: usize) -> String {
     format!("{n} action{}", if n == 1 { "" } else { "s" })
-}
-
-/// Today's date (UTC) as `YYYY.MM.DD`, if the clock is after 1970.
-pub fn today() -> Option<String> {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()?
-        .as_secs();
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    Some(format!("{y:04}.{m:02}.{d:02}"))
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-#[cfg(test)]
-mod date_tests {
-    use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-    }
 }

@@ -920,7 +920,10 @@ fn the_repl_judges_every_goal_as_check_does() {
             s.set_auto_board(false);
             let loaded = s.load(&path, Some(&(i + 1).to_string()));
             assert!(!loaded.failed, "{name}: {}", loaded.error);
-            let progress = s.goal_status().expect("a loaded puzzle has a goal");
+            let progress = s
+                .game_session()
+                .goal_status()
+                .expect("a loaded puzzle has a goal");
             assert_eq!(progress.reached(), check, "{name}: :load");
             // The turns counted (a pass is one): `check` says how many it counted.
             if let Some(p) = run.problems.first()
@@ -947,7 +950,7 @@ fn the_repl_judges_every_goal_as_check_does() {
                 said.push_str(&out.text);
             }
             assert_eq!(
-                s.goal_status().and_then(|p| p.reached()),
+                s.game_session().goal_status().and_then(|p| p.reached()),
                 check,
                 "{name}: typed"
             );

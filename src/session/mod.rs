@@ -1,6 +1,9 @@
-//! A game session without a terminal: what happens in a game as typed [`Event`]s,
-//! and the 1879 die ([`Die`]). Front ends (the REPL, `lanrick play`) render the events
-//! into their own text; this module does no I/O and writes no text.
+//! A game session without a terminal: the game being played and its record, the games
+//! put aside, undo and redo, the 1879 die, lanrick as a player, and what happens told as
+//! typed [`Event`]s. Front ends (the REPL, `lanrick play`, later a browser board and an
+//! editor server) are thin drivers: they hand a [`Session`] the text a user typed and
+//! render what it answers in their own words. This module does no I/O and writes no
+//! text of its own (the actions' canonical text comes from [`crate::fmt`]).
 //!
 //! It owns what is worth telling about an action beyond the board — the action played,
 //! an interchange, a man replaced (Rule 7), a Rendezvous won and the man taken, who
@@ -9,165 +12,552 @@
 //! the prover judge it), a position's second occurrence in the Rendezvous (D-9: a
 //! third is a draw), the die thrown for a 1879 Mark.
 
-use crate::engine::{
-    DieRule, GameResult, Goal, Phase, Played, Position, Progress, Settled, Side, Square, TurnEnd,
-    throw_die,
-};
-use crate::rng::Rng;
+mod die;
+mod event;
+mod record;
 
-/// Something that happened in a game, for a front end to tell.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Event {
-    /// An action was accepted.
-    Played {
-        /// The side that acted.
-        side: Side,
-        /// Whether it was one of the side's numbered turns (a turn, a pass, a 1880 Mark
-        /// move).
-        numbered: bool,
-    },
-    /// An interchange was made (1893 Rule 5).
-    Interchange {
-        /// The side that demanded it.
-        side: Side,
-    },
-    /// A man of the other side was replaced with one of the mover's own (Rule 7); the
-    /// turn ends.
-    ManReplaced {
-        /// The side that replaced it.
-        side: Side,
-        /// Its square.
-        square: Square,
-    },
-    /// The Rendezvous was won, and a man of the other side taken (Rule 8).
-    RendezvousWon {
-        /// The winner.
-        side: Side,
-        /// The square of the man taken.
-        taken: Square,
-    },
-    /// The next Mark is due, set by this side (after a Rendezvous won).
-    MarkDue {
-        /// The side to set it.
-        side: Side,
-    },
-    /// The game is over.
-    GameOver(GameResult),
-    /// A puzzle's goal was met within its turns.
-    GoalMet {
-        /// The goal.
-        goal: Goal,
-        /// The side's turns it took.
-        turns: u32,
-    },
-    /// A puzzle's goal was won, but in more turns than it allows.
-    GoalLate {
-        /// The goal.
-        goal: Goal,
-        /// The side's turns it took.
-        turns: u32,
-    },
-    /// A puzzle's goal can no longer be met (lost, its turns spent, the game over).
-    GoalOutOfReach {
-        /// The goal.
-        goal: Goal,
-    },
-    /// The position has now occurred twice in this Rendezvous: a third time is a draw
-    /// (D-9).
-    SecondOccurrence,
-    /// The die was thrown for a 1879 Mark (Rule 3, 1879): the Mark's square.
-    DieThrown {
-        /// The Mark's square the throws give.
-        square: Square,
-        /// How throws below three were treated.
-        rule: DieRule,
+pub use die::Die;
+pub use event::{Event, action_events, goal_event};
+pub use record::{Origin, Record, Step, set_tag, today};
+
+use crate::engine::{DieRule, Due, Position, Progress, Rules, Side};
+use crate::interp::{self, Effect, Problem, Runner};
+use crate::player::{self, Choice, Limits};
+use crate::syntax::ast::{self, Item};
+use std::sync::atomic::AtomicBool;
+
+/// The level lanrick thinks at when it plays no side (`:go`, `:hint`).
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// The seed of the 1879 die when none is given.
+pub const DEFAULT_DIE_SEED: u64 = 1879;
+
+/// What a line of typed text did: the events, in order, of every action it played
+/// (then a goal's change and a position's second occurrence), how many of its events
+/// and directives were applied, and the first problem, which stopped it.
+#[derive(Clone, Debug, Default)]
+pub struct Reply {
+    /// What happened, in order.
+    pub events: Vec<Event>,
+    /// The events and directives applied (actions played and directives checked).
+    pub applied: usize,
+    /// The actions played.
+    pub played: usize,
+    /// Whether anything went into the game's record (an action, a comment, a
+    /// directive).
+    pub recorded: bool,
+    /// What stopped the line: a syntax error or an illegal action, with its span in
+    /// the line.
+    pub problem: Option<Problem>,
+}
+
+/// A game put aside by `:new`, `:setup` or `:load`, which undo can bring back.
+#[derive(Clone, Debug)]
+struct Earlier {
+    record: Record,
+    /// The command that put it aside, for the message that brings it back.
+    by: &'static str,
+}
+
+/// A game put aside: its actions and whether it held unsaved work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aside {
+    /// The actions it had played.
+    pub actions: usize,
+    /// Whether it held unsaved work.
+    pub unsaved: bool,
+}
+
+/// What undo did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// Actions taken back, the latest first, as `B: a7-b6`.
+    Actions(Vec<String>),
+    /// At a game's start: the game put aside before it was brought back.
+    BroughtBack {
+        /// The command that had put it aside.
+        by: &'static str,
+        /// The actions the game brought back has played.
+        actions: usize,
+        /// Actions that had been undone in the game dropped (lost with it).
+        dropped_undone: usize,
+        /// Comments and directives written at the dropped game's start (lost with it).
+        dropped_notes: usize,
     },
 }
 
-/// The events of one action played from `before` to `after` (what [`Game::play`]
-/// answered): the action, an interchange, a man replaced, a Rendezvous won (and who sets
-/// the next Mark), the game's end.
-///
-/// [`Game::play`]: crate::engine::Game::play
-pub fn action_events(before: &Position, played: &Played, after: &Position) -> Vec<Event> {
-    let side = played.side;
-    let mut out = vec![Event::Played {
-        side,
-        numbered: played.numbered,
-    }];
-    if !before.interchanged() && after.interchanged() {
-        out.push(Event::Interchange { side });
+/// A game with unsaved work: the current one (`by` is `None`) or one put aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsaved {
+    /// The command that put it aside; `None` for the current game.
+    pub by: Option<&'static str>,
+    /// The actions it has played.
+    pub actions: usize,
+}
+
+/// What is due before the user's next action: the die to be thrown (1879), or
+/// lanrick to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A 1879 Mark is due: the die gives it.
+    Throw,
+    /// lanrick is to play (its side is to act, or it was asked to).
+    Lanrick,
+}
+
+/// A game loaded into the session.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// Actions played along its main line.
+    pub actions: usize,
+    /// Items of its body not loaded (from its first illegal event on).
+    pub left_out: usize,
+    /// The game put aside to make room, if any.
+    pub aside: Option<Aside>,
+}
+
+/// One game session: the game being played, the games put aside by a new game or a
+/// load, the rules of new games, the 1879 die, and lanrick as a player.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Record,
+    earlier: Vec<Earlier>,
+    rules: Rules,
+    die: Die,
+    lanrick: Option<(Side, u8)>,
+    seed: u64,
+    play_now: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(Rules::default())
     }
-    if let Some(turn) = &played.turn {
-        match turn.end {
-            TurnEnd::Played => {}
-            TurnEnd::Replaced(square) => out.push(Event::ManReplaced { side, square }),
-            TurnEnd::Removed(taken) => {
-                out.push(Event::RendezvousWon { side, taken });
-                if played.result.is_none() && after.phase() == Phase::Mark {
-                    out.push(Event::MarkDue {
-                        side: after.to_act(),
-                    });
+}
+
+impl Session {
+    /// A session at the start of a game played by `rules`.
+    pub fn new(rules: Rules) -> Session {
+        Session {
+            game: Record::new(rules, None),
+            earlier: Vec::new(),
+            rules,
+            die: Die::new(DieRule::Plain, DEFAULT_DIE_SEED),
+            lanrick: None,
+            seed: 0,
+            play_now: false,
+        }
+    }
+
+    /// The rules of new games.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Sets the rules of new games (`:new 1880`).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// The game being played: its record.
+    pub fn record(&self) -> &Record {
+        &self.game
+    }
+
+    /// The game being played, to change its record (its origin after a save, its
+    /// tail for comments).
+    pub fn record_mut(&mut self) -> &mut Record {
+        &mut self.game
+    }
+
+    /// Marks the game as saved.
+    pub fn mark_saved(&mut self) {
+        self.game.dirty = false;
+    }
+
+    /// The game as it stands.
+    pub fn runner(&self) -> &Runner {
+        self.game.runner()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.runner().position()
+    }
+
+    /// The game so far as a syntax tree.
+    pub fn tree(&self) -> ast::Game {
+        self.game.tree()
+    }
+
+    /// Plays a line of typed text: events and directives separated by `;`, comments
+    /// kept in the record. Events before a bad one stay applied; the bad one is the
+    /// reply's problem.
+    pub fn play(&mut self, line: &str) -> Reply {
+        let items = match crate::syntax::parse_line(line) {
+            Ok(items) => items,
+            Err(e) => {
+                return Reply {
+                    problem: Some(interp::syntax_problem(&e)),
+                    ..Reply::default()
+                };
+            }
+        };
+        let goal_before = self.goal_status();
+        let mut runner = self.runner().clone();
+        let mut before = *runner.position();
+        let mut new_steps: Vec<Step> = Vec::new();
+        let mut lead: Vec<Item> = Vec::new();
+        let mut reply = Reply::default();
+        for item in &items {
+            match item {
+                Item::Comment(_) => match new_steps.last_mut() {
+                    Some(s) => s.items.push(item.clone()),
+                    None => lead.push(item.clone()),
+                },
+                Item::Event(_) => {
+                    let (done, p) = interp::run_items_each(
+                        &mut runner,
+                        std::slice::from_ref(item),
+                        |ev, effect, after| match effect {
+                            Effect::Played(played) => {
+                                reply.events.extend(action_events(
+                                    &before,
+                                    played,
+                                    after.position(),
+                                ));
+                                before = *after.position();
+                                new_steps.push(Step {
+                                    runner: after.clone(),
+                                    played: played.clone(),
+                                    items: vec![Item::Event(ev.clone())],
+                                });
+                            }
+                            Effect::Checked => match new_steps.last_mut() {
+                                Some(s) => s.items.push(Item::Event(ev.clone())),
+                                None => lead.push(Item::Event(ev.clone())),
+                            },
+                        },
+                    );
+                    reply.applied += done.len();
+                    if p.is_some() {
+                        reply.problem = p;
+                        break;
+                    }
                 }
             }
         }
-    }
-    if let Some(r) = played.result {
-        out.push(Event::GameOver(r));
-    }
-    out
-}
-
-/// The event of a goal's progress going from `before` to `now`: met (in time or too
-/// late), or out of reach; `None` when nothing changed that is worth telling.
-pub fn goal_event(before: &Progress, now: &Progress) -> Option<Event> {
-    let goal = now.goal();
-    match (before.settled(), now.settled()) {
-        (None, Some(Settled::Met(turns))) if turns <= goal.turns => {
-            Some(Event::GoalMet { goal, turns })
+        if reply.problem.is_some() && reply.applied == 0 {
+            // Nothing of the line was taken: a front end offers it again whole, so its
+            // comments are not kept twice.
+            lead.clear();
         }
-        (None, Some(Settled::Met(turns))) => Some(Event::GoalLate { goal, turns }),
-        _ if now.out_of_reach() && !before.out_of_reach() => Some(Event::GoalOutOfReach { goal }),
-        _ => None,
+        reply.played = new_steps.len();
+        reply.recorded = !new_steps.is_empty() || !lead.is_empty();
+        self.game.tail().append(&mut lead);
+        if !new_steps.is_empty() {
+            self.game.steps.extend(new_steps);
+            self.game.undone.clear();
+            self.after_play(goal_before, &mut reply.events);
+        }
+        if reply.recorded {
+            self.game.dirty = true;
+        }
+        reply
     }
-}
 
-/// The 1879 die (Rule 3, 1879): how throws below three are treated, and a seeded
-/// generator of throws.
-#[derive(Clone, Debug)]
-pub struct Die {
-    rule: DieRule,
-    rng: Rng,
-}
-
-impl Die {
-    /// A die by `rule`, its throws drawn from `seed`.
-    pub fn new(rule: DieRule, seed: u64) -> Die {
-        Die {
-            rule,
-            rng: Rng::new(seed),
+    /// What is worth telling after actions were played: a goal met or out of reach, a
+    /// position seen a second time in the Rendezvous (a third is a draw, D-9).
+    fn after_play(&self, goal_before: Option<Progress>, events: &mut Vec<Event>) {
+        if let (Some(before), Some(now)) = (goal_before, self.goal_status())
+            && let Some(event) = goal_event(&before, &now)
+        {
+            events.push(event);
+        }
+        if self.runner().game().result().is_none() && self.repetitions() == 2 {
+            events.push(Event::SecondOccurrence);
         }
     }
 
-    /// How throws below three are treated.
-    pub fn rule(&self) -> DieRule {
-        self.rule
+    /// How many times the current position has occurred in the current Rendezvous:
+    /// the game's own repetition history (D-9), the one the draw is decided by.
+    pub fn repetitions(&self) -> u8 {
+        self.runner().game().occurrences(self.position())
     }
 
-    /// Treats throws below three by `rule` from now on (the throws drawn stay those of
-    /// the seed).
-    pub fn set_rule(&mut self, rule: DieRule) {
-        self.rule = rule;
+    /// How the puzzle's goal stands along the actions played, counted by the engine
+    /// as `check` and the prover count it ([`Progress`]).
+    pub fn goal_status(&self) -> Option<Progress> {
+        let goal = self.game.goal.as_ref()?;
+        let mut progress = Progress::new(interp::proof::prover_goal(goal));
+        let mut before = self.game.start.position();
+        for s in &self.game.steps {
+            let after = s.runner.position();
+            progress.note(before, &s.played, after);
+            before = after;
+        }
+        Some(progress)
     }
 
-    /// Throws for a Mark: the [`Event::DieThrown`] with the Mark's square.
-    pub fn throw(&mut self) -> Event {
-        let square = throw_die(self.rule, &mut self.rng);
-        Event::DieThrown {
-            square,
-            rule: self.rule,
+    /// Takes back up to `n` actions (to redo); at a game's start, brings back the game
+    /// the last new game or load put aside, dropping the current one. `None`: nothing
+    /// to undo.
+    pub fn undo(&mut self, n: usize) -> Option<Undone> {
+        if self.game.steps.is_empty() {
+            return self.bring_back();
+        }
+        let taken = shift(&mut self.game.steps, &mut self.game.undone, n);
+        self.game.dirty = true;
+        Some(Undone::Actions(taken))
+    }
+
+    /// Plays again up to `n` actions undone, as `B: a7-b6`; `None`: nothing to redo.
+    pub fn redo(&mut self, n: usize) -> Option<Vec<String>> {
+        if self.game.undone.is_empty() {
+            return None;
+        }
+        let again = shift(&mut self.game.undone, &mut self.game.steps, n);
+        self.game.dirty = true;
+        Some(again)
+    }
+
+    /// Starts afresh from `start` (the start of the session's rules when `None`),
+    /// putting the current game aside; `by` names the command that did it.
+    pub fn reset(&mut self, start: Option<Position>, by: &'static str) -> Option<Aside> {
+        self.put_aside(Record::new(self.rules, start), by)
+    }
+
+    /// Makes `record` the current game, keeping the current one to bring back if
+    /// anything was played, undone or written in it (a game just started has nothing
+    /// to bring back).
+    fn put_aside(&mut self, record: Record, by: &'static str) -> Option<Aside> {
+        let old = std::mem::replace(&mut self.game, record);
+        if old.is_empty() {
+            return None;
+        }
+        let aside = Aside {
+            actions: old.steps.len(),
+            unsaved: old.dirty,
+        };
+        self.earlier.push(Earlier { record: old, by });
+        Some(aside)
+    }
+
+    /// Brings back the game the last new game or load put aside, dropping the current
+    /// one (which has no actions left to undo).
+    fn bring_back(&mut self) -> Option<Undone> {
+        let e = self.earlier.pop()?;
+        let dropped = std::mem::replace(&mut self.game, e.record);
+        Some(Undone::BroughtBack {
+            by: e.by,
+            actions: self.game.steps.len(),
+            dropped_undone: dropped.undone.len(),
+            dropped_notes: dropped.lead.len(),
+        })
+    }
+
+    /// Loads `game` (already read from its file, whose rules and `Position` tag are
+    /// valid) along its main line up to its first illegal event, putting the current
+    /// game aside. `origin` is where it sits in its file. `None` when its `Rules` or
+    /// `Position` tag cannot be read (the interpreter reports why).
+    pub fn load(&mut self, game: &ast::Game, origin: Option<Origin>) -> Option<Loaded> {
+        let rules = match game.tag("Rules").map(|t| t.value.node.parse::<Rules>()) {
+            None => Rules::default(),
+            Some(Ok(r)) => r,
+            Some(Err(_)) => return None,
+        };
+        let start = match game.tag("Position") {
+            Some(t) => Some(Position::parse_as(rules, &t.value.node).ok()?),
+            None => None,
+        };
+        self.rules = rules;
+        let goal = game
+            .tag("Goal")
+            .and_then(|t| crate::syntax::parse_goal(&t.value.node).ok());
+        let mut record = Record {
+            start: start.map_or_else(|| Runner::for_rules(rules), Runner::from_position),
+            header: game.header.clone(),
+            dated: false,
+            lead: Vec::new(),
+            steps: Vec::new(),
+            undone: Vec::new(),
+            dirty: false,
+            goal,
+            origin,
+        };
+        let mut runner = record.start.clone();
+        let mut left_out = 0;
+        for (i, item) in game.body.iter().enumerate() {
+            let Item::Event(ev) = item else {
+                record.tail().push(item.clone());
+                continue;
+            };
+            match runner.apply(ev) {
+                Ok(Effect::Played(played)) => record.steps.push(Step {
+                    runner: runner.clone(),
+                    played,
+                    items: vec![item.clone()],
+                }),
+                Ok(Effect::Checked) => record.tail().push(item.clone()),
+                Err(_) => {
+                    left_out = game.body.len() - i;
+                    break;
+                }
+            }
+        }
+        let actions = record.steps.len();
+        let aside = self.put_aside(record, ":load");
+        Some(Loaded {
+            actions,
+            left_out,
+            aside,
+        })
+    }
+
+    /// The games with unsaved work: the current one first, then those put aside, the
+    /// latest first.
+    pub fn unsaved(&self) -> Vec<Unsaved> {
+        let mut out = Vec::new();
+        if self.game.dirty {
+            out.push(Unsaved {
+                by: None,
+                actions: self.game.steps.len(),
+            });
+        }
+        for e in self.earlier.iter().rev().filter(|e| e.record.dirty) {
+            out.push(Unsaved {
+                by: Some(e.by),
+                actions: e.record.steps.len(),
+            });
+        }
+        out
+    }
+
+    /// Whether any game — the current one, or one put aside — has work not saved.
+    pub fn has_unsaved(&self) -> bool {
+        self.game.dirty || self.earlier.iter().any(|e| e.record.dirty)
+    }
+
+    /// The 1879 die.
+    pub fn die(&self) -> &Die {
+        &self.die
+    }
+
+    /// Sets the 1879 die's rule for throws below three and its seed.
+    pub fn set_die(&mut self, rule: DieRule, seed: u64) {
+        self.die = Die::new(rule, seed);
+    }
+
+    /// Treats throws below three by `rule` from now on.
+    pub fn set_die_rule(&mut self, rule: DieRule) {
+        self.die.set_rule(rule);
+    }
+
+    /// Whether a 1879 Mark is due, so that the die is to be thrown.
+    pub fn die_due(&self) -> bool {
+        self.position().due() == Due::Throw && self.runner().game().result().is_none()
+    }
+
+    /// Throws the die for the 1879 Mark due (Rule 3, 1879) and plays `mark <square>`,
+    /// which the record keeps: the throw's [`Event::DieThrown`] and the reply of the
+    /// Mark played. `None` when no 1879 Mark is due.
+    pub fn throw(&mut self) -> Option<(Event, Reply)> {
+        if !self.die_due() {
+            return None;
+        }
+        let thrown = self.die.throw();
+        let Event::DieThrown { square, .. } = thrown else {
+            return None;
+        };
+        Some((thrown, self.play(&format!("mark {square}"))))
+    }
+
+    /// The side lanrick plays and its level, if any.
+    pub fn lanrick(&self) -> Option<(Side, u8)> {
+        self.lanrick
+    }
+
+    /// Lets lanrick play `side` at `level` (`None`: nobody).
+    pub fn set_lanrick(&mut self, player: Option<(Side, u8)>) {
+        self.lanrick = player;
+    }
+
+    /// Sets the seed of lanrick's choices.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// Asks lanrick to play the next action, whoever's it is (`:go`).
+    pub fn play_now(&mut self) {
+        self.play_now = true;
+    }
+
+    /// The level lanrick thinks at: its side's, else [`DEFAULT_LEVEL`].
+    pub fn lanrick_level(&self) -> u8 {
+        self.lanrick.map_or(DEFAULT_LEVEL, |(_, l)| l)
+    }
+
+    /// Whether lanrick is to play now: it was asked to, or it is its side's action,
+    /// and the game is not over.
+    pub fn lanrick_due(&self) -> bool {
+        let runner = self.runner();
+        if runner.game().result().is_some() {
+            return false;
+        }
+        self.play_now
+            || self
+                .lanrick
+                .is_some_and(|(side, _)| runner.position().to_act() == side)
+    }
+
+    /// What is due before the user acts: the die, then lanrick; `None` when it is the
+    /// user's turn (or the game is over).
+    pub fn next(&self) -> Option<Next> {
+        if self.die_due() {
+            Some(Next::Throw)
+        } else if self.lanrick_due() {
+            Some(Next::Lanrick)
+        } else {
+            None
         }
     }
+
+    /// Gives up a pending request that lanrick play now.
+    pub fn cancel_play_now(&mut self) {
+        self.play_now = false;
+    }
+
+    /// lanrick's choice for the next action at its level (`stop`, set by Ctrl-C, ends
+    /// the thinking with the best action found so far).
+    pub fn think(&self, stop: Option<&'static AtomicBool>) -> Option<Choice> {
+        // At the prompt the top level answers within 2 s even in the most crowded
+        // positions (matches leave the time unset, so that their games replay).
+        let limits = Limits {
+            time: (self.lanrick_level() == player::MAX_LEVEL)
+                .then(|| std::time::Duration::from_millis(1900)),
+            ..Limits::level(self.lanrick_level(), self.seed)
+        };
+        player::choose(self.runner().game(), &limits, stop)
+    }
+
+    /// Plays lanrick's choice as if it had been typed: the record holds it as a normal
+    /// event.
+    pub fn play_choice(&mut self, choice: &Choice) -> Reply {
+        self.play_now = false;
+        self.play(&choice.event)
+    }
+}
+
+/// Moves up to `n` steps from the top of `from` to the top of `to` (undo: played to
+/// undone; redo: back); the actions moved, as `B: a7-b6`.
+fn shift(from: &mut Vec<Step>, to: &mut Vec<Step>, n: usize) -> Vec<String> {
+    let mut moved = Vec::new();
+    for _ in 0..n {
+        let Some(step) = from.pop() else { break };
+        moved.push(step.label());
+        to.push(step);
+    }
+    moved
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! The session's events, straight from the engine: no terminal, no text.
 
 use super::*;
-use crate::engine::{Action, Game, GameResult, Rules, Target, WinReason};
+use crate::engine::{
+    Action, Game, GameResult, Goal, Phase, Position, Rules, Square, Target, WinReason,
+};
 
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")
@@ -133,4 +135,149 @@ fn the_die_is_seeded_and_gives_a_mark_square() {
         assert_eq!(rule, DieRule::Plain);
         assert!((2..=5).contains(&square.file()) && (2..=5).contains(&square.rank()));
     }
+}
+
+// The session driven as a front end drives it: typed text in, typed events out.
+
+#[test]
+fn a_line_played_answers_its_events_and_keeps_its_record() {
+    let mut s = Session::default();
+    let r = s.play("mark d5 {the centre}");
+    assert!(r.problem.is_none(), "{:?}", r.problem);
+    assert_eq!((r.applied, r.played), (1, 1));
+    assert!(r.recorded);
+    assert_eq!(
+        r.events,
+        vec![Event::Played {
+            side: Side::Black,
+            numbered: false
+        }]
+    );
+    assert!(s.has_unsaved());
+    // The comment stays with the action it follows, for the file written back.
+    let written = crate::fmt::format_items(&s.tree().body);
+    assert!(written.contains("mark d5 { the centre }"), "{written}");
+    assert_eq!(s.position().to_act(), Side::Yellow);
+}
+
+#[test]
+fn a_bad_event_stops_the_line_and_keeps_what_came_before() {
+    let mut s = Session::default();
+    let r = s.play("mark d5; mark e5");
+    assert_eq!(r.played, 1, "the first Mark stays played");
+    let p = r.problem.expect("the second Mark is not Yellow's to set");
+    assert!(!p.code.is_empty());
+    assert_eq!(s.record().steps.len(), 1);
+    // A line that is not notation at all changes nothing.
+    let r = s.play("d5 to e5 please");
+    assert!(r.problem.is_some());
+    assert_eq!((r.applied, r.played, r.recorded), (0, 0, false));
+    assert_eq!(s.record().steps.len(), 1);
+}
+
+#[test]
+fn undo_and_redo_move_actions_and_bring_back_a_game_put_aside() {
+    let mut s = Session::default();
+    assert_eq!(s.undo(1), None, "nothing to undo at the start");
+    assert!(s.play("mark d5").problem.is_none());
+    let mark = *s.position();
+    assert_eq!(s.undo(1), Some(Undone::Actions(vec!["B: mark d5".into()])));
+    assert_eq!(s.position().phase(), Phase::Mark);
+    assert_eq!(s.redo(5), Some(vec!["B: mark d5".into()]));
+    assert_eq!(*s.position(), mark);
+    assert_eq!(s.redo(1), None);
+    // A new game puts this one aside; undo at its start brings it back.
+    let aside = s
+        .reset(None, ":new")
+        .expect("a game with an action is kept");
+    assert_eq!(
+        aside,
+        Aside {
+            actions: 1,
+            unsaved: true
+        }
+    );
+    assert!(s.record().steps.is_empty());
+    assert_eq!(s.unsaved().len(), 1, "the game put aside is unsaved work");
+    match s.undo(1) {
+        Some(Undone::BroughtBack { by, actions, .. }) => assert_eq!((by, actions), (":new", 1)),
+        other => panic!("expected the game back, got {other:?}"),
+    }
+    assert_eq!(*s.position(), mark);
+}
+
+#[test]
+fn a_loaded_puzzle_is_judged_by_the_engine_goal() {
+    let mut s = Session::new("1880".parse().expect("rules"));
+    let start = s.position().to_string();
+    let text = format!(
+        "[Event \"p\"]\n[Rules \"1880\"]\n[Position \"{start}\"]\n[Goal \"B wins game in 1\"]\n"
+    );
+    let file = crate::syntax::parse_file(&text).expect("a game file");
+    let loaded = s.load(&file.games[0], None).expect("its tags read");
+    assert_eq!((loaded.actions, loaded.left_out), (0, 0));
+    let progress = s.goal_status().expect("a goal");
+    assert_eq!(progress.goal().turns, 1);
+    assert_eq!(s.rules().to_string(), "1880");
+}
+
+#[test]
+fn the_die_is_thrown_only_when_a_1879_mark_is_due_and_plays_it() {
+    let mut s = Session::new("1879".parse().expect("rules"));
+    assert!(s.throw().is_none(), "the men are set first");
+    // Let lanrick set both sides' men: the die is then due.
+    s.set_lanrick(Some((Side::Black, 0)));
+    for _ in 0..4 {
+        if s.next() != Some(Next::Lanrick) {
+            break;
+        }
+        let choice = s.think(None).expect("a set-up");
+        assert!(s.play_choice(&choice).problem.is_none());
+        s.set_lanrick(Some((s.position().to_act(), 0)));
+    }
+    assert_eq!(s.next(), Some(Next::Throw));
+    let (thrown, reply) = s.throw().expect("a Mark is due");
+    let Event::DieThrown { square, .. } = thrown else {
+        panic!("a throw is told as DieThrown, got {thrown:?}");
+    };
+    assert!(reply.problem.is_none());
+    assert_ne!(s.position().phase(), Phase::Mark);
+    assert!(
+        s.record()
+            .steps
+            .last()
+            .is_some_and(|st| st.action() == format!("mark {square}"))
+    );
+}
+
+#[test]
+fn lanrick_plays_its_side_and_only_when_due() {
+    let mut s = Session::default();
+    assert_eq!(s.next(), None, "nobody but the user plays");
+    s.set_lanrick(Some((Side::Yellow, 1)));
+    assert_eq!(
+        s.next(),
+        None,
+        "Black sets the first Mark: the user's action"
+    );
+    assert!(s.play("mark d5").problem.is_none());
+    assert_eq!(s.next(), Some(Next::Lanrick));
+    let choice = s.think(None).expect("a turn");
+    let r = s.play_choice(&choice);
+    assert!(r.problem.is_none());
+    assert!(matches!(
+        r.events.first(),
+        Some(Event::Played {
+            side: Side::Yellow,
+            ..
+        })
+    ));
+    assert_eq!(s.position().to_act(), Side::Black);
+    assert_eq!(s.next(), None);
+    // `:go`: lanrick plays the user's side once when asked.
+    s.play_now();
+    assert_eq!(s.next(), Some(Next::Lanrick));
+    let choice = s.think(None).expect("a turn");
+    s.play_choice(&choice);
+    assert_eq!(s.next(), Some(Next::Lanrick), "its own side again");
 }
