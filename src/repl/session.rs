@@ -622,6 +622,11 @@ pub(super) fn render(event: &Event) -> String {
             !side
         ),
         Event::MarkDue { side } => format!("{side} sets the next Mark."),
+        Event::RoundOver { score } => format!(
+            "The round is over: Black {}, Yellow {} (Rules 9 and 10, 1879).",
+            score.of(crate::engine::Side::Black),
+            score.of(crate::engine::Side::Yellow)
+        ),
         Event::GameOver(r) => format!("Game over: {r}."),
         Event::GoalMet { goal, turns } => format!(
             "Goal met: {} {} in {turns} of his turns ({}).",

@@ -4,7 +4,8 @@
 //! occurrence of a position, the die thrown).
 
 use crate::engine::{
-    DieRule, GameResult, Goal, Phase, Played, Position, Progress, Settled, Side, Square, TurnEnd,
+    BySide, DieRule, GameResult, Goal, Phase, Played, Position, Progress, Settled, Side, Square,
+    TurnEnd,
 };
 
 /// Something that happened in a game, for a front end to tell.
@@ -43,6 +44,11 @@ pub enum Event {
         /// The side to set it.
         side: Side,
     },
+    /// A 1879 round ended (Rules 9 and 10, 1879): the score after it.
+    RoundOver {
+        /// Each side's points.
+        score: BySide<u8>,
+    },
     /// The game is over.
     GameOver(GameResult),
     /// A puzzle's goal was met within its turns.
@@ -78,7 +84,7 @@ pub enum Event {
 
 /// The events of one action played from `before` to `after` (what [`Game::play`]
 /// answered): the action, an interchange, a man replaced, a Rendezvous won (and who sets
-/// the next Mark), the game's end.
+/// the next Mark), a 1879 round's end, the game's end.
 ///
 /// [`Game::play`]: crate::engine::Game::play
 pub fn action_events(before: &Position, played: &Played, after: &Position) -> Vec<Event> {
@@ -103,6 +109,10 @@ pub fn action_events(before: &Position, played: &Played, after: &Position) -> Ve
                 }
             }
         }
+    }
+    let score = after.round().score;
+    if before.rules().plays_rounds() && score != before.round().score {
+        out.push(Event::RoundOver { score });
     }
     if let Some(r) = played.result {
         out.push(Event::GameOver(r));

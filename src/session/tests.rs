@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::{
-    Action, Game, GameResult, Goal, Phase, Position, Rules, Square, Target, WinReason,
+    Action, BySide, Game, GameResult, Goal, Phase, Position, Rules, Square, Target, WinReason,
 };
 
 fn sq(s: &str) -> Square {
@@ -280,4 +280,49 @@ fn lanrick_plays_its_side_and_only_when_due() {
     let choice = s.think(None).expect("a turn");
     s.play_choice(&choice);
     assert_eq!(s.next(), Some(Next::Lanrick), "its own side again");
+}
+
+#[test]
+fn a_1879_round_ended_is_told_with_its_score_before_the_game_over() {
+    let rules: Rules = "1879".parse().expect("rules");
+    let mut s = Session::new(rules);
+    // Four men, all in: the take leaves Yellow two and ends the round; Black scores four.
+    s.reset(
+        Some(pos("1879", "8/8/8/3Y4/3B4/3BBB2/8/Y6Y B e4 play 0-0 Y")),
+        ":setup",
+    );
+    let r = s.play("x a1");
+    assert!(r.problem.is_none(), "{:?}", r.problem);
+    let score = |b, y| BySide::new(b, y);
+    assert!(
+        r.events.contains(&Event::RoundOver { score: score(4, 0) }),
+        "{:?}",
+        r.events
+    );
+    assert!(!r.events.iter().any(|e| matches!(e, Event::GameOver(_))));
+    // A round that brings a side to five points ends the game: the round first.
+    s.reset(
+        Some(pos("1879", "8/8/7B/3Y4/3B4/3BBB2/8/Y6Y B e4 play 0-3 Y")),
+        ":setup",
+    );
+    let r = s.play("h6-f4 x a1");
+    let at = |want: fn(&Event) -> bool| r.events.iter().position(want);
+    let round = at(|e| matches!(e, Event::RoundOver { .. })).expect("the round is told");
+    let over = at(|e| matches!(e, Event::GameOver(_))).expect("the game over is told");
+    assert!(round < over, "{:?}", r.events);
+    assert_eq!(r.events[round], Event::RoundOver { score: score(5, 3) });
+    // No round in the other editions.
+    let mut s = Session::default();
+    s.reset(
+        Some(pos("1893", "8/8/8/3Y4/3B4/3BBB2/8/Y6Y B e4 play")),
+        ":setup",
+    );
+    let r = s.play("x a1");
+    assert!(
+        !r.events
+            .iter()
+            .any(|e| matches!(e, Event::RoundOver { .. })),
+        "{:?}",
+        r.events
+    );
 }
