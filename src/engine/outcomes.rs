@@ -690,7 +690,9 @@ impl Counter {
     }
 }
 
-struct Collector(FastMap<(u64, u64), (Vec<ManMove>, Option<Square>)>, Side);
+/// Each end's man's moves are kept as the action writes them (from, to), so that the
+/// outcome takes the list as it is.
+struct Collector(FastMap<(u64, u64), (Vec<(Square, Square)>, Option<Square>)>, Side);
 
 impl Sink for Collector {
     const REDUCE: bool = false;
@@ -705,7 +707,7 @@ impl Sink for Collector {
     ) {
         self.0
             .entry(placement(self.1, mine, other))
-            .or_insert_with(|| (path.to_vec(), take));
+            .or_insert_with(|| (path.iter().map(|m| (m.from, m.to)).collect(), take));
     }
 }
 
@@ -825,6 +827,7 @@ pub fn outcome_by_index(
     drop(c);
     search(pos, &mut f).ok()?;
     let ((black, yellow), moves, take) = f.found?;
+    let moves = moves.iter().map(|m| (m.from, m.to)).collect();
     Some(turn_outcome(pos, black, yellow, moves, take))
 }
 
@@ -835,7 +838,7 @@ fn turn_outcome(
     pos: &Position,
     black: u64,
     yellow: u64,
-    moves: Vec<ManMove>,
+    moves: Vec<(Square, Square)>,
     take: Option<Square>,
 ) -> Outcome {
     let men = BySide::new(SquareSet(black), SquareSet(yellow));
@@ -846,7 +849,7 @@ fn turn_outcome(
     };
     Outcome {
         action: Action::Turn {
-            moves: moves.iter().map(|m| (m.from, m.to)).collect(),
+            moves,
             take,
             wanderers: Vec::new(),
             radiate: None,
