@@ -690,9 +690,12 @@ impl Counter {
     }
 }
 
+/// A turn's man's moves as the action writes them (from, to), and its take.
+type Moves = (Vec<(Square, Square)>, Option<Square>);
+
 /// Each end's man's moves are kept as the action writes them (from, to), so that the
 /// outcome takes the list as it is.
-struct Collector(FastMap<(u64, u64), (Vec<(Square, Square)>, Option<Square>)>, Side);
+struct Collector(FastMap<(u64, u64), Moves>, Side);
 
 impl Sink for Collector {
     const REDUCE: bool = false;
