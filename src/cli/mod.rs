@@ -39,8 +39,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-/// Lewis Carroll's Lanrick (the 1893 rules with their options, and December 1880): check,
-/// replay, format and explore games.
+/// Lewis Carroll's Lanrick (the 1893 rules with their options, December 1880 and
+/// February 1879 with the die): check, replay, format, prove and play games.
 #[derive(Parser, Debug)]
 #[command(name = "lanrick", version, about)]
 pub(crate) struct Cli {

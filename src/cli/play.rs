@@ -8,14 +8,14 @@ use clap::Args;
 /// The options of `lanrick play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+    /// The rules to play by: `1893` (default), `1880`, `1879`, `1893-es`, ...
     #[arg(long, default_value = "1893", value_parser = parse_rules)]
     pub rules: Rules,
     /// lanrick's level: 0 (random) to 4 (strongest).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=4))]
     pub level: u8,
-    /// The side you play (lanrick takes the other): `B` sets the first Mark (1893)
-    /// or the men (1880).
+    /// The side you play (lanrick takes the other): `B` sets the first Mark (1893),
+    /// the men (1880), or his own men first (1879).
     #[arg(long, default_value = "B", value_parser = parse_side)]
     pub side: crate::engine::Side,
     /// The seed of lanrick's choices: the same seed, level and moves give the same

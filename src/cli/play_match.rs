@@ -24,7 +24,7 @@ pub struct MatchArgs {
     /// The seed: the same seed gives the same games and score.
     #[arg(long)]
     pub seed: u64,
-    /// The rules to play by: `1893` (default), `1880`, `1893-es`, ...
+    /// The rules to play by: `1893` (default), `1880`, `1879`, `1893-es`, ...
     #[arg(long, default_value = "1893", value_parser = parse_rules)]
     pub rules: Rules,
     /// Output format.

@@ -83,9 +83,18 @@ impl Due {
         use DueForm::{Board, Caption, Prompt};
         match (*self, form) {
             (Due::Over, _) => String::new(),
-            (Due::SetUp { .. }, Board) => format!("{side} sets the men (`set B … Y …`)"),
-            (Due::SetUp { .. }, Caption) => format!("{side} sets the men on the border"),
-            (Due::SetUp { .. }, Prompt { extra }) => {
+            (Due::SetUp { own: true }, Board) => {
+                format!("{side} sets his own men (`set a1 c1 e1 g1 h3`)")
+            }
+            (Due::SetUp { own: true }, Caption) => {
+                format!("{side} sets his own men on the border")
+            }
+            (Due::SetUp { own: true }, Prompt { extra }) => {
+                format!("{side} sets his own men{}> ", bracket(extra))
+            }
+            (Due::SetUp { own: false }, Board) => format!("{side} sets the men (`set B … Y …`)"),
+            (Due::SetUp { own: false }, Caption) => format!("{side} sets the men on the border"),
+            (Due::SetUp { own: false }, Prompt { extra }) => {
                 format!("{side} sets the men{}> ", bracket(extra))
             }
             (Due::Mark { .. }, Board) => format!("{side} sets the Mark"),
@@ -93,8 +102,11 @@ impl Due {
                 "{side} sets the Mark for {} {size}-square Rendezvous",
                 super::rendezvous::article(size)
             ),
-            (Due::Mark { .. } | Due::Throw, Prompt { extra }) => {
+            (Due::Mark { .. }, Prompt { extra }) => {
                 format!("{side} sets the Mark{}> ", bracket(extra))
+            }
+            (Due::Throw, Prompt { extra }) => {
+                format!("{side}: the die gives the Mark (`:roll`{extra})> ")
             }
             (Due::Throw, Board) => format!(
                 "the die gives the Mark (`:roll`, or `mark <square>` on c3 to f6); {side} plays first"
@@ -268,7 +280,7 @@ mod tests {
         assert_eq!(bonus, Due::Bonus { squares: 4 });
         assert_eq!(
             Due::Throw.describe(Side::Yellow, DueForm::Prompt { extra: "" }),
-            "Yellow sets the Mark> "
+            "Yellow: the die gives the Mark (`:roll`)> "
         );
         assert_eq!(
             bonus.describe(

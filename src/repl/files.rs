@@ -98,7 +98,7 @@ impl Session {
             if let Some(now) = self.core.goal_status()
                 && let Some(event) = goal_event(&Progress::new(now.goal()), &now)
             {
-                out.push(&render(&event));
+                out.push(&render(&event, self.position().rules()));
             }
         }
         if self.auto_board {

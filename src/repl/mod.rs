@@ -27,9 +27,31 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The line printed when the REPL starts on a terminal. Its example is the game's
-/// first legal action.
-pub const BANNER: &str = "lanrick repl: Lewis Carroll's Lanrick (1893 rules). Black sets the first Mark: type `mark d5` to begin, or :help.";
+/// The line printed when the REPL starts on a terminal, for a game played by `rules`:
+/// the edition, what is due first and an example of it, a legal first action of that
+/// edition (`mark d5` in 1893).
+pub fn banner(rules: crate::engine::Rules) -> String {
+    let start = crate::engine::Position::start_for(rules);
+    let side = start.to_act();
+    let what = match start.due() {
+        crate::engine::Due::SetUp { own: true } => format!("{side} sets his own men first"),
+        crate::engine::Due::SetUp { own: false } => format!("{side} sets the men"),
+        _ => format!("{side} sets the first Mark"),
+    };
+    // 1893's classic first Mark, when it is legal; else the edition's first action.
+    let d5 = crate::engine::Square::from_coords(3, 4);
+    let example = if d5.is_some_and(|d5| start.set_mark(d5, None).is_ok()) {
+        "mark d5".to_string()
+    } else {
+        crate::engine::outcomes(&start)
+            .first()
+            .map_or_else(|| ":help".to_string(), |o| o.action.to_string())
+    };
+    format!(
+        "lanrick repl: Lewis Carroll's Lanrick ({rules} rules). {what}: type `{example}` to \
+         begin, or :help."
+    )
+}
 
 /// How the REPL is started.
 #[derive(Clone, Copy, Debug, Default)]
@@ -244,7 +266,10 @@ fn interactive(opts: Options<'_>) -> u8 {
     if let Some((w, _)) = editor.dimensions() {
         session.set_width(usize::from(w));
     }
-    println!("{}", text::wrap(BANNER, session.width()));
+    println!(
+        "{}",
+        text::wrap(&banner(session.position().rules()), session.width())
+    );
     match opts.file {
         Some(path) => print(&session.load(path, opts.game), session.color()),
         None if !opts.quiet => print!("{}", session.board_with_legend()),

@@ -6,7 +6,7 @@
 
 use super::commands;
 use super::text;
-use crate::engine::{DieRule, DueForm, Position, Rules, Target};
+use crate::engine::{DieRule, DueForm, Position, Rules, Target, TurnEnd};
 use crate::interp::{Problem, Runner};
 use crate::player::Choice;
 use crate::session::{self as core, Aside, Event, Reply, Undone};
@@ -153,7 +153,7 @@ impl Session {
     pub fn roll(&mut self) -> Output {
         match self.core.throw() {
             Some((thrown, reply)) => {
-                let mut out = Output::text(render(&thrown));
+                let mut out = Output::text(render(&thrown, self.position().rules()));
                 let line = match thrown {
                     Event::DieThrown { square, .. } => format!("mark {square}"),
                     _ => String::new(),
@@ -452,11 +452,18 @@ impl Session {
         out
     }
 
-    /// What the game session answered to `line`, in the REPL's words: the board (when
-    /// an action was played), the events, `ok` for directives alone, and the problem
-    /// that stopped the line, rendered against it.
+    /// What the game session answered to `line`, in the REPL's words: the events, then
+    /// the board they lead to (when an action was played), `ok` for directives alone,
+    /// and the problem that stopped the line, rendered against it.
     fn show(&self, reply: Reply, line: &str) -> Output {
         let mut out = Output::default();
+        // Cause before effect: what happened is told before the board it leads to.
+        for e in &reply.events {
+            let w = render(e, self.position().rules());
+            if !w.is_empty() {
+                out.push(&w);
+            }
+        }
         if reply.played > 0 {
             if self.auto_board {
                 out.push(&board::diagram_of(
@@ -467,12 +474,6 @@ impl Session {
             }
         } else if reply.problem.is_none() && reply.applied > 0 {
             out.push("ok");
-        }
-        for e in &reply.events {
-            let w = render(e);
-            if !w.is_empty() {
-                out.push(&w);
-            }
         }
         if let Some(p) = reply.problem {
             out.failed = true;
@@ -593,9 +594,20 @@ pub(super) fn aside_note(a: &Aside) -> String {
     )
 }
 
-/// A session event in the words the REPL prints (an action played or an interchange
-/// says nothing: the board shows it).
-pub(super) fn render(event: &Event) -> String {
+/// A rule as the REPL cites it: `Rule 8` for the 1893 rules, `Rule 5, 1879` for
+/// another edition's.
+fn cite(rule: crate::engine::RuleRef) -> String {
+    use crate::engine::RuleRef;
+    match rule {
+        RuleRef::Rule(n) => format!("Rule {n}"),
+        RuleRef::RuleOf(year, n) => format!("Rule {n}, {year}"),
+        other => other.to_string(),
+    }
+}
+
+/// A session event in the words the REPL prints, for a game played by `rules` (an
+/// action played or an interchange says nothing: the board shows it).
+pub(super) fn render(event: &Event, rules: Rules) -> String {
     let within = |g: &crate::engine::Goal| {
         format!(
             "within {} turn{}",
@@ -614,13 +626,17 @@ pub(super) fn render(event: &Event) -> String {
     match *event {
         Event::Played { .. } | Event::Interchange { .. } => String::new(),
         Event::ManReplaced { side, square } => format!(
-            "{side} replaces {}'s man on {square} with one of his own (Rule 7); the turn ends.",
-            !side
+            "{side} replaces {}'s man on {square} with one of his own ({}); the turn ends.",
+            !side,
+            cite(rules.turn_end_rule(TurnEnd::Replaced(square)))
         ),
         Event::RendezvousWon { side, taken } => format!(
-            "{side} wins the Rendezvous: {}'s man on {taken} is removed (Rule 8).",
-            !side
+            "{side} wins the Rendezvous: {}'s man on {taken} is removed ({}).",
+            !side,
+            cite(rules.turn_end_rule(TurnEnd::Removed(taken)))
         ),
+        // The die gives a 1879 Mark: its throw is told instead.
+        Event::MarkDue { .. } if rules.has_die() => String::new(),
         Event::MarkDue { side } => format!("{side} sets the next Mark."),
         Event::RoundOver { score } => format!(
             "The round is over: Black {}, Yellow {} (Rules 9 and 10, 1879).",

@@ -2,7 +2,7 @@
 
 use super::commands::{COMMANDS, help_list};
 use super::session::Session;
-use crate::engine::Position;
+use crate::engine::{Position, Rules};
 
 /// Carroll's first hint: Yellow wins the Rendezvous in one turn.
 const HINT: &str = "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play";
@@ -160,7 +160,10 @@ fn undo_brings_back_the_game_before_new_setup_and_load() {
             .contains("back to the game before :new (2 actions)")
     );
     assert_eq!(s.position(), &played);
-    assert_eq!(s.history().collect::<Vec<_>>(), ["mark d5", "a7-a6 h5-h4"]);
+    assert_eq!(
+        s.history().collect::<Vec<_>>(),
+        ["B: mark d5", "1. Y: a7-a6 h5-h4"]
+    );
     assert!(s.has_unsaved());
 
     // The same for `:setup`, after an action in the new game is undone first: the
@@ -229,7 +232,10 @@ fn events_before_the_illegal_one_stay_applied() {
         "{}",
         out.error
     );
-    assert_eq!(s.history().collect::<Vec<_>>(), vec!["mark d5", "a7-a6"]);
+    assert_eq!(
+        s.history().collect::<Vec<_>>(),
+        vec!["B: mark d5", "1. Y: a7-a6"]
+    );
 }
 
 #[test]
@@ -285,7 +291,15 @@ fn save_then_load_round_trip() {
     let text = std::fs::read_to_string(&path).expect("saved");
     assert!(text.starts_with("[Event \"REPL session\"]\n"), "{text}");
     assert!(!text.contains("[Position"), "{text}");
-    assert!(text.ends_with("\n\nmark d5\na7-a6 h5-h4\n"), "{text}");
+    // Who played what: each action with its side and turn number, and the players.
+    assert!(
+        text.ends_with("\n\nB: mark d5\n1. Y: a7-a6 h5-h4\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Black \"Player\"]\n[Yellow \"Player\"]\n"),
+        "{text}"
+    );
     // The file checks clean.
     let run = crate::interp::run_file(&text, crate::interp::Options::default());
     assert!(run.passed(), "{:?}", run.problems().collect::<Vec<_>>());
@@ -328,7 +342,10 @@ fn save_from_a_position_writes_its_tag() {
     assert!(!s.handle(&format!(":save \"{}\"", path.display())).failed);
     let text = std::fs::read_to_string(&path).expect("saved");
     assert!(text.contains(&format!("[Position \"{HINT}\"]")), "{text}");
-    assert!(text.ends_with("\n\nc6-d5 d7-c6 e7-d7 x e6\n"), "{text}");
+    assert!(
+        text.ends_with("\n\n1. Y: c6-d5 d7-c6 e7-d7 x e6\n"),
+        "{text}"
+    );
     let run = crate::interp::run_file(&text, crate::interp::Options::default());
     assert!(run.passed(), "{:?}", run.problems().collect::<Vec<_>>());
 }
@@ -478,7 +495,7 @@ fn typed_events_keep_their_annotations_comments_and_directives() {
     assert!(!s.handle("assert to-move B").failed);
     assert_eq!(
         s.game_text(),
-        "# an opening\nmark d5 { the centre }\n1. Y: a7-a6 h5-h4 !? ( a7-b6 ) # why not\nassert to-move B\n"
+        "# an opening\nB: mark d5 { the centre }\n1. Y: a7-a6 h5-h4 !? ( a7-b6 ) # why not\nassert to-move B\n"
     );
     assert_eq!(s.handle(":game").text, s.game_text());
     // A line rejected whole leaves no trace in the record (it comes back for editing).
@@ -495,7 +512,7 @@ fn typed_events_keep_their_annotations_comments_and_directives() {
     assert!(run.passed(), "{text}");
     // Undo takes the action with what followed it; redo brings both back.
     assert!(s.handle(":undo").text.contains("undone: Y: a7-a6 h5-h4"));
-    assert_eq!(s.game_text(), "# an opening\nmark d5 { the centre }\n");
+    assert_eq!(s.game_text(), "# an opening\nB: mark d5 { the centre }\n");
     assert!(!s.handle(":redo").failed);
     assert!(s.game_text().ends_with("assert to-move B\n"));
 }
@@ -645,18 +662,28 @@ fn rules_finds_every_citation() {
 
 #[test]
 fn the_banner_example_is_a_legal_first_action() {
-    let banner = crate::repl::BANNER;
-    let example = banner
-        .split('`')
-        .nth(1)
-        .expect("the banner quotes an example");
+    let banner = crate::repl::banner(Rules::default());
+    assert!(banner.contains("(1893 rules)"), "{banner}");
+    assert!(banner.contains("type `mark d5`"), "{banner}");
     let mut s = Session::default();
-    let out = s.handle(example);
-    assert!(!out.failed, "{example}: {}", out.error);
+    assert!(!s.handle("mark d5").failed);
     assert!(
         s.board_with_legend()
             .contains("[ ] a Rendezvous square, { } the Mark")
     );
+    // Every edition's banner names its rules and shows one of its own first actions.
+    for rules in ["1893", "1880", "1879", "1893-es"] {
+        let rules: Rules = rules.parse().expect("rules");
+        let banner = crate::repl::banner(rules);
+        assert!(banner.contains(&format!("({rules} rules)")), "{banner}");
+        let example = banner
+            .split('`')
+            .nth(1)
+            .expect("the banner quotes an example");
+        let mut s = Session::with_rules(false, rules);
+        let out = s.handle(example);
+        assert!(!out.failed, "{rules}: {example}: {}", out.error);
+    }
 }
 
 #[test]

@@ -18,7 +18,7 @@ mod record;
 
 pub use die::Die;
 pub use event::{Event, action_events, goal_event};
-pub use record::{Origin, Record, Step, set_tag, today};
+pub use record::{By, Origin, Record, Step, set_tag, today};
 
 use crate::engine::{DieRule, Due, Position, Progress, Rules, Side};
 use crate::interp::{self, Effect, Problem, Runner};
@@ -28,6 +28,9 @@ use std::sync::atomic::AtomicBool;
 
 /// The level lanrick thinks at when it plays no side (`:go`, `:hint`).
 pub const DEFAULT_LEVEL: u8 = 3;
+
+/// The name the record gives the user's side when the front end knows no other.
+pub const DEFAULT_USER: &str = "Player";
 
 /// The seed of the 1879 die when none is given.
 pub const DEFAULT_DIE_SEED: u64 = 1879;
@@ -127,6 +130,10 @@ pub struct Session {
     lanrick: Option<(Side, u8)>,
     seed: u64,
     play_now: bool,
+    /// Set by undo and redo: lanrick waits until the user acts (or asks it to play).
+    paused: bool,
+    /// The user's name, for the record's `Black` or `Yellow` tag.
+    user: String,
 }
 
 impl Default for Session {
@@ -146,6 +153,17 @@ impl Session {
             lanrick: None,
             seed: 0,
             play_now: false,
+            paused: false,
+            user: DEFAULT_USER.to_string(),
+        }
+    }
+
+    /// Names the user, for the record's `Black` or `Yellow` tag (a front end passes
+    /// the login name, say).
+    pub fn set_user(&mut self, name: &str) {
+        let name = name.trim();
+        if !name.is_empty() {
+            self.user = name.to_string();
         }
     }
 
@@ -194,6 +212,14 @@ impl Session {
     /// kept in the record. Events before a bad one stay applied; the bad one is the
     /// reply's problem.
     pub fn play(&mut self, line: &str) -> Reply {
+        self.paused = false;
+        self.play_by(line, By::User)
+    }
+
+    /// [`Session::play`] for an action made by `by`. An action made by the session
+    /// (lanrick's, the die's) is recorded with its side and turn number written
+    /// (`12. Y: a7-b6`, `B: mark d5`), so that the game's record says who played what.
+    fn play_by(&mut self, line: &str, by: By) -> Reply {
         let items = match crate::syntax::parse_line(line) {
             Ok(items) => items,
             Err(e) => {
@@ -228,6 +254,7 @@ impl Session {
                                 ));
                                 before = *after.position();
                                 new_steps.push(Step {
+                                    by,
                                     runner: after.clone(),
                                     played: played.clone(),
                                     items: vec![Item::Event(ev.clone())],
@@ -251,6 +278,17 @@ impl Session {
             // Nothing of the line was taken: a front end offers it again whole, so its
             // comments are not kept twice.
             lead.clear();
+        }
+        let name = match by {
+            By::User => Some(self.user.clone()),
+            By::Lanrick => Some(format!("lanrick level {}", self.lanrick_level())),
+            By::Die => None,
+        };
+        for step in &mut new_steps {
+            step.write_prefix();
+            if let Some(name) = &name {
+                self.game.note_player(step.played.side, name);
+            }
         }
         reply.played = new_steps.len();
         reply.recorded = !new_steps.is_empty() || !lead.is_empty();
@@ -299,26 +337,74 @@ impl Session {
         Some(progress)
     }
 
-    /// Takes back up to `n` actions (to redo); at a game's start, brings back the game
-    /// the last new game or load put aside, dropping the current one. `None`: nothing
-    /// to undo.
+    /// Takes back `n` of the user's decisions (to redo). When lanrick plays a side, a
+    /// decision is the user's last action with everything played after it (lanrick's
+    /// replies, the die's throws), so the user is back where they chose; otherwise it
+    /// is one action, whoever made it. At a game's start, brings back the game the last
+    /// new game or load put aside, dropping the current one. lanrick then waits until
+    /// the user acts. `None`: nothing to undo.
     pub fn undo(&mut self, n: usize) -> Option<Undone> {
         if self.game.steps.is_empty() {
             return self.bring_back();
         }
-        let taken = shift(&mut self.game.steps, &mut self.game.undone, n);
+        let mut taken = Vec::new();
+        for _ in 0..n {
+            if self.game.steps.is_empty() {
+                break;
+            }
+            let group = self.decision_len(&self.game.steps);
+            taken.extend(shift(&mut self.game.steps, &mut self.game.undone, group));
+        }
         self.game.dirty = true;
+        self.paused = true;
+        self.play_now = false;
         Some(Undone::Actions(taken))
     }
 
-    /// Plays again up to `n` actions undone, as `B: a7-b6`; `None`: nothing to redo.
+    /// Plays again `n` of the decisions undone (each with the replies that followed
+    /// it), as `B: a7-b6`; `None`: nothing to redo. lanrick then waits until the user
+    /// acts.
     pub fn redo(&mut self, n: usize) -> Option<Vec<String>> {
         if self.game.undone.is_empty() {
             return None;
         }
-        let again = shift(&mut self.game.undone, &mut self.game.steps, n);
+        let mut again = Vec::new();
+        for _ in 0..n {
+            if self.game.undone.is_empty() {
+                break;
+            }
+            let group = if self.lanrick.is_some() {
+                // The undone stack holds the latest undone last: a decision is its
+                // user's action (on top) and the replies under it.
+                let mut k = 1;
+                let u = &self.game.undone;
+                while k < u.len() && u[u.len() - 1 - k].by != By::User {
+                    k += 1;
+                }
+                k
+            } else {
+                1
+            };
+            again.extend(shift(&mut self.game.undone, &mut self.game.steps, group));
+        }
         self.game.dirty = true;
+        self.paused = true;
+        self.play_now = false;
         Some(again)
+    }
+
+    /// How many actions at the end of `steps` make the user's last decision: with
+    /// lanrick playing, the replies and throws after the user's last action and that
+    /// action; else one.
+    fn decision_len(&self, steps: &[Step]) -> usize {
+        if self.lanrick.is_none() {
+            return 1;
+        }
+        match steps.iter().rposition(|s| s.by == By::User) {
+            Some(i) => steps.len() - i,
+            // Nothing of the user's: one action at a time.
+            None => 1,
+        }
     }
 
     /// Starts afresh from `start` (the start of the session's rules when `None`),
@@ -384,6 +470,7 @@ impl Session {
             dirty: false,
             goal,
             origin,
+            players: [Vec::new(), Vec::new()],
         };
         let mut runner = record.start.clone();
         let mut left_out = 0;
@@ -394,6 +481,7 @@ impl Session {
             };
             match runner.apply(ev) {
                 Ok(Effect::Played(played)) => record.steps.push(Step {
+                    by: By::User,
                     runner: runner.clone(),
                     played,
                     items: vec![item.clone()],
@@ -469,7 +557,7 @@ impl Session {
         let Event::DieThrown { square, .. } = thrown else {
             return None;
         };
-        Some((thrown, self.play(&format!("mark {square}"))))
+        Some((thrown, self.play_by(&format!("mark {square}"), By::Die)))
     }
 
     /// The side lanrick plays and its level, if any.
@@ -505,9 +593,10 @@ impl Session {
             return false;
         }
         self.play_now
-            || self
-                .lanrick
-                .is_some_and(|(side, _)| runner.position().to_act() == side)
+            || (!self.paused
+                && self
+                    .lanrick
+                    .is_some_and(|(side, _)| runner.position().to_act() == side))
     }
 
     /// What is due before the user acts: the die, then lanrick; `None` when it is the
@@ -544,7 +633,7 @@ impl Session {
     /// event.
     pub fn play_choice(&mut self, choice: &Choice) -> Reply {
         self.play_now = false;
-        self.play(&choice.event)
+        self.play_by(&choice.event, By::Lanrick)
     }
 }
 

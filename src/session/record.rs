@@ -5,13 +5,27 @@
 //! [`crate::fmt`] loses nothing the file or the user wrote.
 
 use crate::engine::Played;
-use crate::engine::{Position, Rules};
+use crate::engine::{Position, Rules, Side};
 use crate::interp::Runner;
 use crate::syntax::ast::{self, Goal, HeaderItem, Item, Prefix, Span, Spanned, Tag};
+
+/// Who made an action: the user (typed, or read from a loaded file), lanrick, or the
+/// 1879 die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    /// Typed at the prompt or read from a file.
+    User,
+    /// lanrick's choice.
+    Lanrick,
+    /// The die's throw (1879 Rule 3).
+    Die,
+}
 
 /// One accepted game action: the state it left, what the engine said, and its record.
 #[derive(Clone, Debug)]
 pub struct Step {
+    /// Who made it.
+    pub by: By,
     /// The game after the action.
     pub runner: Runner,
     /// What the engine answered.
@@ -36,6 +50,20 @@ impl Step {
                 crate::fmt::format_action(&bare)
             }
             _ => String::new(),
+        }
+    }
+
+    /// Writes the action's side, and its turn number when it is one of the numbered
+    /// turns, into its event's prefix (`12. Y: a7-b6`, `B: mark d5`): what the
+    /// notation checks against the game when the record is read again.
+    pub fn write_prefix(&mut self) {
+        let number = self
+            .played
+            .numbered
+            .then(|| self.runner.game().turns_played());
+        if let Some(Item::Event(ev)) = self.items.first_mut() {
+            ev.prefix.side = Some(Spanned::new(self.played.side, Span::default()));
+            ev.prefix.number = number.map(|n| Spanned::new(n, Span::default()));
         }
     }
 
@@ -86,6 +114,10 @@ pub struct Record {
     pub goal: Option<Goal>,
     /// The file and game it was loaded from.
     pub origin: Option<Origin>,
+    /// Who played each side's actions in this session, in the order they first did
+    /// (`Anna`, `lanrick level 4`), Black's first, for the `Black` and `Yellow` tags
+    /// of a record that has none.
+    pub players: [Vec<String>; 2],
 }
 
 impl Record {
@@ -109,6 +141,15 @@ impl Record {
             dirty: false,
             goal: None,
             origin: None,
+            players: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// Notes that `name` played an action for `side`.
+    pub fn note_player(&mut self, side: Side, name: &str) {
+        let list = &mut self.players[usize::from(side == Side::Yellow)];
+        if !list.iter().any(|n| n == name) {
+            list.push(name.to_string());
         }
     }
 
@@ -138,6 +179,18 @@ impl Record {
             && let Some(d) = today()
         {
             set_tag(&mut header, "Date", &d, &["Event"]);
+        }
+        for (side, tag, after) in [
+            (Side::Black, "Black", &["Event", "Date"][..]),
+            (Side::Yellow, "Yellow", &["Event", "Date", "Black"][..]),
+        ] {
+            let names = &self.players[usize::from(side == Side::Yellow)];
+            let tagged = header
+                .iter()
+                .any(|h| matches!(h, HeaderItem::Tag(t) if t.name.node == tag));
+            if !names.is_empty() && !tagged {
+                set_tag(&mut header, tag, &names.join(", "), after);
+            }
         }
         if let Some(r) = self.runner().game().result() {
             set_tag(

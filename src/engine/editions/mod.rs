@@ -396,6 +396,21 @@ impl std::fmt::Display for Cited<'_> {
     }
 }
 
+impl Rules {
+    /// The rule by which a turn ended as it did: a man replaced (1893 Rule 7) or the
+    /// Rendezvous won and a man removed (1893 Rule 8; the take of 1880 Rule 6 and
+    /// 1879 Rule 5), for the words that tell it.
+    pub fn turn_end_rule(self, end: super::turn::TurnEnd) -> RuleRef {
+        use super::turn::TurnEnd;
+        match (self.edition(), end) {
+            (Edition::E1893, TurnEnd::Replaced(_)) => RuleRef::Rule(7),
+            (Edition::E1893, _) => RuleRef::Rule(8),
+            (Edition::E1880, _) => RuleRef::RuleOf(1880, 6),
+            (Edition::E1879, _) => RuleRef::RuleOf(1879, 5),
+        }
+    }
+}
+
 /// The rule a violation breaks, cited in the edition of `rules`.
 pub(crate) fn cite(v: &RuleViolation, rules: Rules) -> RuleRef {
     match rules.edition() {
