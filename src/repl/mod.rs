@@ -119,6 +119,7 @@ fn plain(opts: Options<'_>) -> u8 {
     session.set_confirm_quit(false);
     session.set_auto_board(!opts.quiet);
     session.set_lanrick(opts.lanrick, opts.seed);
+    session.set_user(&player_name());
     let mut failed = false;
     if let Some(path) = opts.file {
         let out = session.load(path, opts.game);
@@ -220,6 +221,16 @@ fn read_line_bounded(input: &mut impl BufRead, max: usize) -> std::io::Result<Li
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
+/// The user's name for a saved game's `Black` or `Yellow` tag: `LANRICK_PLAYER`, else
+/// the login name (`USER`, `LOGNAME`), else the session's default.
+fn player_name() -> String {
+    ["LANRICK_PLAYER", "USER", "LOGNAME"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|n| !n.trim().is_empty())
+        .unwrap_or_default()
+}
+
 /// Where the history is kept: `$XDG_DATA_HOME/lanrick/history`, else
 /// `~/.local/share/lanrick/history`.
 pub fn history_path() -> Option<PathBuf> {
@@ -241,6 +252,7 @@ fn interactive(opts: Options<'_>) -> u8 {
     session.set_die(opts.die, opts.die_seed);
     session.set_auto_board(!opts.quiet);
     session.set_lanrick(opts.lanrick, opts.seed);
+    session.set_user(&player_name());
     let config = Config::builder()
         .auto_add_history(false)
         .history_ignore_dups(true)

@@ -170,6 +170,11 @@ impl Session {
         }
     }
 
+    /// Names the user in saved games (the `Black` or `Yellow` tag of their side).
+    pub fn set_user(&mut self, name: &str) {
+        self.core.set_user(name);
+    }
+
     /// Lets lanrick play `side` at `level` (`None`: nobody), with `seed`.
     pub fn set_lanrick(&mut self, player: Option<(crate::engine::Side, u8)>, seed: u64) {
         self.core.set_lanrick(player);

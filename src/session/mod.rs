@@ -29,6 +29,9 @@ use std::sync::atomic::AtomicBool;
 /// The level lanrick thinks at when it plays no side (`:go`, `:hint`).
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// The most characters of a user's name kept for a tag.
+const MAX_USER_CHARS: usize = 80;
+
 /// The name the record gives the user's side when the front end knows no other.
 pub const DEFAULT_USER: &str = "Player";
 
@@ -161,6 +164,13 @@ impl Session {
     /// Names the user, for the record's `Black` or `Yellow` tag (a front end passes
     /// the login name, say).
     pub fn set_user(&mut self, name: &str) {
+        // A tag's value is one line: control characters are dropped, and the name is
+        // kept to a sensible length.
+        let name: String = name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_USER_CHARS)
+            .collect();
         let name = name.trim();
         if !name.is_empty() {
             self.user = name.to_string();

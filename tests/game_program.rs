@@ -1,0 +1,147 @@
+//! The game program as a player meets it (issue 27), through the real binary with
+//! standard input piped: take-back against lanrick, each edition in its own words,
+//! announcements before the board they lead to, and records that say who played what.
+
+use assert_cmd::Command;
+
+fn lanrick() -> Command {
+    let mut cmd = Command::cargo_bin("lanrick").expect("the lanrick binary is built");
+    cmd.env_remove("NO_COLOR").env("LANRICK_PLAYER", "Anna");
+    cmd
+}
+
+/// Runs `args` with `script` on standard input; standard output and error.
+fn run(args: &[&str], script: &str) -> (String, String) {
+    let out = lanrick()
+        .args(args)
+        .write_stdin(script.to_string())
+        .output()
+        .expect("lanrick runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn undo_against_lanrick_takes_back_to_the_users_last_decision_and_waits() {
+    let script = "mark d5\n:undo\n:game\n:redo\n:game\n";
+    let (out, err) = run(&["play", "--level", "0", "--seed", "3", "--quiet"], script);
+    // lanrick answered the Mark once; the undo takes back its reply and the Mark.
+    assert_eq!(
+        out.matches("lanrick (Yellow) plays: ").count(),
+        1,
+        "{out}{err}"
+    );
+    let undone = out
+        .lines()
+        .find(|l| l.starts_with("undone: "))
+        .expect("the undo says what it took back");
+    assert!(undone.starts_with("undone: Y: "), "{undone}");
+    assert!(undone.ends_with("; B: mark d5"), "{undone}");
+    // Nothing played again after the undo: the game is empty until the redo.
+    let after_undo = &out[out.find("undone: ").expect("undone")..];
+    let redone_at = after_undo.find("redone: ").expect("the redo answers");
+    assert!(
+        !after_undo[..redone_at].contains("plays: "),
+        "lanrick must wait after an undo: {after_undo}"
+    );
+    // The redo brings back the same decision: the Mark and lanrick's reply.
+    let redone = after_undo[redone_at..].lines().next().expect("a line");
+    assert!(redone.starts_with("redone: B: mark d5; Y: "), "{redone}");
+    assert!(!after_undo[redone_at..].contains("plays: "), "{after_undo}");
+}
+
+#[test]
+fn without_lanrick_undo_takes_back_one_action_at_a_time() {
+    let (out, _) = run(&["repl", "--quiet"], "mark d5\na7-a6\n:undo\n:undo\n");
+    let undone: Vec<&str> = out.lines().filter(|l| l.starts_with("undone: ")).collect();
+    assert_eq!(undone, ["undone: Y: a7-a6", "undone: B: mark d5"], "{out}");
+}
+
+#[test]
+fn a_1879_round_is_told_in_its_own_rules_before_the_board() {
+    let script = ":setup \"8/8/8/3Y4/3B4/3BBB2/8/Y6Y B e4 play 0-0 Y\"\nx a1\n";
+    let (out, err) = run(&["repl", "--rules", "1879"], script);
+    let won = out
+        .find("Black wins the Rendezvous: Yellow's man on a1 is removed (Rule 5, 1879).")
+        .unwrap_or_else(|| panic!("the win cites the 1879 rule: {out}{err}"));
+    let round = out
+        .find("The round is over: Black 4, Yellow 0")
+        .unwrap_or_else(|| panic!("the round's end is told: {out}"));
+    assert!(
+        !out.contains("(Rule 8)"),
+        "1893's rule in a 1879 game: {out}"
+    );
+    // Cause before effect: both are told before the board that follows them, the
+    // empty board of the next round's set-ups.
+    let board_after = out[round..]
+        .find("sets his own men")
+        .unwrap_or_else(|| panic!("the board after the round: {out}"));
+    assert!(won < round && board_after > 0, "{out}");
+    // The setter of the next round is told by the board, not as "sets the next Mark".
+    assert!(!out.contains("sets the next Mark"), "{out}");
+}
+
+#[test]
+fn a_1893_rendezvous_won_is_told_before_the_board() {
+    let script = ":setup \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"\nc6-d5 d7-c6 e7-d7 x e6\n";
+    let (out, err) = run(&["repl"], script);
+    let won = out
+        .find("Yellow wins the Rendezvous: Black's man on e6 is removed (Rule 8).")
+        .unwrap_or_else(|| panic!("the win is told: {out}{err}"));
+    // The board after the take follows the announcement: the last diagram comes after.
+    let last_board = out
+        .rfind("a  b  c  d  e  f  g  h")
+        .expect("boards are drawn");
+    assert!(won < last_board, "{out}");
+}
+
+#[test]
+fn a_game_saved_from_play_says_who_played_what() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("game.lanrick");
+    let script = format!("mark d5\n:go\n:save {}\n", file.display());
+    let (out, err) = run(
+        &[
+            "play", "--level", "1", "--seed", "5", "--quiet", "--side", "B",
+        ],
+        &script,
+    );
+    assert!(out.contains("saved"), "{out}{err}");
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(text.contains("[Black \"Anna, lanrick level 1\"]"), "{text}");
+    assert!(text.contains("[Yellow \"lanrick level 1\"]"), "{text}");
+    assert!(text.contains("[Date \""), "{text}");
+    let body: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(body.first(), Some(&"B: mark d5"), "{text}");
+    assert!(
+        body.get(1).is_some_and(|l| l.starts_with("1. Y: ")),
+        "{text}"
+    );
+    assert!(
+        body.get(2).is_some_and(|l| l.starts_with("2. B: ")),
+        "{text}"
+    );
+    // The prefixes are checked when the file is read again: it checks clean.
+    lanrick().arg("check").arg(&file).assert().success();
+}
+
+#[test]
+fn a_1880_and_a_1879_game_saved_name_their_rules() {
+    for rules in ["1880", "1879"] {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let file = dir.path().join("game.lanrick");
+        let script = format!(":go\n:save {}\n", file.display());
+        let (out, err) = run(&["repl", "--rules", rules, "--quiet"], &script);
+        assert!(out.contains("saved"), "{rules}: {out}{err}");
+        let text = std::fs::read_to_string(&file).expect("saved");
+        assert!(text.contains(&format!("[Rules \"{rules}\"]")), "{text}");
+        assert!(text.contains("lanrick level 3"), "{text}");
+        lanrick().arg("check").arg(&file).assert().success();
+    }
+}
