@@ -145,3 +145,30 @@ fn a_1880_and_a_1879_game_saved_name_their_rules() {
         lanrick().arg("check").arg(&file).assert().success();
     }
 }
+
+#[test]
+fn a_hint_thinks_at_the_level_asked_and_explains_without_a_score() {
+    // lanrick plays Yellow at level 0; the hint thinks at the strongest level unless
+    // told, and `:hint 2` at level 2.
+    let script = "mark d5\n:hint\n:hint 2\n:hint 9\n";
+    let (out, err) = run(&["play", "--level", "0", "--seed", "2", "--quiet"], script);
+    let hints: Vec<&str> = out.lines().filter(|l| l.starts_with("hint: ")).collect();
+    assert_eq!(hints.len(), 2, "{out}{err}");
+    assert!(hints[0].ends_with("(level 4)"), "{}", hints[0]);
+    assert!(hints[1].ends_with("(level 2)"), "{}", hints[1]);
+    assert!(err.contains("`9` is not a level"), "{err}");
+    assert!(!out.contains("score"), "no raw score: {out}");
+    // Each hint is followed by its facts.
+    assert!(out.contains("  - "), "{out}");
+}
+
+#[test]
+fn a_hint_names_a_forced_win_in_words() {
+    let script = ":setup \"8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play\"\n:hint\n";
+    let (out, err) = run(&["repl", "--quiet"], script);
+    assert!(
+        out.contains("  - it forces a win of the Rendezvous in 1 turn (proved)"),
+        "{out}{err}"
+    );
+    assert!(out.contains("  - it wins the Rendezvous now"), "{out}");
+}

@@ -39,7 +39,10 @@ fn a_short_game_with_an_illegal_move_undo_and_save_checks_clean() {
     assert!(!stdout.contains('\x1b'), "no escape codes when piped");
     assert!(!stdout.contains("> "), "no prompts when piped");
     let saved = std::fs::read_to_string(&file).expect("the game was saved");
-    assert!(saved.ends_with("\nmark d5\na7-b6\nd1-d2\n"), "{saved}");
+    assert!(
+        saved.ends_with("\nB: mark d5\n1. Y: a7-b6\n2. B: d1-d2\n"),
+        "{saved}"
+    );
     lanrick().arg("check").arg(&file).assert().success();
 }
 

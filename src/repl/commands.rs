@@ -81,19 +81,23 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "undo",
         args: "[n]",
-        summary: "take back the last action (or the last n)",
-        help: "Takes back game actions one at a time, across Rendezvous: marks, \
-               interchanges, turns, passes, resignations and draws. `:redo` plays them \
-               again until a new action is played. At the start of a game begun by \
-               `:new`, `:setup` or `:load`, brings back the game before it.",
+        summary: "take back your last decision (or the last n)",
+        help: "Takes back game actions, across Rendezvous: marks, interchanges, turns, \
+               passes, resignations and draws. When lanrick plays a side (`lanrick play`, \
+               `:play`), it takes back your last action with lanrick's replies and the \
+               die's throws after it, so you are back where you chose, and lanrick waits \
+               until you act (`:go` asks it to play); otherwise one action at a time. \
+               `:redo` plays them again until a new action is played. At the start of a \
+               game begun by `:new`, `:setup` or `:load`, brings back the game before it.",
         bang: false,
         run: undo,
     },
     Command {
         name: "redo",
         args: "[n]",
-        summary: "play again what was undone (or n actions)",
-        help: "Plays again the actions taken back with `:undo`, in order.",
+        summary: "play again what was undone (or n of it)",
+        help: "Plays again what `:undo` took back, in order: against lanrick, your \
+               decision with its replies; otherwise one action at a time.",
         bang: false,
         run: redo,
     },
@@ -166,17 +170,34 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "hint",
-        args: "",
+        args: "[level]",
         summary: "show the action lanrick would play, and why, without playing it",
-        help: "Shows the action lanrick would choose for the side to act, at its level (3 \
-               when it plays no side), with the reason and its score; nothing is played. It thinks as `:go` does: a \
-               spinner on a terminal, and Ctrl-C shows the best action found so far.",
+        help: "Shows the action lanrick suggests for the side to act and the facts behind \
+               it: a forced win of the Rendezvous or the game (proved), a threat it stops, \
+               men brought in, the squares still to go. It thinks at the level given (0 \
+               to 4), else at the strongest, whatever level lanrick plays at; nothing is \
+               played. It thinks as `:go` does: a spinner on a terminal, and Ctrl-C \
+               shows the best action found so far.",
         bang: false,
-        run: |s, _, _| {
+        run: |s, arg, _| {
             if s.runner().game().result().is_some() {
                 return Output::fail("error: the game is over");
             }
-            s.hint = true;
+            let arg = arg.trim();
+            let level = if arg.is_empty() {
+                crate::player::MAX_LEVEL
+            } else {
+                match arg.parse::<u8>() {
+                    Ok(n) if n <= crate::player::MAX_LEVEL => n,
+                    _ => {
+                        return Output::fail(format!(
+                            "error: `{arg}` is not a level: write 0 to {}",
+                            crate::player::MAX_LEVEL
+                        ));
+                    }
+                }
+            };
+            s.hint = Some(level);
             Output::default()
         },
     },

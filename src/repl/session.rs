@@ -95,7 +95,7 @@ pub struct Session {
     /// `:hint` was given: lanrick thinks for the side to act and shows its choice
     /// (thought after the line, like `:go`, so a terminal shows the spinner and Ctrl-C
     /// can stop it).
-    pub(super) hint: bool,
+    pub(super) hint: Option<u8>,
 }
 
 /// The level `:go` and `:hint` use when lanrick plays no side.
@@ -129,7 +129,7 @@ impl Session {
             confirm_quit: true,
             quit_warned: false,
             line_number: None,
-            hint: false,
+            hint: None,
         }
     }
 
@@ -218,22 +218,15 @@ impl Session {
 
     /// Whether a `:hint` waits to be thought.
     pub fn hint_due(&self) -> bool {
-        self.hint
+        self.hint.is_some()
     }
 
     /// Thinks for the side to act and shows the choice without playing it (`stop`, set
     /// by Ctrl-C, ends the thinking with the best action found so far).
     pub fn give_hint(&mut self, stop: Option<&'static std::sync::atomic::AtomicBool>) -> Output {
-        self.hint = false;
-        match self.think(stop) {
-            Some(c) => Output::text(format!(
-                "hint: {} ({}; level {}, score {}, {} positions)",
-                c.event,
-                c.reason,
-                self.lanrick_level(),
-                c.score,
-                c.nodes
-            )),
+        let level = self.hint.take().unwrap_or(crate::player::MAX_LEVEL);
+        match self.core.hint(level, stop) {
+            Some(h) => Output::text(hint_text(&h)),
             None => Output::fail("error: the game is over"),
         }
     }
@@ -588,6 +581,66 @@ impl Session {
         report::render_human_width(&kept, name, src, self.color, self.width)
             .replace(text::KEEP, " ")
     }
+}
+
+/// A hint in the REPL's words: the action, then each fact that explains it.
+fn hint_text(h: &core::Hint) -> String {
+    let mut out = format!(
+        "hint: {} (level {})
+",
+        h.action, h.level
+    );
+    let what = |t: Target| match t {
+        Target::Rendezvous => "the Rendezvous",
+        Target::Game => "the game",
+    };
+    let mut fact = |line: String| {
+        out.push_str("  - ");
+        out.push_str(&line);
+        out.push('\n');
+    };
+    if let Some(f) = &h.forced {
+        fact(format!(
+            "it forces a win of {} in {} turn{} (proved)",
+            what(f.target),
+            f.turns,
+            if f.turns == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(t) = h.wins_now {
+        fact(format!("it wins {} now", what(t)));
+    }
+    if let Some(t) = h.threat {
+        fact(if t.stopped {
+            format!("it stops {}'s threat to win the Rendezvous next turn", t.by)
+        } else {
+            format!("{} can still win the Rendezvous next turn", t.by)
+        });
+    }
+    if let Some((before, after)) = h.men_in
+        && after > before
+    {
+        let n = after - before;
+        fact(format!(
+            "it brings {n} m{} into the Rendezvous ({before} in before, {after} after)",
+            if n == 1 { "an" } else { "en" }
+        ));
+    }
+    if let Some((before, after)) = h.squares
+        && before > 0
+    {
+        fact(format!(
+            "{}'s men outside need {before} squares to come in before it, {after} after",
+            h.side
+        ));
+    }
+    if h.lost {
+        fact(format!(
+            "{} cannot stop the other side's win, as far as level {} sees",
+            h.side, h.level
+        ));
+    }
+    out
 }
 
 /// The line telling that a game was put aside.

@@ -14,10 +14,12 @@
 
 mod die;
 mod event;
+pub mod hint;
 mod record;
 
 pub use die::Die;
 pub use event::{Event, action_events, goal_event};
+pub use hint::{Forced, Hint, Threat};
 pub use record::{By, Origin, Record, Step, set_tag, today};
 
 use crate::engine::{DieRule, Due, Position, Progress, Rules, Side};
@@ -637,6 +639,13 @@ impl Session {
             ..Limits::level(self.lanrick_level(), self.seed)
         };
         player::choose(self.runner().game(), &limits, stop)
+    }
+
+    /// A hint for the side to act, thought at `level` (lanrick's seed; `stop`, set by
+    /// Ctrl-C, ends the thinking early): the suggested action and the facts that
+    /// explain it. `None` when the game is over.
+    pub fn hint(&self, level: u8, stop: Option<&'static AtomicBool>) -> Option<Hint> {
+        hint::hint(self.runner().game(), level, self.seed, stop)
     }
 
     /// Plays lanrick's choice as if it had been typed: the record holds it as a normal

@@ -4,6 +4,7 @@ use super::*;
 use crate::engine::{
     Action, BySide, Game, GameResult, Goal, Phase, Position, Rules, Square, Target, WinReason,
 };
+use crate::session::hint;
 
 fn sq(s: &str) -> Square {
     s.parse().expect("a square")
@@ -325,4 +326,90 @@ fn a_1879_round_ended_is_told_with_its_score_before_the_game_over() {
         "{:?}",
         r.events
     );
+}
+
+// Hints: the facts, checked by other means than the hint's own.
+
+/// Carroll's first hint position: Yellow wins the Rendezvous at once.
+const HINT: &str = "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play";
+
+#[test]
+fn a_hint_proves_a_win_it_suggests_and_the_action_wins() {
+    let game = Game::new(pos("1893", HINT));
+    let h = hint::hint(&game, 4, 0, None).expect("a hint");
+    assert_eq!(h.side, Side::Yellow);
+    assert_eq!(
+        h.forced,
+        Some(Forced {
+            target: Target::Rendezvous,
+            turns: 1
+        })
+    );
+    assert_eq!(h.wins_now, Some(Target::Rendezvous));
+    assert_eq!(h.threat, None, "a Rendezvous won ends any threat");
+    assert!(!h.lost);
+    // The suggested action, played, wins the Rendezvous.
+    let mut s = Session::new(Rules::default());
+    s.reset(Some(pos("1893", HINT)), ":setup");
+    let r = s.play(&h.action);
+    assert!(r.problem.is_none(), "{}: {:?}", h.action, r.problem);
+    assert!(
+        r.events.iter().any(|e| matches!(
+            e,
+            Event::RendezvousWon {
+                side: Side::Yellow,
+                ..
+            }
+        )),
+        "{:?}",
+        r.events
+    );
+}
+
+#[test]
+fn a_hint_names_the_threat_it_stops_and_the_men_it_brings_in() {
+    // Yellow has four men in and could bring the fifth in next turn; Black's action
+    // must stop it.
+    let start = pos("1893", "8/1YYYY3/1B6/8/8/8/8/BB5B B c6 play");
+    let game = Game::new(start);
+    let h = hint::hint(&game, 4, 0, None).expect("a hint");
+    assert_eq!(
+        h.threat,
+        Some(Threat {
+            by: Side::Yellow,
+            stopped: true
+        })
+    );
+    // Checked by brute force: after the action, no outcome of Yellow's next turn wins
+    // the Rendezvous.
+    let mut after = game.clone();
+    let action = crate::engine::outcomes(&start)
+        .into_iter()
+        .find(|o| o.action.to_string() == h.action)
+        .expect("the hint is one of the outcomes")
+        .action;
+    after.play(&action).expect("legal");
+    for o in crate::engine::outcomes(after.position()) {
+        let mut g = after.clone();
+        let played = g.play(&o.action).expect("an outcome is legal");
+        assert!(
+            !matches!(
+                played.turn.map(|t| t.end),
+                Some(crate::engine::TurnEnd::Removed(_))
+            ),
+            "{} still wins for Yellow",
+            o.action
+        );
+    }
+    // The men counted in, by the squares of the Rendezvous.
+    let inside = |p: &Position| {
+        let rv = p.rendezvous().expect("a Rendezvous");
+        p.men(Side::Black)
+            .iter()
+            .filter(|sq| rv.squares().contains(*sq))
+            .count() as u8
+    };
+    assert_eq!(h.men_in, Some((inside(&start), inside(after.position()))));
+    // A lower level is asked for and used.
+    assert_eq!(hint::hint(&game, 1, 0, None).expect("a hint").level, 1);
 }

@@ -1,0 +1,188 @@
+//! A hint: the action suggested for the side to act and the facts that explain it,
+//! each computed by the engine, the prover or the player's race count — never a raw
+//! score. A front end words the facts ([`Hint`]); tests check the facts.
+//!
+//! The facts: a forced win of the Rendezvous or the game in one or two turns, proved
+//! by the prover (the suggestion is then its key); the action winning the Rendezvous
+//! or the game at once; the other side's threat to win the Rendezvous in his next turn
+//! and whether the action stops it; the side's men brought into the Rendezvous and the
+//! squares his men outside still need, before and after.
+
+use crate::engine::{Budget, Game, Position, Side, Target};
+use crate::player::{self, Choice, Limits};
+use crate::prover;
+use std::sync::atomic::AtomicBool;
+
+/// The most nodes the prover may search for each forced win or threat a hint looks
+/// for, so that a hint answers within a second or two.
+const PROOF_NODES: u64 = 200_000;
+
+/// A forced win found for the side to act.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// What is won.
+    pub target: Target,
+    /// In how many of the side's turns (counting this one).
+    pub turns: u32,
+}
+
+/// The other side's threat: he could win the Rendezvous in his next turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The side that threatens.
+    pub by: Side,
+    /// Whether the suggested action stops it (after it, he cannot win the Rendezvous
+    /// in his next turn).
+    pub stopped: bool,
+}
+
+/// The suggested action and the facts that explain it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The side the hint is for.
+    pub side: Side,
+    /// The action, in canonical notation.
+    pub action: String,
+    /// The level it was thought at.
+    pub level: u8,
+    /// A forced win the action begins, proved.
+    pub forced: Option<Forced>,
+    /// What the action wins at once, if anything.
+    pub wins_now: Option<Target>,
+    /// The other side's threat to win the Rendezvous next turn, and whether the action
+    /// stops it.
+    pub threat: Option<Threat>,
+    /// The side's men in the Rendezvous before and after the action (a Rendezvous in
+    /// play on both sides of it).
+    pub men_in: Option<(u8, u8)>,
+    /// The squares the side's men outside still need, all together, before and after
+    /// (the player's race count).
+    pub squares: Option<(u16, u16)>,
+    /// Whether lanrick's evaluation finds every action lost (a win for the other side
+    /// it sees no way to stop).
+    pub lost: bool,
+    /// Positions looked at.
+    pub nodes: u64,
+}
+
+/// Thinks for the side to act in `game` at `level` (`seed` for its choices; `stop`,
+/// set by Ctrl-C, ends the thinking with the best action found so far) and explains
+/// the action it suggests. `None` when the game is over.
+pub fn hint(game: &Game, level: u8, seed: u64, stop: Option<&'static AtomicBool>) -> Option<Hint> {
+    let limits = Limits {
+        time: (level == player::MAX_LEVEL).then(|| std::time::Duration::from_millis(1900)),
+        ..Limits::level(level, seed)
+    };
+    let choice: Choice = player::choose(game, &limits, stop)?;
+    let before = *game.position();
+    let me = before.to_act();
+    let mut nodes = choice.nodes;
+    // A forced win proved beats the evaluation: the game first, then the Rendezvous.
+    let mut forced = None;
+    let mut action = choice.action.clone();
+    if level > 0 {
+        'targets: for target in [Target::Game, Target::Rendezvous] {
+            for turns in 1..=2 {
+                let found = prove(game, target, turns, stop);
+                nodes += found.nodes;
+                if let Some(key) = found.key {
+                    action = key.act;
+                    forced = Some(Forced {
+                        target,
+                        turns: key.depth.unwrap_or(turns),
+                    });
+                    break 'targets;
+                }
+            }
+        }
+    }
+    let mut after_game = game.clone();
+    let played = after_game.play(&action).ok()?;
+    let after = *after_game.position();
+    let won_game = matches!(
+        played.result,
+        Some(crate::engine::GameResult::Won { winner, .. }) if winner == me
+    );
+    let wins_now = if won_game {
+        Some(Target::Game)
+    } else if matches!(
+        played.turn.as_ref().map(|t| t.end),
+        Some(crate::engine::TurnEnd::Removed(_))
+    ) {
+        Some(Target::Rendezvous)
+    } else {
+        None
+    };
+    // A Rendezvous won ends the threat with it.
+    let threat = if wins_now.is_none() {
+        threat(&before, &after_game, me, stop, &mut nodes)
+    } else {
+        None
+    };
+    let (men_in, squares) = match (before.rendezvous(), after.rendezvous()) {
+        (Some(rb), Some(ra)) if wins_now.is_none() => {
+            let b = player::race(&before, rb, me);
+            let a = player::race(&after, ra, me);
+            (Some((b.inside, a.inside)), Some((b.squares, a.squares)))
+        }
+        _ => (None, None),
+    };
+    Some(Hint {
+        side: me,
+        action: action.to_string(),
+        level,
+        lost: forced.is_none() && choice.score <= -player::WIN / 2,
+        forced,
+        wins_now,
+        threat,
+        men_in,
+        squares,
+        nodes,
+    })
+}
+
+/// A forced win of `target` within `turns` for the side to act, on a small budget.
+fn prove(
+    game: &Game,
+    target: Target,
+    turns: u32,
+    stop: Option<&'static AtomicBool>,
+) -> prover::Forcing {
+    let mut budget = Budget::nodes(PROOF_NODES);
+    budget.stop = stop;
+    let limits = prover::Limits {
+        hash_mib: 8,
+        threads: 1,
+        ..prover::Limits::within(&budget)
+    };
+    let me = game.position().to_act();
+    prover::forcing_key(game, target, turns, &limits, |p| player::evaluate(p, me))
+}
+
+/// The other side's threat to win the Rendezvous in his next turn, were the side to
+/// act to leave the men as they are, and whether `after` (the game after the
+/// suggested action, the other side to act) still lets him. `None` when there is no
+/// threat (his men cannot all be in within one turn now).
+fn threat(
+    before: &Position,
+    after: &Game,
+    me: Side,
+    stop: Option<&'static AtomicBool>,
+    nodes: &mut u64,
+) -> Option<Threat> {
+    let them = !me;
+    let rv = before.rendezvous()?;
+    if after.result().is_some() || after.position().to_act() != them {
+        return None;
+    }
+    // His race now: every man outside in within one turn of his allowance.
+    if player::race(before, rv, them).turns > 1 {
+        return None;
+    }
+    let found = prove(after, Target::Rendezvous, 1, stop);
+    *nodes += found.nodes;
+    Some(Threat {
+        by: them,
+        stopped: found.complete && found.key.is_none(),
+    })
+}
