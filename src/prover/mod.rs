@@ -106,7 +106,7 @@ impl fmt::Display for Verdict {
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
 /// The default transposition table size in MiB.
-pub const DEFAULT_HASH_MIB: usize = 256;
+pub const DEFAULT_HASH_MIB: usize = 64;
 
 /// The budget and the switches of the search. Every optimisation can be switched off
 /// without changing a verdict (only the work done).
@@ -806,11 +806,19 @@ impl<'a> Search<'a> {
     /// turns left.
     ///
     /// The table is used only where the path's repetition history cannot change the
-    /// result: at most one of the attacker's turns left (so at most a defender's turn
-    /// and his last one, with Marks and interchanges that start a new Rendezvous, lie
-    /// ahead) and no position repeated yet on the path in this Rendezvous. There, no
-    /// position can reach a third occurrence, whatever path led to `p`, so the result
-    /// depends on `p` and `t` alone.
+    /// result (D-9, the Graph History Interaction): no position repeated yet on the
+    /// path in this Rendezvous, and at most two positions entered on any line below
+    /// `p` before the attacker's last turn ends the search — at most one of his turns
+    /// left, or two with `p` his own (then a defender's turn and his last lie ahead;
+    /// the interchange, the one action that is not a turn, comes only at a
+    /// Rendezvous' first turn, where it adds one position of its own colours). A third
+    /// occurrence below `p` would need one of those positions twice on the path
+    /// before it, or twice on one line below it (two consecutive positions never
+    /// match: every action changes the side to act, the men or the phase), so none
+    /// can happen whatever path led to `p`, and the result depends on `p` and `t`
+    /// alone. (Results deeper than that are not kept: a line below them may come back
+    /// to a position of the path, and a result proved along one path would be wrong
+    /// along another; `tests::the_table_keeps_no_result_a_repetition_decided`.)
     fn node(&mut self, p: &Position, t: u32) -> Val {
         if !self.tick() {
             return Val::Abort;
@@ -834,7 +842,8 @@ impl<'a> Search<'a> {
         {
             return Val::Fail;
         }
-        let safe = self.table.is_some() && t <= 1 && self.hist.repeats() == 0;
+        let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
+        let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
         if safe
             && let Some(tab) = self.table.as_deref()
             && let Some(v) = tab.probe(p, t, self.generation)
