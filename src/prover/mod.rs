@@ -32,6 +32,7 @@
 
 pub mod last;
 mod report;
+pub mod sample;
 pub mod table;
 
 use crate::engine::history::Saved;
