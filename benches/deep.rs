@@ -7,7 +7,8 @@
 //! `cargo bench --bench deep` (release). Settings, by environment variable:
 //! `DEEP_SEED` (26), `DEEP_PER` (10), `DEEP_TURNS` (3), `DEEP_MEN` (8), `DEEP_HASH`
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
-//! default), `DEEP_THREADS` (0: one per core). Not a timed test: nothing fails.
+//! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (one puzzle, by its
+//! number). Not a timed test: nothing fails.
 
 use lanrick::prover::sample::benchmark_set;
 use lanrick::prover::{self, Limits, Verdict, Wants};
@@ -30,6 +31,7 @@ fn main() {
     let max_time: f64 = var("DEEP_MAX_TIME", 30.0);
     let max_nodes: u64 = var("DEEP_MAX_NODES", prover::DEFAULT_MAX_NODES);
     let threads: usize = var("DEEP_THREADS", 0);
+    let only: Option<usize> = std::env::var("DEEP_ONLY").ok().and_then(|v| v.parse().ok());
     let set = benchmark_set(seed, per, turns, men);
     println!(
         "# seed {seed}, {} puzzles, goals in {turns}, at most {men} men, --hash {hash}, \
@@ -47,6 +49,9 @@ fn main() {
     let mut unproven = 0usize;
     let mut by_verdict = std::collections::BTreeMap::new();
     for (i, s) in set.iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         let mut limits = Limits {
             max_nodes,
             max_time: Some(Duration::from_secs_f64(max_time)),

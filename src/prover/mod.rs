@@ -237,6 +237,41 @@ impl Step for OutcomeAction<'_> {
     }
 }
 
+/// What the search asks of an action, without the action: kept for each defence of an
+/// AND node instead of its move list.
+#[derive(Clone, Copy, Debug)]
+struct StepKind {
+    turn: bool,
+    mark: bool,
+}
+
+impl StepKind {
+    fn of(a: &impl Step) -> StepKind {
+        StepKind {
+            turn: a.is_turn(),
+            mark: a.is_mark(),
+        }
+    }
+}
+
+impl Step for StepKind {
+    fn is_turn(&self) -> bool {
+        self.turn
+    }
+
+    fn is_mark(&self) -> bool {
+        self.mark
+    }
+}
+
+/// A defence at an AND node: one action (what the search asks of it) and its
+/// position, or an interchange with the setter's choices.
+#[derive(Clone, Debug)]
+enum Defence {
+    One(StepKind, Position),
+    Demand(Kid),
+}
+
 /// One child of a node: a single action and its position, or an interchange whose
 /// men the setter (the other side) chooses.
 #[derive(Clone, Debug)]
@@ -906,10 +941,11 @@ impl<'a> Search<'a> {
     fn and_node(&mut self, p: &Position, t: u32) -> Val {
         // Before the attacker's last turn, a defence is often refuted by the cheap
         // test alone: stream the defences, stop at the first such refutation, and keep
-        // the others for the full search.
+        // the others for the full search. A defence is kept as its position and what
+        // the search asks of its action (no move list: an AND node may hold 10^5).
         let cheap = t == 1 && self.limits.bound;
         let goal = self.goal;
-        let mut kids = Vec::new();
+        let mut kids: Vec<Defence> = Vec::new();
         let mut refuted = false;
         let mut aborted = false;
         let _ = visit_outcomes(p, |a, c| {
@@ -931,7 +967,7 @@ impl<'a> Search<'a> {
                     return ControlFlow::Break(());
                 }
             }
-            kids.push(Kid::One(a.to_action(), *c));
+            kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
         });
         if refuted {
@@ -941,17 +977,21 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         if let Some(k) = interchange_kid(p) {
-            kids.push(k);
+            kids.push(Defence::Demand(k));
         }
         if self.limits.ordering {
             self.order(p, &mut kids);
         }
         for k in &kids {
-            match self.kid_value(p, k, t) {
+            let v = match k {
+                Defence::One(a, c) => self.after(p, a, c, t),
+                Defence::Demand(kid) => self.kid_value(p, kid, t),
+            };
+            match v {
                 Val::Win => {}
                 Val::Fail => {
                     if self.limits.ordering
-                        && let Kid::One(_, c) = k
+                        && let Defence::One(_, c) = k
                     {
                         self.killer(effect(p, c));
                     }
@@ -975,12 +1015,12 @@ impl<'a> Search<'a> {
     }
 
     /// Moves the defences that refuted before (at this ply) to the front.
-    fn order(&self, p: &Position, kids: &mut [Kid]) {
+    fn order(&self, p: &Position, kids: &mut [Defence]) {
         let Some(k) = self.killers.get(self.ply) else {
             return;
         };
-        let rank = |kid: &Kid| match kid {
-            Kid::One(_, c) => {
+        let rank = |kid: &Defence| match kid {
+            Defence::One(_, c) => {
                 let e = Some(effect(p, c));
                 if e == k[0] {
                     0
@@ -990,7 +1030,7 @@ impl<'a> Search<'a> {
                     2
                 }
             }
-            Kid::Demand(_) => 2,
+            Defence::Demand(_) => 2,
         };
         kids.sort_by_key(rank);
     }
