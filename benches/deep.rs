@@ -63,11 +63,12 @@ fn main() {
         let began = Instant::now();
         let r = prover::solve(&s.position, s.goal, &limits, &wants);
         let secs = began.elapsed().as_secs_f64();
-        let (verdict, nodes, keys) = match &r {
+        let (verdict, nodes, keys, cut) = match &r {
             Ok(r) => (
                 r.verdict,
                 r.nodes,
                 r.keys.iter().filter(|k| k.depth.is_some()).count(),
+                r.cut.map_or("", |c| c.name()),
             ),
             Err(e) => {
                 println!("{i:3} {} {}: not a puzzle ({e:?})", s.position, s.goal);
@@ -80,7 +81,7 @@ fn main() {
         *by_verdict.entry(verdict.name()).or_insert(0) += 1;
         times.push(secs);
         println!(
-            "{i:3} {:4} {:10} {:9.3} s {:>11} nodes {:12} {keys:4} keys  {}",
+            "{i:3} {:4} {:10} {:9.3} s {:>11} nodes {:12} {keys:4} keys {cut:5}  {}",
             s.position.rules().edition().to_string(),
             format!("{:?}", s.goal.target),
             secs,

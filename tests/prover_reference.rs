@@ -1,7 +1,8 @@
 //! The prover against a naive reference solver: plain AND/OR search over the engine's
 //! visitor (no table, no bound, no ordering, one thread), on generated positions with
 //! few men, goals in 1 and 2, in every edition available. Each switch of the prover
-//! (table, bound, ordering, threads) is also turned off without changing a result.
+//! (table, bound, ordering, goal-directed last turn, killers, threads) is also turned
+//! off without changing a result.
 
 use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
@@ -404,6 +405,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            killers: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -796,6 +801,11 @@ fn in_3_with_four_men_the_table_changes_no_verdict_or_key() {
         Limits {
             threads: 1,
             hash_mib: 1,
+            ..Limits::default()
+        },
+        Limits {
+            threads: 1,
+            killers: false,
             ..Limits::default()
         },
         Limits {

@@ -35,6 +35,7 @@ mod report;
 pub mod sample;
 pub mod table;
 
+use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{Action, History, OutcomeAction, Position, Rendezvous, Side, SquareSet};
@@ -141,6 +142,10 @@ pub struct Limits {
     /// At the attacker's last turn, generate only the turns that may reach the goal
     /// ([`last::visit_goal_turns`]) instead of every turn.
     pub goal_turns: bool,
+    /// Killers: at an OR node, the turn that won last at the same ply is played
+    /// first; the killers (these and the refuting defences of [`Limits::ordering`])
+    /// are kept from one depth to the next for each key.
+    pub killers: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -163,6 +168,7 @@ impl Default for Limits {
             bound: true,
             ordering: true,
             goal_turns: true,
+            killers: true,
             final_duals: false,
             progress: None,
             stop: None,
@@ -631,6 +637,14 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// A key's killers, kept from one depth to the next ([`Limits::killers`]): per ply,
+/// the refuting defences' effects and the reply that won last.
+#[derive(Clone, Debug, Default)]
+struct Killers {
+    defences: Vec<[Option<Effect>; 2]>,
+    replies: Vec<Option<Action>>,
+}
+
 /// One single-threaded search (one key's proof): the path's history for repetitions,
 /// the killers, the node count.
 pub(crate) struct Search<'a> {
@@ -651,6 +665,8 @@ pub(crate) struct Search<'a> {
     /// The path's repetition history (D-9): the engine's, as the game keeps it.
     pub(crate) hist: History,
     killers: Vec<[Option<Effect>; 2]>,
+    /// Per ply, the attacker's (help play: either side's) turn that won last there.
+    replies: Vec<Option<Action>>,
     ply: usize,
 }
 
@@ -680,6 +696,7 @@ impl<'a> Search<'a> {
             aborted: expired,
             hist: History::path(),
             killers: Vec::new(),
+            replies: Vec::new(),
             ply: 0,
         };
         if root.phase().in_play() {
@@ -901,6 +918,28 @@ impl<'a> Search<'a> {
     }
 
     fn or_node(&mut self, p: &Position, t: u32) -> Val {
+        // The reply that won last at this ply (for another defence, or at a shallower
+        // depth) is tried first: played straight from its moves, one node instead of
+        // the turn's thousands of outcomes when it wins again.
+        if self.limits.killers
+            && let Some(Some(reply)) = self.replies.get(self.ply).cloned()
+            && let Action::Turn {
+                moves,
+                take,
+                wanderers,
+                radiate,
+            } = &reply
+            && let Ok(r) = play_turn_full(p, moves, *take, wanderers, *radiate)
+        {
+            if !self.tick() {
+                return Val::Abort;
+            }
+            match self.after(p, &reply, &r.position, t) {
+                Val::Win => return Val::Win,
+                Val::Abort => return Val::Abort,
+                Val::Fail => {}
+            }
+        }
         let mut aborted = false;
         let mut won = false;
         // At the attacker's last turn only a turn that meets the goal counts.
@@ -917,6 +956,12 @@ impl<'a> Search<'a> {
             match self.after(p, a, c, t) {
                 Val::Win => {
                     won = true;
+                    if self.limits.killers && matches!(a, OutcomeAction::Turn { .. }) {
+                        if self.replies.len() <= self.ply {
+                            self.replies.resize(self.ply + 1, None);
+                        }
+                        self.replies[self.ply] = Some(a.to_action());
+                    }
                     ControlFlow::Break(())
                 }
                 Val::Fail => ControlFlow::Continue(()),
@@ -1223,6 +1268,8 @@ fn deepen_keys(
     let written = wants
         .written
         .and_then(|w| keys.iter().position(|k| k.positions.contains(&w)));
+    // Each key's killers, from one depth to the next.
+    let mut memory = vec![Killers::default(); keys.len()];
     let mut short = false;
     for d in 1..=goal.turns {
         let mut open: Vec<usize> = (0..keys.len())
@@ -1252,7 +1299,16 @@ fn deepen_keys(
             let mut forcing = keys.iter().filter(|k| k.depth.is_some()).count();
             let mut done = 0usize;
             for batch in open.chunks(VERDICT_BATCH) {
-                search_depth(start, kids, &mut keys, batch, d, shared, threads);
+                search_depth(
+                    start,
+                    kids,
+                    &mut keys,
+                    &mut memory,
+                    batch,
+                    d,
+                    shared,
+                    threads,
+                );
                 forcing += batch.iter().filter(|&&i| keys[i].depth.is_some()).count();
                 done += batch.len();
                 if forcing >= 2 || shared.cut().is_some() {
@@ -1263,7 +1319,16 @@ fn deepen_keys(
                 keys[i].unproved = true;
             }
         } else {
-            search_depth(start, kids, &mut keys, &open, d, shared, threads);
+            search_depth(
+                start,
+                kids,
+                &mut keys,
+                &mut memory,
+                &open,
+                d,
+                shared,
+                threads,
+            );
         }
         short |= d < goal.turns && keys.iter().any(|k| k.depth == Some(d));
         if shared.cut().is_some() {
@@ -1285,10 +1350,12 @@ fn deepen_keys(
 /// then left, as long as that share is larger. So the budget is never exceeded and
 /// the results do not depend on the threads or the scheduling. A key still out of
 /// nodes, or stopped by the deadline, is `aborted`.
+#[allow(clippy::too_many_arguments)]
 fn search_depth(
     start: &Position,
     kids: &[Kid],
     keys: &mut [Key],
+    memory: &mut [Killers],
     open: &[usize],
     d: u32,
     shared: &Shared<'_>,
@@ -1301,15 +1368,26 @@ fn search_depth(
         if share <= last_share || shared.expired() {
             break;
         }
-        let found: Vec<(Val, u64, Option<Cut>)> = par_map(&pending, threads, |&i| {
+        let found: Vec<(Val, u64, Option<Cut>, Killers)> = par_map(&pending, threads, |&i| {
             shared.with_search_cap(start, share, false, |s| {
+                if s.limits.killers {
+                    s.killers = memory[i].defences.clone();
+                    s.replies = memory[i].replies.clone();
+                }
                 let v = s.kid_value(start, &kids[i], d);
-                (v, s.nodes, s.cut)
+                let kept = Killers {
+                    defences: std::mem::take(&mut s.killers),
+                    replies: std::mem::take(&mut s.replies),
+                };
+                (v, s.nodes, s.cut, kept)
             })
         });
         let mut again = Vec::new();
-        for (&i, (v, n, cut)) in pending.iter().zip(found) {
+        for (&i, (v, n, cut, kept)) in pending.iter().zip(found) {
             keys[i].nodes += n;
+            if shared.limits.killers {
+                memory[i] = kept;
+            }
             match v {
                 Val::Win => keys[i].depth = Some(d),
                 Val::Fail => keys[i].failed_to = d,
