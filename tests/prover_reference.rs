@@ -1,7 +1,7 @@
 //! The prover against a naive reference solver: plain AND/OR search over the engine's
 //! visitor (no table, no bound, no ordering, one thread), on generated positions with
 //! few men, goals in 1 and 2, in every edition available. Each switch of the prover
-//! (table, bound, ordering, goal-directed last turn, killers, threads) is also turned
+//! (table, bounds, ordering, goal-directed last turn, killers, threads) is also turned
 //! off without changing a result.
 
 use lanrick::engine::position::PositionKey;
@@ -409,6 +409,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            deep_bound: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -787,14 +791,17 @@ fn the_table_keeps_no_result_a_repetition_decided() {
 }
 
 /// Goals in 3 on positions with at most four men (1893, its options, 1880): the
-/// verdicts and every key's fewest turns are the same with the table as without it
-/// (the exhaustive search), on one thread and on two.
+/// verdicts and every key's fewest turns are the same with the table, the bound at
+/// every depth and the killers as without them (the exhaustive search), on one
+/// thread and on two.
 #[test]
-fn in_3_with_four_men_the_table_changes_no_verdict_or_key() {
+fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
     let mut rng = Rng::new(2603);
     let off = Limits {
         threads: 1,
         table: false,
+        deep_bound: false,
+        killers: false,
         ..Limits::default()
     };
     let ons = [

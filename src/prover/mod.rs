@@ -137,6 +137,9 @@ pub struct Limits {
     pub table: bool,
     /// Use the lower bound at the attacker's last turn.
     pub bound: bool,
+    /// Use the lower bound at every depth before it ([`can_win_within`]: the fewest
+    /// turns the attacker needs to bring all his men in).
+    pub deep_bound: bool,
     /// Order defences by earlier refutations.
     pub ordering: bool,
     /// At the attacker's last turn, generate only the turns that may reach the goal
@@ -166,6 +169,7 @@ impl Default for Limits {
             threads: 0,
             table: true,
             bound: true,
+            deep_bound: true,
             ordering: true,
             goal_turns: true,
             killers: true,
@@ -464,6 +468,64 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         p.outside(goal.side),
         u32::from(p.later_allowance(goal.side)),
     )
+}
+
+/// The admissible test at every depth, for a Rendezvous goal: `false` only when the
+/// attacker cannot get all his men in within `t` of his turns whatever happens. Needs
+/// no move generation.
+///
+/// Each of his men outside must come in: a man's move counts the squares it crosses,
+/// so a man needs at least his king distance to the nearest square of the
+/// Rendezvous (1893: one, for a border man of an open Rendezvous, who slides in), and
+/// a turn counts at most his allowance ([`Position::later_allowance`], never less than
+/// a first turn's, and never more later in the Rendezvous: men are only ever taken
+/// while it lasts). Only the defender getting all his men in changes the attacker's
+/// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
+/// counted the same way with the turns he has before the attacker's last, cannot;
+/// and not before an interchange (which changes the colours). The 1880 rules (a Mark
+/// that moves) and game goals: always `true`.
+pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
+    if goal.target != Target::Rendezvous || goal.help {
+        return true;
+    }
+    let Some(how) = Reach::of(p) else {
+        return true;
+    };
+    let Some(r) = p.rendezvous() else {
+        return true;
+    };
+    if p.can_interchange().is_ok() {
+        return true;
+    }
+    let attacker = goal.side;
+    let defender = !attacker;
+    let slide = matches!(how, Reach::R1893) && r.is_open();
+    let squares = r.squares();
+    let need = |side: Side| -> u32 {
+        p.outside(side)
+            .into_iter()
+            .map(|sq| {
+                if slide && sq.is_border() {
+                    1
+                } else {
+                    squares
+                        .into_iter()
+                        .map(|to| u32::from(sq.distance(to)))
+                        .min()
+                        .unwrap_or(u32::MAX / 64)
+                }
+            })
+            .sum()
+    };
+    let most = |side: Side| -> u32 {
+        let now = if p.to_act() == side { p.allowance() } else { 0 };
+        u32::from(p.later_allowance(side).max(now))
+    };
+    let defender_turns = if p.to_act() == attacker { t - 1 } else { t };
+    if need(defender) <= defender_turns * most(defender) {
+        return true;
+    }
+    need(attacker) <= t * most(attacker)
 }
 
 /// A defence's effect on the board, for ordering: the squares the defender left and
@@ -883,6 +945,9 @@ impl<'a> Search<'a> {
             && self.goal.target == Target::Game
             && p.rendezvous_to_game(self.goal.side) > t
         {
+            return Val::Fail;
+        }
+        if t >= 2 && self.limits.deep_bound && !can_win_within(p, &self.goal, t) {
             return Val::Fail;
         }
         if t == 1
