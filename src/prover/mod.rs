@@ -20,10 +20,13 @@
 //!   men outside, and each outside man of the attacker's reaching the Rendezvous in one
 //!   straight move within the allowance (1893 family; other editions are searched
 //!   without it);
+//! - before it, at every depth, for a Rendezvous goal, the fewest turns the
+//!   attacker needs to bring all his men in ([`can_win_within`]);
 //! - defences ordered by the refutations found before (per ply, by what the defence
-//!   changed on the board);
-//! - a transposition table of depth-bounded results, bounded in memory, used only
-//!   where the path's repetition history cannot matter (see `Search::node`);
+//!   changed on the board), and at an OR node the reply that won last at the same ply
+//!   played first; both kept from one depth to the next for each key (killers);
+//! - a transposition table of depth-bounded results, of a fixed size (`table`), used
+//!   only where the path's repetition history cannot matter (see `Search::node`);
 //! - one deterministic node budget and one optional deadline for the whole proof
 //!   (every phase: keys, refutations, trees; `tries` takes what is left), and the keys
 //!   proved in parallel, each depth for every key before the next depth (each search

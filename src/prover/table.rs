@@ -3,7 +3,7 @@
 //! never grown, so its memory is known before the search starts.
 //!
 //! A position is stored under a 64-bit key from the engine's fast hasher
-//! ([`FoldHasher`](crate::engine::table::FoldHasher), finished by a full-avalanche
+//! (`engine::table::FoldHasher`, finished by a full-avalanche
 //! mix): its top bits pick a bucket of four entries (one 64-byte cache line), the
 //! whole key is kept to tell positions apart. When a bucket is full the entry proved
 //! at the fewest turns is replaced (depth-preferred: a deeper result cost more to
