@@ -1,7 +1,8 @@
 //! The prover against a naive reference solver: plain AND/OR search over the engine's
 //! visitor (no table, no bound, no ordering, one thread), on generated positions with
 //! few men, goals in 1 and 2, in every edition available. Each switch of the prover
-//! (table, bound, ordering, threads) is also turned off without changing a result.
+//! (table, bounds, ordering, goal-directed last turn, killers, threads) is also turned
+//! off without changing a result.
 
 use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
@@ -404,6 +405,14 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            killers: false,
+            ..Limits::default()
+        },
+        Limits {
+            deep_bound: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -716,4 +725,182 @@ fn a_win_that_a_repetition_would_draw_is_no_forcing_key() {
     let (act, depth) = key(&g).expect("another win in two");
     assert_ne!(act, "c3-c5");
     assert_eq!(depth, Some(2));
+}
+
+/// The Graph History Interaction (D-9 with the table): on a position whose lines go
+/// round a cycle (each side moving one man out and back), reached with histories that
+/// hold the cycle's positions none, once or twice, the key found with the table is
+/// the one found without it (the exhaustive search, which carries the whole path;
+/// `a_win_that_a_repetition_would_draw_is_no_forcing_key` checks it against the
+/// game). The history changes the answer (a repetition-dependent position), so a
+/// result proved along one path and reused along another would show.
+#[test]
+fn the_table_keeps_no_result_a_repetition_decided() {
+    use lanrick::engine::Game;
+    let p0: Position = "8/B7/8/Y7/8/2B5/5Y2/6B1 B b6 play"
+        .parse()
+        .expect("a position");
+    let with = |table: bool| Limits {
+        threads: 1,
+        hash_mib: 1,
+        table,
+        ..Limits::default()
+    };
+    let key = |g: &Game, target: Target, turns: u32, table: bool| {
+        let f = prover::forcing_key(g, target, turns, &with(table), |_| 0);
+        assert!(f.complete, "{} {turns}", g.position());
+        f.key.map(|k| k.act.to_string())
+    };
+    // Histories: none; the cycle's other positions once (the game began after c3-c5
+    // f2-f5); twice round the cycle.
+    let fresh = Game::new(p0);
+    let mut q = fresh.clone();
+    play_text(&mut q, "c3-c5");
+    play_text(&mut q, "f2-f5");
+    let mut once = Game::new(*q.position());
+    for a in ["c5-c3", "f5-f2"] {
+        play_text(&mut once, a);
+    }
+    let mut twice = Game::new(*q.position());
+    for a in ["c5-c3", "f5-f2", "c3-c5", "f2-f5", "c5-c3", "f5-f2"] {
+        play_text(&mut twice, a);
+    }
+    let mut answers = BTreeSet::new();
+    for g in [&fresh, &once, &twice] {
+        assert_eq!(*g.position(), p0);
+        for (target, turns) in [
+            (Target::Game, 2),
+            (Target::Rendezvous, 2),
+            (Target::Game, 3),
+        ] {
+            let on = key(g, target, turns, true);
+            let off = key(g, target, turns, false);
+            assert_eq!(
+                on,
+                off,
+                "{target:?} in {turns}, {} earlier",
+                g.occurred().count()
+            );
+            answers.insert(on);
+        }
+    }
+    assert!(
+        answers.len() >= 2,
+        "the history changes the key: {answers:?}"
+    );
+}
+
+/// Goals in 3 on positions with at most four men (1893, its options, 1880): the
+/// verdicts and every key's fewest turns are the same with the table, the bound at
+/// every depth and the killers as without them (the exhaustive search), on one
+/// thread and on two.
+#[test]
+fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
+    let mut rng = Rng::new(2603);
+    let off = Limits {
+        threads: 1,
+        table: false,
+        deep_bound: false,
+        killers: false,
+        ..Limits::default()
+    };
+    let ons = [
+        Limits {
+            threads: 1,
+            hash_mib: 1,
+            ..Limits::default()
+        },
+        Limits {
+            threads: 1,
+            killers: false,
+            ..Limits::default()
+        },
+        Limits {
+            threads: 2,
+            ..Limits::default()
+        },
+    ];
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.edition() != Edition::E1879)
+        .collect();
+    let mut n = 0;
+    let mut wins = 0;
+    let mut guard = 0;
+    while n < 12 && guard < 5000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let Some(p) = random_position(&mut rng, rules, 4) else {
+            continue;
+        };
+        if lanrick::engine::count_outcomes(&p) > 30 {
+            continue;
+        }
+        let target = if n % 2 == 0 {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        let g = direct(p.to_act(), target, 3);
+        let want = prover::solve(&p, g, &off, &Wants::default()).expect("a puzzle");
+        assert!(want.complete, "{p} {g}");
+        let keys = |r: &prover::Report| -> BTreeMap<String, Option<u32>> {
+            r.keys
+                .iter()
+                .flat_map(|k| k.positions.iter().map(|q| (q.to_string(), k.depth)))
+                .collect()
+        };
+        for on in &ons {
+            let got = prover::solve(&p, g, on, &Wants::default()).expect("a puzzle");
+            assert_eq!(got.verdict, want.verdict, "{p} {g} {on:?}");
+            assert_eq!(keys(&got), keys(&want), "{p} {g} {on:?}");
+        }
+        wins += usize::from(want.keys.iter().any(|k| k.depth.is_some()));
+        n += 1;
+    }
+    assert!(n >= 12, "only {n} positions");
+    assert!(
+        wins >= 1 && wins < n,
+        "goals both true and false: {wins} of {n}"
+    );
+}
+
+/// The bound at every depth is admissible: on generated positions (1893, its options,
+/// 1879), whenever `can_win_within` says a Rendezvous goal in 2 cannot be met — with
+/// either side to act — the naive solver finds no way to meet it either; and the
+/// bound does say so on some of them.
+#[test]
+fn the_bound_at_every_depth_never_cuts_a_win() {
+    let mut rng = Rng::new(2604);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.edition() != Edition::E1880)
+        .collect();
+    let (mut checked, mut cut) = (0, 0);
+    let mut guard = 0;
+    while checked < 40 && guard < 20_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = few_men(rules, rng.chance(50));
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        if too_many_for_two(&p, 60) {
+            continue;
+        }
+        let side = if rng.chance(50) {
+            p.to_act()
+        } else {
+            !p.to_act()
+        };
+        let goal = direct(side, Target::Rendezvous, 2);
+        if prover::can_win_within(&p, &goal, 2) {
+            continue;
+        }
+        cut += 1;
+        let mut hist = vec![p.key()];
+        assert!(!naive(&p, &goal, 2, &mut hist), "{p} ({rules}) {goal}");
+        checked += 1;
+    }
+    assert!(cut >= 10, "the bound cut only {cut} goals");
 }

@@ -935,7 +935,7 @@ mod tests {
     fn end_keys_are_distinct_across_sizes() {
         // Ranks alone repeat between sizes: {b1} and {a1, c1}.
         assert_eq!(rank(0b10), rank(0b101));
-        let mut keys = std::collections::HashSet::new();
+        let mut keys = crate::engine::table::FastSet::default();
         let mut sets = 0;
         for set in 0u64..1 << 14 {
             if set.count_ones() <= 10 {

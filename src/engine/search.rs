@@ -18,10 +18,9 @@ use super::rendezvous::Rendezvous;
 use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
-use super::table::FastMap;
+use super::table::{FastMap, FastSet};
 use super::turn::ManMove;
 use super::turn::TurnInProgress;
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 /// The action that leads to an outcome, as the visitor hands it over: a borrowed view
@@ -161,7 +160,7 @@ pub fn visit_outcomes(
     };
     let mut walk = Walk {
         seen_states: FastMap::default(),
-        seen_ends: HashSet::new(),
+        seen_ends: FastSet::default(),
         targets: SquareSet::FULL,
         visit: &mut visit,
     };
@@ -196,7 +195,7 @@ pub fn visit_turns_ending_in(
     };
     Walk {
         seen_states: FastMap::default(),
-        seen_ends: HashSet::new(),
+        seen_ends: FastSet::default(),
         targets,
         visit: &mut visit,
     }
@@ -222,7 +221,7 @@ type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet);
 
 struct Walk<'v, V> {
     seen_states: FastMap<StateKey, ()>,
-    seen_ends: HashSet<Position>,
+    seen_ends: FastSet<Position>,
     /// The squares a man's move may end on (every square for the whole walk).
     targets: SquareSet,
     visit: &'v mut V,

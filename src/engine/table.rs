@@ -1,7 +1,7 @@
 //! Hashing for the engine's tables: a small fast hasher for integer keys and the map
 //! built on it, shared by the outcome search and the game's repetition table.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A small fast hasher for the search's integer keys.
@@ -48,4 +48,8 @@ pub(crate) fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
+/// A map on the fast hasher.
 pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FoldHasher>>;
+
+/// A set on the fast hasher: the visitor's distinct ends and the bonus walk's states.
+pub(crate) type FastSet<K> = HashSet<K, BuildHasherDefault<FoldHasher>>;

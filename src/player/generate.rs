@@ -11,7 +11,6 @@ use crate::engine::{
     Action, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress, TurnResult,
     outcome_by_index, outcomes_unordered,
 };
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 /// A candidate: the engine's action (an outcome of the engine, or an interchange
@@ -274,8 +273,7 @@ type StateKey = (u64, u64, u64, u8);
 
 /// A set hashed by the engine's small fast hasher (the walk only asks membership, so
 /// the hasher changes nothing but the time).
-pub(super) type FastSet<K> =
-    HashSet<K, std::hash::BuildHasherDefault<crate::engine::table::FoldHasher>>;
+pub(super) use crate::engine::table::FastSet;
 
 struct WinWalk {
     out: Vec<Candidate>,

@@ -20,10 +20,13 @@
 //!   men outside, and each outside man of the attacker's reaching the Rendezvous in one
 //!   straight move within the allowance (1893 family; other editions are searched
 //!   without it);
+//! - before it, at every depth, for a Rendezvous goal, the fewest turns the
+//!   attacker needs to bring all his men in ([`can_win_within`]);
 //! - defences ordered by the refutations found before (per ply, by what the defence
-//!   changed on the board);
-//! - a transposition table of depth-bounded results, bounded in memory, used only
-//!   where the path's repetition history cannot matter (see `Search::node`);
+//!   changed on the board), and at an OR node the reply that won last at the same ply
+//!   played first; both kept from one depth to the next for each key (killers);
+//! - a transposition table of depth-bounded results, of a fixed size (`table`), used
+//!   only where the path's repetition history cannot matter (see `Search::node`);
 //! - one deterministic node budget and one optional deadline for the whole proof
 //!   (every phase: keys, refutations, trees; `tries` takes what is left), and the keys
 //!   proved in parallel, each depth for every key before the next depth (each search
@@ -32,8 +35,10 @@
 
 pub mod last;
 mod report;
+pub mod sample;
 pub mod table;
 
+use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{Action, History, OutcomeAction, Position, Rendezvous, Side, SquareSet};
@@ -106,7 +111,7 @@ impl fmt::Display for Verdict {
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
 
 /// The default transposition table size in MiB.
-pub const DEFAULT_HASH_MIB: usize = 256;
+pub const DEFAULT_HASH_MIB: usize = 64;
 
 /// The budget and the switches of the search. Every optimisation can be switched off
 /// without changing a verdict (only the work done).
@@ -135,11 +140,18 @@ pub struct Limits {
     pub table: bool,
     /// Use the lower bound at the attacker's last turn.
     pub bound: bool,
+    /// Use the lower bound at every depth before it ([`can_win_within`]: the fewest
+    /// turns the attacker needs to bring all his men in).
+    pub deep_bound: bool,
     /// Order defences by earlier refutations.
     pub ordering: bool,
     /// At the attacker's last turn, generate only the turns that may reach the goal
     /// ([`last::visit_goal_turns`]) instead of every turn.
     pub goal_turns: bool,
+    /// Killers: at an OR node, the turn that won last at the same ply is played
+    /// first; the killers (these and the refuting defences of [`Limits::ordering`])
+    /// are kept from one depth to the next for each key.
+    pub killers: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -160,8 +172,10 @@ impl Default for Limits {
             threads: 0,
             table: true,
             bound: true,
+            deep_bound: true,
             ordering: true,
             goal_turns: true,
+            killers: true,
             final_duals: false,
             progress: None,
             stop: None,
@@ -234,6 +248,41 @@ impl Step for OutcomeAction<'_> {
     fn is_mark(&self) -> bool {
         OutcomeAction::is_mark(self)
     }
+}
+
+/// What the search asks of an action, without the action: kept for each defence of an
+/// AND node instead of its move list.
+#[derive(Clone, Copy, Debug)]
+struct StepKind {
+    turn: bool,
+    mark: bool,
+}
+
+impl StepKind {
+    fn of(a: &impl Step) -> StepKind {
+        StepKind {
+            turn: a.is_turn(),
+            mark: a.is_mark(),
+        }
+    }
+}
+
+impl Step for StepKind {
+    fn is_turn(&self) -> bool {
+        self.turn
+    }
+
+    fn is_mark(&self) -> bool {
+        self.mark
+    }
+}
+
+/// A defence at an AND node: one action (what the search asks of it) and its
+/// position, or an interchange with the setter's choices.
+#[derive(Clone, Debug)]
+enum Defence {
+    One(StepKind, Position),
+    Demand(Kid),
 }
 
 /// One child of a node: a single action and its position, or an interchange whose
@@ -424,6 +473,64 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
     )
 }
 
+/// The admissible test at every depth, for a Rendezvous goal: `false` only when the
+/// attacker cannot get all his men in within `t` of his turns whatever happens. Needs
+/// no move generation.
+///
+/// Each of his men outside must come in: a man's move counts the squares it crosses,
+/// so a man needs at least his king distance to the nearest square of the
+/// Rendezvous (1893: one, for a border man of an open Rendezvous, who slides in), and
+/// a turn counts at most his allowance ([`Position::later_allowance`], never less than
+/// a first turn's, and never more later in the Rendezvous: men are only ever taken
+/// while it lasts). Only the defender getting all his men in changes the attacker's
+/// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
+/// counted the same way with the turns he has before the attacker's last, cannot;
+/// and not before an interchange (which changes the colours). The 1880 rules (a Mark
+/// that moves) and game goals: always `true`.
+pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
+    if goal.target != Target::Rendezvous || goal.help {
+        return true;
+    }
+    let Some(how) = Reach::of(p) else {
+        return true;
+    };
+    let Some(r) = p.rendezvous() else {
+        return true;
+    };
+    if p.can_interchange().is_ok() {
+        return true;
+    }
+    let attacker = goal.side;
+    let defender = !attacker;
+    let slide = matches!(how, Reach::R1893) && r.is_open();
+    let squares = r.squares();
+    let need = |side: Side| -> u32 {
+        p.outside(side)
+            .into_iter()
+            .map(|sq| {
+                if slide && sq.is_border() {
+                    1
+                } else {
+                    squares
+                        .into_iter()
+                        .map(|to| u32::from(sq.distance(to)))
+                        .min()
+                        .unwrap_or(u32::MAX / 64)
+                }
+            })
+            .sum()
+    };
+    let most = |side: Side| -> u32 {
+        let now = if p.to_act() == side { p.allowance() } else { 0 };
+        u32::from(p.later_allowance(side).max(now))
+    };
+    let defender_turns = if p.to_act() == attacker { t - 1 } else { t };
+    if need(defender) <= defender_turns * most(defender) {
+        return true;
+    }
+    need(attacker) <= t * most(attacker)
+}
+
 /// A defence's effect on the board, for ordering: the squares the defender left and
 /// the squares he came to.
 type Effect = (SquareSet, SquareSet);
@@ -595,6 +702,14 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// A key's killers, kept from one depth to the next ([`Limits::killers`]): per ply,
+/// the refuting defences' effects and the reply that won last.
+#[derive(Clone, Debug, Default)]
+struct Killers {
+    defences: Vec<[Option<Effect>; 2]>,
+    replies: Vec<Option<Action>>,
+}
+
 /// One single-threaded search (one key's proof): the path's history for repetitions,
 /// the killers, the node count.
 pub(crate) struct Search<'a> {
@@ -615,6 +730,8 @@ pub(crate) struct Search<'a> {
     /// The path's repetition history (D-9): the engine's, as the game keeps it.
     pub(crate) hist: History,
     killers: Vec<[Option<Effect>; 2]>,
+    /// Per ply, the attacker's (help play: either side's) turn that won last there.
+    replies: Vec<Option<Action>>,
     ply: usize,
 }
 
@@ -644,6 +761,7 @@ impl<'a> Search<'a> {
             aborted: expired,
             hist: History::path(),
             killers: Vec::new(),
+            replies: Vec::new(),
             ply: 0,
         };
         if root.phase().in_play() {
@@ -806,11 +924,19 @@ impl<'a> Search<'a> {
     /// turns left.
     ///
     /// The table is used only where the path's repetition history cannot change the
-    /// result: at most one of the attacker's turns left (so at most a defender's turn
-    /// and his last one, with Marks and interchanges that start a new Rendezvous, lie
-    /// ahead) and no position repeated yet on the path in this Rendezvous. There, no
-    /// position can reach a third occurrence, whatever path led to `p`, so the result
-    /// depends on `p` and `t` alone.
+    /// result (D-9, the Graph History Interaction): no position repeated yet on the
+    /// path in this Rendezvous, and at most two positions entered on any line below
+    /// `p` before the attacker's last turn ends the search — at most one of his turns
+    /// left, or two with `p` his own (then a defender's turn and his last lie ahead;
+    /// the interchange, the one action that is not a turn, comes only at a
+    /// Rendezvous' first turn, where it adds one position of its own colours). A third
+    /// occurrence below `p` would need one of those positions twice on the path
+    /// before it, or twice on one line below it (two consecutive positions never
+    /// match: every action changes the side to act, the men or the phase), so none
+    /// can happen whatever path led to `p`, and the result depends on `p` and `t`
+    /// alone. (Results deeper than that are not kept: a line below them may come back
+    /// to a position of the path, and a result proved along one path would be wrong
+    /// along another; `tests::the_table_keeps_no_result_a_repetition_decided`.)
     fn node(&mut self, p: &Position, t: u32) -> Val {
         if !self.tick() {
             return Val::Abort;
@@ -824,6 +950,9 @@ impl<'a> Search<'a> {
         {
             return Val::Fail;
         }
+        if t >= 2 && self.limits.deep_bound && !can_win_within(p, &self.goal, t) {
+            return Val::Fail;
+        }
         if t == 1
             && self.limits.bound
             && if attacker {
@@ -834,7 +963,8 @@ impl<'a> Search<'a> {
         {
             return Val::Fail;
         }
-        let safe = self.table.is_some() && t <= 1 && self.hist.repeats() == 0;
+        let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
+        let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
         if safe
             && let Some(tab) = self.table.as_deref()
             && let Some(v) = tab.probe(p, t, self.generation)
@@ -856,6 +986,28 @@ impl<'a> Search<'a> {
     }
 
     fn or_node(&mut self, p: &Position, t: u32) -> Val {
+        // The reply that won last at this ply (for another defence, or at a shallower
+        // depth) is tried first: played straight from its moves, one node instead of
+        // the turn's thousands of outcomes when it wins again.
+        if self.limits.killers
+            && let Some(Some(reply)) = self.replies.get(self.ply).cloned()
+            && let Action::Turn {
+                moves,
+                take,
+                wanderers,
+                radiate,
+            } = &reply
+            && let Ok(r) = play_turn_full(p, moves, *take, wanderers, *radiate)
+        {
+            if !self.tick() {
+                return Val::Abort;
+            }
+            match self.after(p, &reply, &r.position, t) {
+                Val::Win => return Val::Win,
+                Val::Abort => return Val::Abort,
+                Val::Fail => {}
+            }
+        }
         let mut aborted = false;
         let mut won = false;
         // At the attacker's last turn only a turn that meets the goal counts.
@@ -872,6 +1024,12 @@ impl<'a> Search<'a> {
             match self.after(p, a, c, t) {
                 Val::Win => {
                     won = true;
+                    if self.limits.killers && matches!(a, OutcomeAction::Turn { .. }) {
+                        if self.replies.len() <= self.ply {
+                            self.replies.resize(self.ply + 1, None);
+                        }
+                        self.replies[self.ply] = Some(a.to_action());
+                    }
                     ControlFlow::Break(())
                 }
                 Val::Fail => ControlFlow::Continue(()),
@@ -896,10 +1054,11 @@ impl<'a> Search<'a> {
     fn and_node(&mut self, p: &Position, t: u32) -> Val {
         // Before the attacker's last turn, a defence is often refuted by the cheap
         // test alone: stream the defences, stop at the first such refutation, and keep
-        // the others for the full search.
+        // the others for the full search. A defence is kept as its position and what
+        // the search asks of its action (no move list: an AND node may hold 10^5).
         let cheap = t == 1 && self.limits.bound;
         let goal = self.goal;
-        let mut kids = Vec::new();
+        let mut kids: Vec<Defence> = Vec::new();
         let mut refuted = false;
         let mut aborted = false;
         let _ = visit_outcomes(p, |a, c| {
@@ -921,7 +1080,7 @@ impl<'a> Search<'a> {
                     return ControlFlow::Break(());
                 }
             }
-            kids.push(Kid::One(a.to_action(), *c));
+            kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
         });
         if refuted {
@@ -931,17 +1090,21 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         if let Some(k) = interchange_kid(p) {
-            kids.push(k);
+            kids.push(Defence::Demand(k));
         }
         if self.limits.ordering {
             self.order(p, &mut kids);
         }
         for k in &kids {
-            match self.kid_value(p, k, t) {
+            let v = match k {
+                Defence::One(a, c) => self.after(p, a, c, t),
+                Defence::Demand(kid) => self.kid_value(p, kid, t),
+            };
+            match v {
                 Val::Win => {}
                 Val::Fail => {
                     if self.limits.ordering
-                        && let Kid::One(_, c) = k
+                        && let Defence::One(_, c) = k
                     {
                         self.killer(effect(p, c));
                     }
@@ -965,12 +1128,12 @@ impl<'a> Search<'a> {
     }
 
     /// Moves the defences that refuted before (at this ply) to the front.
-    fn order(&self, p: &Position, kids: &mut [Kid]) {
+    fn order(&self, p: &Position, kids: &mut [Defence]) {
         let Some(k) = self.killers.get(self.ply) else {
             return;
         };
-        let rank = |kid: &Kid| match kid {
-            Kid::One(_, c) => {
+        let rank = |kid: &Defence| match kid {
+            Defence::One(_, c) => {
                 let e = Some(effect(p, c));
                 if e == k[0] {
                     0
@@ -980,7 +1143,7 @@ impl<'a> Search<'a> {
                     2
                 }
             }
-            Kid::Demand(_) => 2,
+            Defence::Demand(_) => 2,
         };
         kids.sort_by_key(rank);
     }
@@ -1173,6 +1336,8 @@ fn deepen_keys(
     let written = wants
         .written
         .and_then(|w| keys.iter().position(|k| k.positions.contains(&w)));
+    // Each key's killers, from one depth to the next.
+    let mut memory = vec![Killers::default(); keys.len()];
     let mut short = false;
     for d in 1..=goal.turns {
         let mut open: Vec<usize> = (0..keys.len())
@@ -1202,7 +1367,16 @@ fn deepen_keys(
             let mut forcing = keys.iter().filter(|k| k.depth.is_some()).count();
             let mut done = 0usize;
             for batch in open.chunks(VERDICT_BATCH) {
-                search_depth(start, kids, &mut keys, batch, d, shared, threads);
+                search_depth(
+                    start,
+                    kids,
+                    &mut keys,
+                    &mut memory,
+                    batch,
+                    d,
+                    shared,
+                    threads,
+                );
                 forcing += batch.iter().filter(|&&i| keys[i].depth.is_some()).count();
                 done += batch.len();
                 if forcing >= 2 || shared.cut().is_some() {
@@ -1213,7 +1387,16 @@ fn deepen_keys(
                 keys[i].unproved = true;
             }
         } else {
-            search_depth(start, kids, &mut keys, &open, d, shared, threads);
+            search_depth(
+                start,
+                kids,
+                &mut keys,
+                &mut memory,
+                &open,
+                d,
+                shared,
+                threads,
+            );
         }
         short |= d < goal.turns && keys.iter().any(|k| k.depth == Some(d));
         if shared.cut().is_some() {
@@ -1235,10 +1418,12 @@ fn deepen_keys(
 /// then left, as long as that share is larger. So the budget is never exceeded and
 /// the results do not depend on the threads or the scheduling. A key still out of
 /// nodes, or stopped by the deadline, is `aborted`.
+#[allow(clippy::too_many_arguments)]
 fn search_depth(
     start: &Position,
     kids: &[Kid],
     keys: &mut [Key],
+    memory: &mut [Killers],
     open: &[usize],
     d: u32,
     shared: &Shared<'_>,
@@ -1251,15 +1436,26 @@ fn search_depth(
         if share <= last_share || shared.expired() {
             break;
         }
-        let found: Vec<(Val, u64, Option<Cut>)> = par_map(&pending, threads, |&i| {
+        let found: Vec<(Val, u64, Option<Cut>, Killers)> = par_map(&pending, threads, |&i| {
             shared.with_search_cap(start, share, false, |s| {
+                if s.limits.killers {
+                    s.killers = memory[i].defences.clone();
+                    s.replies = memory[i].replies.clone();
+                }
                 let v = s.kid_value(start, &kids[i], d);
-                (v, s.nodes, s.cut)
+                let kept = Killers {
+                    defences: std::mem::take(&mut s.killers),
+                    replies: std::mem::take(&mut s.replies),
+                };
+                (v, s.nodes, s.cut, kept)
             })
         });
         let mut again = Vec::new();
-        for (&i, (v, n, cut)) in pending.iter().zip(found) {
+        for (&i, (v, n, cut, kept)) in pending.iter().zip(found) {
             keys[i].nodes += n;
+            if shared.limits.killers {
+                memory[i] = kept;
+            }
             match v {
                 Val::Win => keys[i].depth = Some(d),
                 Val::Fail => keys[i].failed_to = d,

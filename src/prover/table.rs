@@ -1,77 +1,252 @@
-//! The prover's transposition table: depth-bounded results per position, bounded in
-//! memory (when full it starts afresh, which keeps every result deterministic).
+//! The prover's transposition table: depth-bounded results per position in a
+//! fixed-size array of buckets, allocated once at the size asked for (`--hash`) and
+//! never grown, so its memory is known before the search starts.
+//!
+//! A position is stored under a 64-bit key from the engine's fast hasher
+//! (`engine::table::FoldHasher`, finished by a full-avalanche
+//! mix): its top bits pick a bucket of four entries (one 64-byte cache line), the
+//! whole key is kept to tell positions apart. When a bucket is full the entry proved
+//! at the fewest turns is replaced (depth-preferred: a deeper result cost more to
+//! prove). Each search starts a new generation; an entry of another generation is
+//! empty, so a search never sees another's results (and its node count never depends
+//! on which thread ran what before it) without the table ever being cleared.
+
+use std::hash::{BuildHasher, BuildHasherDefault};
 
 use crate::engine::Position;
-use crate::engine::table::FastMap;
+use crate::engine::table::FoldHasher;
 
 use super::Val;
 
-/// One entry: the fewest of the attacker's turns a win was proved in (0: none), and
-/// the most a failure was proved at.
-#[derive(Clone, Copy, Default, Debug)]
-struct Bounds {
-    win_at: u8,
-    fail_at: u8,
-}
+/// Entries per bucket: four of 16 bytes, one cache line.
+const WAYS: usize = 4;
+
+/// One bucket: four entries of two words each, the key then the packed result
+/// (generation in the low 32 bits, `win_at` in the next 8, `fail_at` in the next 8).
+/// An array of integers, so the whole table is allocated zeroed (and its pages are
+/// touched only when used).
+type Bucket = [u64; 2 * WAYS];
 
 /// Results of positions at bounded depths: a win within `t` turns holds for any
 /// deeper search, a failure at `t` for any shallower one.
 pub(crate) struct Table {
-    map: FastMap<Position, Bounds>,
-    max: usize,
-    generation: u32,
+    buckets: Vec<Bucket>,
+    /// How many buckets the table may hold (allocated at the first store).
+    len: usize,
 }
 
-impl Table {
-    /// A table using about `bytes` of memory.
-    pub(crate) fn with_bytes(bytes: usize) -> Table {
-        // A hashbrown entry of a Position and its bounds, with its control byte and the
-        // load factor: about 64 bytes.
-        let max = (bytes / 64).max(1024);
-        Table {
-            map: FastMap::default(),
-            max,
-            generation: 0,
+/// The key of `p`: the engine's fast hasher over the whole position, never 0 (0 marks
+/// an empty entry).
+fn key_of(p: &Position) -> u64 {
+    BuildHasherDefault::<FoldHasher>::default()
+        .hash_one(p)
+        .max(1)
+}
+
+/// A packed result: its generation, the fewest turns a win was proved in (0: none)
+/// and the most a failure was proved at.
+#[derive(Clone, Copy)]
+struct Packed {
+    generation: u32,
+    win_at: u8,
+    fail_at: u8,
+}
+
+impl Packed {
+    fn from_word(w: u64) -> Packed {
+        Packed {
+            generation: w as u32,
+            win_at: (w >> 32) as u8,
+            fail_at: (w >> 40) as u8,
         }
     }
 
-    /// Starts a new proof: forgets everything when `generation` differs.
-    fn sync(&mut self, generation: u32) {
-        if self.generation != generation {
-            self.map.clear();
-            self.generation = generation;
+    fn word(self) -> u64 {
+        u64::from(self.generation)
+            | (u64::from(self.win_at) << 32)
+            | (u64::from(self.fail_at) << 40)
+    }
+
+    /// How deep the result reaches: what the replacement keeps.
+    fn depth(self) -> u8 {
+        self.win_at.max(self.fail_at)
+    }
+}
+
+impl Table {
+    /// A table of at most `bytes` of memory (at least one bucket). Nothing is
+    /// allocated before the first store.
+    pub(crate) fn with_bytes(bytes: usize) -> Table {
+        let len = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        Table {
+            buckets: Vec::new(),
+            len,
         }
+    }
+
+    /// The bytes the table holds once allocated.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.len * std::mem::size_of::<Bucket>()
+    }
+
+    /// The bucket of `key`: its top bits, scaled to the number of buckets.
+    fn bucket(&self, key: u64) -> usize {
+        ((u128::from(key) * self.len as u128) >> 64) as usize
     }
 
     /// The result stored for `p` with `t` turns left, if it decides.
     pub(crate) fn probe(&self, p: &Position, t: u32, generation: u32) -> Option<Val> {
-        if self.generation != generation {
+        if self.buckets.is_empty() {
             return None;
         }
-        let b = self.map.get(p)?;
-        if b.win_at != 0 && u32::from(b.win_at) <= t {
-            Some(Val::Win)
-        } else if u32::from(b.fail_at) >= t {
-            Some(Val::Fail)
-        } else {
-            None
+        let key = key_of(p);
+        let b = &self.buckets[self.bucket(key)];
+        for w in 0..WAYS {
+            if b[2 * w] != key {
+                continue;
+            }
+            let e = Packed::from_word(b[2 * w + 1]);
+            if e.generation != generation {
+                return None;
+            }
+            return if e.win_at != 0 && u32::from(e.win_at) <= t {
+                Some(Val::Win)
+            } else if u32::from(e.fail_at) >= t {
+                Some(Val::Fail)
+            } else {
+                None
+            };
         }
+        None
     }
 
-    /// Stores a result for `p` with `t` turns left.
+    /// Stores a result for `p` with `t` turns left: merged into its entry, else in an
+    /// empty (or another generation's) place of its bucket, else over the entry of the
+    /// bucket that reaches the fewest turns.
     pub(crate) fn store(&mut self, p: &Position, t: u32, win: bool, generation: u32) {
-        self.sync(generation);
-        if self.map.len() >= self.max {
-            self.map.clear();
+        if self.buckets.is_empty() {
+            // Zeroed: the pages are touched only as buckets are used.
+            self.buckets = vec![[0u64; 2 * WAYS]; self.len];
         }
-        let t = u8::try_from(t).unwrap_or(u8::MAX);
-        let b = self.map.entry(*p).or_default();
-        if win {
-            if b.win_at == 0 || t < b.win_at {
-                b.win_at = t;
+        let t = u8::try_from(t).unwrap_or(u8::MAX).max(1);
+        let key = key_of(p);
+        let at = self.bucket(key);
+        let b = &mut self.buckets[at];
+        let mut place = None;
+        let mut shallowest = u8::MAX;
+        for w in 0..WAYS {
+            let e = Packed::from_word(b[2 * w + 1]);
+            let live = b[2 * w] != 0 && e.generation == generation;
+            if live && b[2 * w] == key {
+                place = Some((w, e));
+                break;
             }
-        } else if t > b.fail_at {
-            b.fail_at = t;
+            if !live {
+                if shallowest > 0 {
+                    place = Some((
+                        w,
+                        Packed {
+                            generation,
+                            win_at: 0,
+                            fail_at: 0,
+                        },
+                    ));
+                    shallowest = 0;
+                }
+            } else if e.depth() < shallowest {
+                shallowest = e.depth();
+                place = Some((
+                    w,
+                    Packed {
+                        generation,
+                        win_at: 0,
+                        fail_at: 0,
+                    },
+                ));
+            }
         }
+        let Some((w, mut e)) = place else {
+            return;
+        };
+        if win {
+            if e.win_at == 0 || t < e.win_at {
+                e.win_at = t;
+            }
+        } else if t > e.fail_at {
+            e.fail_at = t;
+        }
+        b[2 * w] = key;
+        b[2 * w + 1] = e.word();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn positions() -> Vec<Position> {
+        [
+            "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play",
+            "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 B c6 play",
+            "4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play",
+        ]
+        .iter()
+        .map(|s| s.parse().expect("a position"))
+        .collect()
+    }
+
+    /// A win holds for deeper searches, a failure for shallower ones; another
+    /// generation sees nothing.
+    #[test]
+    fn results_hold_by_depth_and_generation() {
+        let ps = positions();
+        let mut t = Table::with_bytes(1 << 16);
+        t.store(&ps[0], 2, true, 1);
+        t.store(&ps[1], 2, false, 1);
+        assert_eq!(t.probe(&ps[0], 2, 1), Some(Val::Win));
+        assert_eq!(t.probe(&ps[0], 3, 1), Some(Val::Win));
+        assert_eq!(t.probe(&ps[0], 1, 1), None);
+        assert_eq!(t.probe(&ps[1], 1, 1), Some(Val::Fail));
+        assert_eq!(t.probe(&ps[1], 3, 1), None);
+        assert_eq!(t.probe(&ps[2], 1, 1), None);
+        assert_eq!(t.probe(&ps[0], 2, 2), None);
+        // Both bounds on one entry.
+        t.store(&ps[1], 3, true, 1);
+        assert_eq!(t.probe(&ps[1], 2, 1), Some(Val::Fail));
+        assert_eq!(t.probe(&ps[1], 3, 1), Some(Val::Win));
+    }
+
+    /// A table of one bucket keeps the deepest results when more positions come than
+    /// it holds, and never grows past its size.
+    #[test]
+    fn a_full_bucket_keeps_the_deepest() {
+        let mut t = Table::with_bytes(1);
+        assert_eq!(t.bytes(), 64);
+        let base: Position = "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play"
+            .parse()
+            .expect("a position");
+        // Positions that differ: the same men on other Rendezvous squares.
+        let ps: Vec<Position> = ["c6", "d6", "e6", "f6", "c5", "d5"]
+            .iter()
+            .filter_map(|sq| {
+                format!("8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y {sq} play")
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        assert!(ps.len() >= 5);
+        assert_eq!(ps[0], base);
+        for (i, p) in ps.iter().enumerate().take(4) {
+            t.store(p, 4 + i as u32, false, 7);
+        }
+        t.store(&ps[4], 1, false, 7);
+        // The shallowest of the four (depth 4) made way.
+        assert_eq!(t.probe(&ps[0], 4, 7), None);
+        for (i, p) in ps.iter().enumerate().take(4).skip(1) {
+            assert_eq!(t.probe(p, 4 + i as u32, 7), Some(Val::Fail));
+        }
+        assert_eq!(t.probe(&ps[4], 1, 7), Some(Val::Fail));
+        assert_eq!(t.buckets.len(), 1);
     }
 }

@@ -14,6 +14,7 @@ use crate::engine::rules::Rules;
 use crate::engine::side::{BySide, Side};
 use crate::engine::square::{Direction, Square};
 use crate::engine::squareset::SquareSet;
+use crate::engine::table::FastSet;
 use crate::engine::violation::{BonusProblem, RadiateProblem, RuleRef, RuleViolation, SetProblem};
 
 /// Men per side.
@@ -449,8 +450,8 @@ pub(crate) fn bonus_outcomes(pos: &Position) -> Vec<(Vec<(Square, Square)>, Posi
     };
     let mover = pos.to_act();
     let mut out: Vec<(Vec<(Square, Square)>, Position)> = Vec::new();
-    let mut seen_ends = std::collections::HashSet::new();
-    let mut seen_states = std::collections::HashSet::new();
+    let mut seen_ends = FastSet::default();
+    let mut seen_states = FastSet::default();
     let mut path = Vec::new();
     #[allow(clippy::too_many_arguments)]
     fn walk(
@@ -460,8 +461,8 @@ pub(crate) fn bonus_outcomes(pos: &Position) -> Vec<(Vec<(Square, Square)>, Posi
         moved: SquareSet,
         left: u8,
         path: &mut Vec<(Square, Square)>,
-        seen_states: &mut std::collections::HashSet<(BySide<SquareSet>, SquareSet, u8)>,
-        seen_ends: &mut std::collections::HashSet<BySide<SquareSet>>,
+        seen_states: &mut FastSet<(BySide<SquareSet>, SquareSet, u8)>,
+        seen_ends: &mut FastSet<BySide<SquareSet>>,
         out: &mut Vec<(Vec<(Square, Square)>, Position)>,
     ) {
         if !seen_states.insert((men, moved, left)) {
