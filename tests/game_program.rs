@@ -172,3 +172,19 @@ fn a_hint_names_a_forced_win_in_words() {
     );
     assert!(out.contains("  - it wins the Rendezvous now"), "{out}");
 }
+
+#[test]
+fn an_interchange_says_which_men_changed_colour_and_why() {
+    let (out, err) = run(&["repl", "--quiet"], "mark d5\ninterchange\n");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Yellow demands an interchange (Rule 5): "))
+        .unwrap_or_else(|| panic!("the interchange is told: {out}{err}"));
+    // At the start both sides have five men: every man changes colour.
+    assert!(
+        line.contains("Black exchanges his 5 men for as many of Yellow's"),
+        "{line}"
+    );
+    let squares = line.matches(|c: char| c.is_ascii_digit()).count();
+    assert!(squares >= 10, "ten squares named: {line}");
+}

@@ -682,7 +682,17 @@ pub(super) fn render(event: &Event, rules: Rules) -> String {
         Target::Game => "won the game",
     };
     match *event {
-        Event::Played { .. } | Event::Interchange { .. } => String::new(),
+        Event::Played { .. } => String::new(),
+        Event::Interchange { side, changed } => {
+            let n = changed.count() / 2;
+            format!(
+                "{side} demands an interchange (Rule 5): {} exchanges his {n} m{} for as many \
+                 of {side}'s, and the men on {} change colour.",
+                !side,
+                if n == 1 { "an" } else { "en" },
+                crate::interp::list(changed.iter())
+            )
+        }
         Event::ManReplaced { side, square } => format!(
             "{side} replaces {}'s man on {square} with one of his own ({}); the turn ends.",
             !side,

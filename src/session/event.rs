@@ -5,7 +5,7 @@
 
 use crate::engine::{
     BySide, DieRule, GameResult, Goal, Phase, Played, Position, Progress, Settled, Side, Square,
-    TurnEnd,
+    SquareSet, TurnEnd,
 };
 
 /// Something that happened in a game, for a front end to tell.
@@ -19,10 +19,13 @@ pub enum Event {
         /// move).
         numbered: bool,
     },
-    /// An interchange was made (1893 Rule 5).
+    /// An interchange was made (1893 Rule 5): the setter exchanged his men for as many
+    /// of the demanding side's, and those squares changed colour both ways.
     Interchange {
         /// The side that demanded it.
         side: Side,
+        /// The squares whose men changed colour.
+        changed: SquareSet,
     },
     /// A man of the other side was replaced with one of the mover's own (Rule 7); the
     /// turn ends.
@@ -94,7 +97,11 @@ pub fn action_events(before: &Position, played: &Played, after: &Position) -> Ve
         numbered: played.numbered,
     }];
     if !before.interchanged() && after.interchanged() {
-        out.push(Event::Interchange { side });
+        let changed = SquareSet(
+            (before.men(Side::Black).0 & after.men(Side::Yellow).0)
+                | (before.men(Side::Yellow).0 & after.men(Side::Black).0),
+        );
+        out.push(Event::Interchange { side, changed });
     }
     if let Some(turn) = &played.turn {
         match turn.end {
