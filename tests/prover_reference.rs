@@ -6,8 +6,9 @@
 
 use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
-use lanrick::engine::{Edition, OutcomeAction, Position, Rules, Side, Square, SquareSet};
+use lanrick::engine::{Edition, OutcomeAction, Position, Rules, Side, Square};
 use lanrick::prover::last::visit_goal_turns;
+use lanrick::prover::sample::random_position;
 use lanrick::prover::{self, Goal, Limits, Target, Verdict, Wants};
 use lanrick::selfplay::Rng;
 use std::collections::BTreeMap;
@@ -229,77 +230,6 @@ fn too_many_for_two(p: &Position, cap: usize) -> bool {
         cap
     };
     cap < usize::MAX && lanrick::engine::count_outcomes(p) > cap
-}
-
-/// A random position with `men` men, a Mark set and a turn or two played.
-fn random_position(rng: &mut Rng, rules: Rules, men: usize) -> Option<Position> {
-    let mut squares: Vec<u8> = (0..64).collect();
-    let mut black = SquareSet::EMPTY;
-    let mut yellow = SquareSet::EMPTY;
-    for i in 0..men {
-        let j = i + rng.below(64 - i);
-        squares.swap(i, j);
-        let sq = Square::from_index(squares[i])?;
-        if i % 2 == 0 {
-            black.insert(sq);
-        } else {
-            yellow.insert(sq);
-        }
-    }
-    let side = if rng.chance(50) {
-        Side::Black
-    } else {
-        Side::Yellow
-    };
-    let p = Position::with_men(black, yellow, side)
-        .ok()?
-        .with_rules(rules);
-    let marks = p.mark_outcomes();
-    if marks.is_empty() {
-        return None;
-    }
-    let mut p = marks[rng.below(marks.len())].1;
-    for _ in 0..rng.below(3) {
-        let mut next = Vec::new();
-        let _ = visit_outcomes(&p, |_, c| {
-            next.push(*c);
-            ControlFlow::Continue(())
-        });
-        if next.is_empty() {
-            break;
-        }
-        let q = next[rng.below(next.len())];
-        if q.winner().is_some() || !q.phase().in_play() {
-            break;
-        }
-        p = q;
-    }
-    if p.winner().is_some() || !p.phase().in_play() {
-        return None;
-    }
-    if rules.edition() == Edition::E1879 {
-        return with_score(&p, rng);
-    }
-    Some(p)
-}
-
-/// A 1879 position with a random score (each side 0 to 4): the position string's
-/// `<B>-<Y>` field rewritten and read back, so the position is one the engine accepts
-/// (three to five men a side in a round).
-fn with_score(p: &Position, rng: &mut Rng) -> Option<Position> {
-    let (b, y) = (rng.below(5), rng.below(5));
-    let text: Vec<String> = p
-        .to_string()
-        .split(' ')
-        .map(|f| {
-            if f.contains('-') && f.chars().all(|c| c.is_ascii_digit() || c == '-') {
-                format!("{b}-{y}")
-            } else {
-                f.to_string()
-            }
-        })
-        .collect();
-    Position::parse_as(p.rules(), &text.join(" ")).ok()
 }
 
 fn goals(p: &Position, rng: &mut Rng, cap: usize) -> Vec<Goal> {

@@ -5,7 +5,7 @@
 //! find.
 
 use crate::engine::search::visit_outcomes;
-use crate::engine::{Edition, Position, Rng, Rules, Side, Square, SquareSet};
+use crate::engine::{Position, Rng, Rules, Side, Square, SquareSet};
 use std::ops::ControlFlow;
 
 use super::{Goal, Target};
@@ -38,11 +38,9 @@ pub fn benchmark_set(seed: u64, per: usize, turns: u32, max_men: usize) -> Vec<S
             let mut guard = 0;
             while made < per && guard < 100_000 {
                 guard += 1;
-                let least = if rules.edition() == Edition::E1879 {
-                    6
-                } else {
-                    4
-                };
+                // A game of rounds (1879) ends its round at two men a side: at least
+                // three each in play.
+                let least = if rules.plays_rounds() { 6 } else { 4 };
                 let top = max_men.max(least);
                 let men = least + rng.below(top - least + 1);
                 let Some(position) = random_position(&mut rng, rules, men) else {
@@ -66,8 +64,9 @@ pub fn benchmark_set(seed: u64, per: usize, turns: u32, max_men: usize) -> Vec<S
 
 /// A position under `rules` with `men` men on random squares (alternately Black's and
 /// Yellow's), a random side to act, a random legal Mark and up to two random turns
-/// after it; in 1879 a random score. `None` when the draw gives no position in play.
-fn random_position(rng: &mut Rng, rules: Rules, men: usize) -> Option<Position> {
+/// after it; in a game of rounds (1879) a random score. `None` when the draw gives no
+/// position in play. The prover's reference tests draw their positions with it too.
+pub fn random_position(rng: &mut Rng, rules: Rules, men: usize) -> Option<Position> {
     let mut squares: Vec<u8> = (0..64).collect();
     let mut black = SquareSet::EMPTY;
     let mut yellow = SquareSet::EMPTY;
@@ -112,7 +111,7 @@ fn random_position(rng: &mut Rng, rules: Rules, men: usize) -> Option<Position> 
     if p.winner().is_some() || !p.phase().in_play() {
         return None;
     }
-    if rules.edition() == Edition::E1879 {
+    if rules.plays_rounds() {
         return with_score(&p, rng);
     }
     Some(p)
