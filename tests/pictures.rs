@@ -354,7 +354,8 @@ fn the_page_holds_every_step_with_its_comments_variations_and_verdict() {
     let data = page_data(&page);
     let steps = &data[0]["steps"];
     let v = steps[1]["down"].as_u64().unwrap() as usize;
-    assert_eq!(steps[v]["label"], "g1-g2");
+    // Who played it, though the file wrote no prefix.
+    assert_eq!(steps[v]["label"], "1. Y: g1-g2");
     assert_eq!(steps[v]["up"], 2);
     assert_eq!(steps[v]["prev"], 1);
     assert_eq!(steps[2]["up"], serde_json::Value::Null);

@@ -109,11 +109,17 @@ fn order(g: &GameTree) -> (Vec<usize>, Vec<usize>) {
 }
 
 /// The move list entry text of a step.
+/// A step's entry in the move list: the event as written, with its side and turn
+/// number before it when the file left them out (`3. Y: a7-b6`, `B: mark d5`), so the
+/// page says who played what.
 fn label(step: &Step) -> String {
     if step.parent.is_none() {
-        "Start".into()
-    } else {
-        step.text.clone()
+        return "Start".into();
+    }
+    match (step.prefixed, step.side, step.number) {
+        (false, Some(side), Some(n)) => format!("{n}. {}: {}", side.letter(), step.text),
+        (false, Some(side), None) => format!("{}: {}", side.letter(), step.text),
+        _ => step.text.clone(),
     }
 }
 
@@ -132,7 +138,7 @@ fn detail(g: &GameTree, step: &Step, page: usize, src: &str) -> String {
     let what = if step.parent.is_none() {
         "The start position".to_string()
     } else {
-        step.text.clone()
+        label(step)
     };
     let _ = write!(
         out,

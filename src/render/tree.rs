@@ -99,6 +99,10 @@ pub struct Step {
     pub text: String,
     /// The side that acted (`None` for the start).
     pub side: Option<Side>,
+    /// The turn number of a numbered action (a turn, a pass, a 1880 Mark move).
+    pub number: Option<u32>,
+    /// Whether the event was written with a prefix (a turn number or a side).
+    pub prefixed: bool,
     /// The position after the event (before it, when the event was refused).
     pub position: Position,
     /// The men's paths in the event's turn.
@@ -348,6 +352,8 @@ fn build_game(
         ply: 0,
         text: String::new(),
         side: None,
+        number: None,
+        prefixed: false,
         position: *start.position(),
         arrows: Vec::new(),
         taken: None,
@@ -470,6 +476,8 @@ impl Walk<'_, '_> {
             ply,
             text: prefixed(self.src, ev, text),
             side: None,
+            number: None,
+            prefixed: ev.prefix.number.is_some() || ev.prefix.side.is_some(),
             position: *runner.position(),
             arrows: Vec::new(),
             taken: None,
@@ -482,6 +490,9 @@ impl Walk<'_, '_> {
         match result {
             Ok(Effect::Played(played)) => {
                 step.side = Some(played.side);
+                step.number = played
+                    .numbered
+                    .then(|| runner.game().turns_played());
                 if let Some(turn) = &played.turn {
                     step.arrows = turn
                         .moves
