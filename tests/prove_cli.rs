@@ -296,3 +296,71 @@ fn check_stops_at_two_keys_and_says_the_list_is_partial() {
         "{text}"
     );
 }
+
+/// `check` proves every puzzle whatever its written line (issue 27, point 8): a
+/// solution giving only the key is judged by the prover (sound passes, refuted fails
+/// with Black's escape), and a first action that does not reach the goal, or a line
+/// with an illegal action, gets the verdict named with the line's own problem beside
+/// it, where it used to get only `lanrick::goal::unmet` and no verdict.
+#[test]
+fn check_proves_a_puzzle_whatever_its_written_line() {
+    for (file, verdict, passes, line_codes) in [
+        ("key_only", "sound", true, &[][..]),
+        ("key_only_refuted", "refuted", false, &[][..]),
+        ("wrong_key", "refuted", false, &["lanrick::goal::unmet"][..]),
+        (
+            "line_illegal",
+            "sound",
+            false,
+            &["lanrick::rule::blocked"][..],
+        ),
+    ] {
+        let path = format!("tests/cases/prove/{file}.lanrick");
+        let (code, proof) = proof_of(&path);
+        assert_eq!(code, Some(if passes { 0 } else { 1 }), "{file}");
+        assert_eq!(proof["verdict"], verdict, "{file}");
+        let out = lanrick()
+            .args(["check", "--format", "json", &path])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let codes: Vec<&str> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|d| d["code"].as_str())
+            .collect();
+        let mut want: Vec<String> = line_codes.iter().map(|c| (*c).to_owned()).collect();
+        if verdict != "sound" {
+            want.insert(0, format!("lanrick::goal::{verdict}"));
+        }
+        assert_eq!(codes, want, "{file}");
+        let human = lanrick().args(["check", &path]).output().unwrap();
+        let line = String::from_utf8_lossy(&human.stdout);
+        assert!(line.contains(&format!(": {verdict} — ")), "{line}");
+        assert_eq!(
+            line.contains("the written line has 1 problem"),
+            !line_codes.is_empty(),
+            "{line}"
+        );
+    }
+    // A key-only line's goal is `open`: the proof, not the line, decides.
+    let out = lanrick()
+        .args([
+            "check",
+            "--format",
+            "json",
+            "tests/cases/prove/key_only.lanrick",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["files"][0]["game_results"][0]["goal"], "open");
+    // Only replaying, nothing judges the key: the line's unmet goal is the word.
+    let out = lanrick()
+        .args(["check", "--no-prove", "tests/cases/prove/key_only.lanrick"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("lanrick::goal::unmet"));
+}
