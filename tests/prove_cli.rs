@@ -251,7 +251,7 @@ fn every_solve_output_pastes_into_a_puzzle_file_and_checks() {
             assert!(text.contains(&format!("# {verdict} — ")), "{text}");
             if *verdict == "cooked" {
                 // Both keys (or lines) are printed, the second as a variation.
-                assert!(text.contains(" ( B: a3-a1 c5-a3 x c6 )"), "{text}");
+                assert!(text.contains("( 1. B: a3-a1 c5-a3 x c6"), "{text}");
             }
             let file = dir.join(format!("case{i}-{full}.lanrick"));
             std::fs::write(&file, &text).unwrap();
@@ -363,4 +363,117 @@ fn check_proves_a_puzzle_whatever_its_written_line() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("lanrick::goal::unmet"));
+}
+
+/// `lanrick solve` output as text (stdout), with `args` after `solve`.
+fn solve_text(args: &[&str]) -> String {
+    let out = lanrick().arg("solve").args(args).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `solve` writes the solution as chess problem solvers do (issue 27, point 7):
+/// numbered and indented by move, the key marked `!` with its threat, the defences
+/// each with its reply, duals marked, the tries marked `?` with their refutations `!`
+/// (and said to be none when there are none); the keys in their shortest canonical
+/// form, one text each; the whole still a puzzle file that replays; and the same proof
+/// as JSON.
+#[test]
+fn solve_writes_trees_as_problem_solvers_do() {
+    // Numbered, indented, the key marked with its threat, a try with its refutations.
+    let text = solve_text(&["examples/puzzles/composed-102-01.lanrick", "--tries"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let key = lines
+        .iter()
+        .find(|l| l.starts_with("1. B: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(key.contains(" ! { threat: "), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("  2. Y: ")), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("    3. B: ")), "{text}");
+    let try_at = lines
+        .iter()
+        .position(|l| l.starts_with("( 1. B: ") && l.ends_with(" ?"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        lines[try_at + 1].trim_start().starts_with("2. Y: ") && lines[try_at + 1].contains(" !"),
+        "{text}"
+    );
+    assert!(text.contains("# try "), "{text}");
+    let dir = std::env::temp_dir().join(format!("lanrick-solve-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tree.lanrick");
+    std::fs::write(&file, &text).unwrap();
+    let replay = lanrick().arg("check").arg(&file).output().unwrap();
+    assert!(
+        replay.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+
+    // Carroll's three-man answer, one text for the key everywhere; no tries, said so.
+    let text = solve_text(&["examples/carroll-hint-1.lanrick", "--tries"]);
+    assert!(text.contains("# tries: none"), "{text}");
+    assert!(
+        text.contains("\n1. Y: c6-d5 d7-c6 e7-d7 x e6 !\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("c6-d5 d7-c6 e7-d7 x e6").count(), 3, "{text}");
+    assert!(!text.contains("b7-c6"), "{text}");
+
+    // An interchange whose men the defender chooses is one key (its choices follow
+    // it as variations), with its duals marked.
+    let text = solve_text(&["examples/puzzles/composed-101-02.lanrick"]);
+    assert!(
+        text.contains("# key 1 of 1: interchange d6 c7 (in 2); Yellow chooses the men: 3 choices"),
+        "{text}"
+    );
+    assert!(!text.contains("# key 2"), "{text}");
+    assert!(
+        text.contains("{ dual: 68 other winning replies }"),
+        "{text}"
+    );
+
+    // JSON: the verdict, each key with its position and tree, the tries, the budget.
+    let out = lanrick()
+        .args([
+            "solve",
+            "--format",
+            "json",
+            "--tries",
+            "examples/carroll-hint-1.lanrick",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["keys"][0]["action"], "c6-d5 d7-c6 e7-d7 x e6");
+    assert_eq!(v["keys"][0]["depth"], 1);
+    assert_eq!(
+        v["keys"][0]["positions"][0],
+        v["keys"][0]["trees"][0]["position"]
+    );
+    assert_eq!(v["keys"][0]["trees"][0]["number"], 1);
+    assert_eq!(v["tries"]["found"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["tries"]["complete"], true);
+    assert!(v["budget"]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(v["budget"]["max_nodes"], 20_000_000);
+    let out = lanrick()
+        .args([
+            "solve",
+            "--format",
+            "json",
+            "--tries",
+            "examples/puzzles/composed-102-01.lanrick",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tries = v["tries"]["found"].as_array().unwrap();
+    assert!(!tries.is_empty(), "{v}");
+    assert!(tries.iter().all(|t| {
+        let n = t["refutations"].as_array().map_or(0, Vec::len);
+        n == 1
+    }));
+    assert!(v["keys"][0]["threat"].is_string(), "{v}");
+    assert_eq!(v["keys"][0]["defences"], 20);
 }
