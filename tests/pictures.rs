@@ -752,3 +752,41 @@ fn the_replay_page_carries_the_provers_verdict_keys_tries_and_refutations() {
     let page = page_of("examples/puzzles/composed-102-01.lanrick");
     assert!(page.contains("<dd class=\"prover-tries\"><ul><li><code>g6-f5 h6-g6 x e8</code> ? refuted by <code>h7-h5 h8-h7 x e8</code></li></ul></dd>"), "{page}");
 }
+
+/// Every arrow of a played turn ends on a man the diagram shows (issue 27, point 10):
+/// a 1879 win radiates the men in the set to the border, and the end of a round clears
+/// the board, so the turn's paths into the set are not drawn into emptied squares.
+#[test]
+fn no_arrow_points_into_a_square_the_win_emptied() {
+    let mut dropped = 0;
+    for name in [
+        "1879-game.lanrick",
+        "1880-game.lanrick",
+        "complete-game.lanrick",
+    ] {
+        let src = example(name);
+        let t = tree::build(&src, None).unwrap();
+        for g in &t.games {
+            for (i, step) in g.steps.iter().enumerate() {
+                for a in step.arrows.iter().filter(|a| !a.illegal && !a.mark) {
+                    let end = *a.path.last().unwrap();
+                    assert!(
+                        step.position.man_at(end).is_some(),
+                        "{name} step {i} `{}`: an arrow into the empty {end}",
+                        step.text
+                    );
+                }
+                // A 1879 winning turn with moves shows fewer arrows than moves.
+                let moves = step
+                    .text
+                    .split_whitespace()
+                    .filter(|w| w.contains('-'))
+                    .count();
+                if name.starts_with("1879") && step.taken.is_some() && step.arrows.len() < moves {
+                    dropped += 1;
+                }
+            }
+        }
+    }
+    assert!(dropped > 0, "no 1879 win emptied an arrow's square");
+}

@@ -474,7 +474,9 @@ pub fn compose(args: &ComposeArgs) -> u8 {
         }
     }
     say!(
-        "compose: {found} puzzles from {attempts} positions (seed {})",
+        "compose: {found} puzzle{} from {attempts} position{} (seed {})",
+        if found == 1 { "" } else { "s" },
+        if attempts == 1 { "" } else { "s" },
         args.seed
     );
     if found == args.count {

@@ -525,6 +525,13 @@ impl Walk<'_, '_> {
                             .iter()
                             .map(|&(from, to)| Arrow::straight(from, to, false)),
                     );
+                    // A 1879 win empties the squares the turn's men came to (the men in
+                    // the set radiate to the border; the end of a round clears the
+                    // board): an arrow into a square with no man would point at
+                    // nothing, so only the paths to men still standing are drawn.
+                    let after = step.position;
+                    step.arrows
+                        .retain(|a| a.path.last().is_some_and(|&sq| after.man_at(sq).is_some()));
                 }
             }
             Ok(Effect::Checked) => {}
