@@ -62,3 +62,121 @@ fn every_outcomes_text_reads_back_to_its_position_in_every_edition() {
         assert!(checked > 100, "{rules}: only {checked} outcomes checked");
     }
 }
+
+/// Whether a turn of at most `left` more man's moves from `t` reaches `target` (1893
+/// rules: the take, then the end; no wanderers), by brute force over every move.
+fn reaches_within(
+    t: &lanrick::engine::turn::TurnInProgress,
+    target: &Position,
+    left: usize,
+) -> bool {
+    if let Some(choices) = t.take_choices() {
+        return choices.into_iter().any(|sq| {
+            let mut next = t.clone();
+            next.take(sq).is_ok() && next.finish().is_ok_and(|r| r.position == *target)
+        });
+    }
+    if !t.moves().is_empty() && t.finish().is_ok_and(|r| r.position == *target) {
+        return true;
+    }
+    left > 0
+        && t.legal_moves().into_iter().any(|m| {
+            let mut next = t.clone();
+            next.play_move(m.from, m.to).is_ok() && reaches_within(&next, target, left - 1)
+        })
+}
+
+/// The canonical form of a turn (what `solve` and `check` write a key in) has the
+/// fewest man's moves of any turn reaching its outcome, and replays to it: for outcomes
+/// of random positions in every edition its text reaches the outcome and never has more
+/// moves than the walk's; in the 1893 rules a brute force over every shorter turn finds
+/// none that reaches it. Carroll's first hint is his three-man answer.
+#[test]
+fn the_canonical_form_of_a_turn_has_the_fewest_mens_moves() {
+    use lanrick::engine::search::fewest_moves_to;
+    let moves = |a: &Action| match a {
+        Action::Turn { moves, .. } => moves.len(),
+        _ => 0,
+    };
+    let hint: Position = "8/1YYYY3/1BYBB3/1BB5/8/8/8/8 Y c6 play"
+        .parse()
+        .expect("a position");
+    let mut shortened = 0;
+    for rules in ["1893", "1880", "1879"] {
+        let rules: Rules = rules.parse().expect("rules");
+        let mut rng = Rng::new(0xfe_u64 + rules.to_string().len() as u64);
+        let mut stats = Default::default();
+        let mut positions = vec![];
+        if rules == Rules::default() {
+            positions.push(hint);
+        }
+        for _ in 0..1 {
+            let g = play_game_with(&mut rng, &mut stats, rules);
+            let mut game = Game::new(Position::start_for(rules));
+            for (i, action) in g.actions.iter().enumerate() {
+                if i % 7 == 3 {
+                    positions.push(*game.position());
+                }
+                if game.play(action).is_err() {
+                    break;
+                }
+            }
+        }
+        for pos in positions {
+            let mut seen = 0;
+            let _ = visit_outcomes(&pos, |action: &OutcomeAction, after: &Position| {
+                let found = Action::from(action);
+                let n = moves(&found);
+                if n < 2 {
+                    return ControlFlow::Continue(());
+                }
+                let best = fewest_moves_to(&pos, after, n)
+                    .unwrap_or_else(|| panic!("{pos}: no canonical form for `{found}`"));
+                assert!(moves(&best) <= n, "{pos}: `{best}` longer than `{found}`");
+                let mut game = Game::new(pos);
+                game.play(&best).expect("the canonical form is legal");
+                assert_eq!(game.position(), after, "{pos}: `{best}` for `{found}`");
+                if moves(&best) < n {
+                    shortened += 1;
+                }
+                if rules == Rules::default() && moves(&best) <= 3 {
+                    let turn = pos.begin_turn().expect("a turn");
+                    assert!(
+                        !reaches_within(&turn, after, moves(&best) - 1),
+                        "{pos}: a turn shorter than `{best}` reaches its outcome"
+                    );
+                }
+                seen += 1;
+                if seen >= 12 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        }
+    }
+    assert!(
+        shortened > 0,
+        "no walk's turn was longer than its canonical form"
+    );
+    // Carroll's answer, where the walk finds a five-man shuffle first.
+    let mut runner = Runner::from_position(hint);
+    let (_, problem) = run_line(&mut runner, "c6-d5 d7-c6 e7-d7 x e6");
+    assert!(problem.is_none());
+    let target = *runner.position();
+    let mut walk_first = None;
+    let _ = visit_outcomes(&hint, |a: &OutcomeAction, c: &Position| {
+        if *c == target {
+            walk_first = Some(Action::from(a));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(walk_first.as_ref().map(moves), Some(5));
+    assert_eq!(
+        fewest_moves_to(&hint, &target, 5)
+            .map(|a| a.to_string())
+            .as_deref(),
+        Some("c6-d5 d7-c6 e7-d7 x e6")
+    );
+}

@@ -359,13 +359,14 @@ fn the_page_holds_every_step_with_its_comments_variations_and_verdict() {
     assert_eq!(steps[v]["up"], 2);
     assert_eq!(steps[v]["prev"], 1);
     assert_eq!(steps[2]["up"], serde_json::Value::Null);
-    // A puzzle's verdicts, the prover's left for a prover to fill.
+    // A puzzle's verdicts; the prover's is filled by `replay --html` (the page of a
+    // tree nobody proved says so).
     let src = example("carroll-hint-1.lanrick");
     let page = html::page("h.lanrick", &src, &tree::build(&src, None).unwrap(), false);
     assert!(page.contains("<dd class=\"puzzle-goal\">Y wins rendezvous in 1</dd>"));
     assert!(page.contains("<dd class=\"puzzle-solution meets\">meets the goal in 1 turn</dd>"));
-    assert!(page.contains("class=\"prover-verdict\" data-verdict=\"none\""));
-    assert!(page.contains("\"prover_verdict\":null"));
+    assert!(page.contains("class=\"prover-verdict\" data-verdict=\"none\">not proved<"));
+    assert!(page.contains("\"prover\":null"));
 }
 
 /// The JSON data embedded in a page.
@@ -660,7 +661,9 @@ fn doc_pictures() -> Vec<(PathBuf, String)> {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let src = std::fs::read_to_string(&path).unwrap();
-        let t = tree::build(&src, None).unwrap();
+        let mut t = tree::build(&src, None).unwrap();
+        // The page as `replay --html` writes it: its puzzles proved.
+        lanrick::cli::pictures::prove_puzzles(&mut t);
         if stem.starts_with("carroll-hint-") {
             let g = &t.games[0];
             let last = g.main.len() - 1;
@@ -706,4 +709,85 @@ fn the_pictures_in_docs_are_up_to_date() {
             "docs/pictures.md lacks {link}"
         );
     }
+}
+
+/// `replay --html` fills the prover's verdict when it writes the page (issue 27, point
+/// 6): the verdict `check` gives, the keys, the refutations of a refuted written key,
+/// the tries, in the page and in its data; the page's script computes nothing.
+#[test]
+fn the_replay_page_carries_the_provers_verdict_keys_tries_and_refutations() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page_of = |file: &str| {
+        let out = dir.path().join("page.html");
+        lanrick(dir.path())
+            .arg("replay")
+            .arg(root.join(file))
+            .arg("--html")
+            .arg(&out)
+            .assert()
+            .success();
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let page = page_of("examples/carroll-hint-1.lanrick");
+    assert!(page.contains(
+        "data-verdict=\"sound\">sound — Y wins rendezvous in 1, key c6-d5 d7-c6 e7-d7 x e6</dd>"
+    ));
+    assert!(page.contains("<dd class=\"prover-keys\"><code>c6-d5 d7-c6 e7-d7 x e6</code></dd>"));
+    let data = page_data(&page);
+    assert_eq!(data[0]["puzzle"]["prover"]["verdict"], "sound");
+
+    let page = page_of("tests/cases/prove/refuted.lanrick");
+    assert!(page.contains("data-verdict=\"refuted\""));
+    assert!(page.contains("<dd class=\"prover-refutations\"><code>c4-c1</code>"));
+    let data = page_data(&page);
+    let prover = &data[0]["puzzle"]["prover"];
+    assert_eq!(prover["verdict"], "refuted");
+    assert_eq!(prover["refutations"][0], "c4-c1");
+    assert_eq!(
+        prover["keys"][0],
+        "d4-e4 c5-d4 d6-c5 e6-d6 f6-e6 x f5 (in 1)"
+    );
+
+    // A puzzle with a try: the try and its refutation are on the page.
+    let page = page_of("examples/puzzles/composed-102-01.lanrick");
+    assert!(page.contains("<dd class=\"prover-tries\"><ul><li><code>g6-f5 h6-g6 x e8</code> ? refuted by <code>h7-h5 h8-h7 x e8</code></li></ul></dd>"), "{page}");
+}
+
+/// Every arrow of a played turn ends on a man the diagram shows (issue 27, point 10):
+/// a 1879 win radiates the men in the set to the border, and the end of a round clears
+/// the board, so the turn's paths into the set are not drawn into emptied squares.
+#[test]
+fn no_arrow_points_into_a_square_the_win_emptied() {
+    let mut dropped = 0;
+    for name in [
+        "1879-game.lanrick",
+        "1880-game.lanrick",
+        "complete-game.lanrick",
+    ] {
+        let src = example(name);
+        let t = tree::build(&src, None).unwrap();
+        for g in &t.games {
+            for (i, step) in g.steps.iter().enumerate() {
+                for a in step.arrows.iter().filter(|a| !a.illegal && !a.mark) {
+                    let end = *a.path.last().unwrap();
+                    assert!(
+                        step.position.man_at(end).is_some(),
+                        "{name} step {i} `{}`: an arrow into the empty {end}",
+                        step.text
+                    );
+                }
+                // A 1879 winning turn with moves shows fewer arrows than moves.
+                let moves = step
+                    .text
+                    .split_whitespace()
+                    .filter(|w| w.contains('-'))
+                    .count();
+                if name.starts_with("1879") && step.taken.is_some() && step.arrows.len() < moves {
+                    dropped += 1;
+                }
+            }
+        }
+    }
+    assert!(dropped > 0, "no 1879 win emptied an arrow's square");
 }

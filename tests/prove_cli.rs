@@ -251,7 +251,7 @@ fn every_solve_output_pastes_into_a_puzzle_file_and_checks() {
             assert!(text.contains(&format!("# {verdict} — ")), "{text}");
             if *verdict == "cooked" {
                 // Both keys (or lines) are printed, the second as a variation.
-                assert!(text.contains(" ( B: a3-a1 c5-a3 x c6 )"), "{text}");
+                assert!(text.contains("( 1. B: a3-a1 c5-a3 x c6"), "{text}");
             }
             let file = dir.join(format!("case{i}-{full}.lanrick"));
             std::fs::write(&file, &text).unwrap();
@@ -295,4 +295,185 @@ fn check_stops_at_two_keys_and_says_the_list_is_partial() {
         text.contains("10253 first actions, 3 forcing the goal"),
         "{text}"
     );
+}
+
+/// `check` proves every puzzle whatever its written line (issue 27, point 8): a
+/// solution giving only the key is judged by the prover (sound passes, refuted fails
+/// with Black's escape), and a first action that does not reach the goal, or a line
+/// with an illegal action, gets the verdict named with the line's own problem beside
+/// it, where it used to get only `lanrick::goal::unmet` and no verdict.
+#[test]
+fn check_proves_a_puzzle_whatever_its_written_line() {
+    for (file, verdict, passes, line_codes) in [
+        ("key_only", "sound", true, &[][..]),
+        ("key_only_refuted", "refuted", false, &[][..]),
+        ("wrong_key", "refuted", false, &["lanrick::goal::unmet"][..]),
+        (
+            "line_illegal",
+            "sound",
+            false,
+            &["lanrick::rule::blocked"][..],
+        ),
+    ] {
+        let path = format!("tests/cases/prove/{file}.lanrick");
+        let (code, proof) = proof_of(&path);
+        assert_eq!(code, Some(if passes { 0 } else { 1 }), "{file}");
+        assert_eq!(proof["verdict"], verdict, "{file}");
+        let out = lanrick()
+            .args(["check", "--format", "json", &path])
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let codes: Vec<&str> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|d| d["code"].as_str())
+            .collect();
+        let mut want: Vec<String> = line_codes.iter().map(|c| (*c).to_owned()).collect();
+        if verdict != "sound" {
+            want.insert(0, format!("lanrick::goal::{verdict}"));
+        }
+        assert_eq!(codes, want, "{file}");
+        let human = lanrick().args(["check", &path]).output().unwrap();
+        let line = String::from_utf8_lossy(&human.stdout);
+        assert!(line.contains(&format!(": {verdict} — ")), "{line}");
+        assert_eq!(
+            line.contains("the written line has 1 problem"),
+            !line_codes.is_empty(),
+            "{line}"
+        );
+    }
+    // A key-only line's goal is `open`: the proof, not the line, decides.
+    let out = lanrick()
+        .args([
+            "check",
+            "--format",
+            "json",
+            "tests/cases/prove/key_only.lanrick",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["files"][0]["game_results"][0]["goal"], "open");
+    // Only replaying, nothing judges the key: the line's unmet goal is the word.
+    let out = lanrick()
+        .args(["check", "--no-prove", "tests/cases/prove/key_only.lanrick"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("lanrick::goal::unmet"));
+}
+
+/// `lanrick solve` output as text (stdout), with `args` after `solve`.
+fn solve_text(args: &[&str]) -> String {
+    let out = lanrick().arg("solve").args(args).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `solve` writes the solution as chess problem solvers do (issue 27, point 7):
+/// numbered and indented by move, the key marked `!` with its threat, the defences
+/// each with its reply, duals marked, the tries marked `?` with their refutations `!`
+/// (and said to be none when there are none); the keys in their shortest canonical
+/// form, one text each; the whole still a puzzle file that replays; and the same proof
+/// as JSON.
+#[test]
+fn solve_writes_trees_as_problem_solvers_do() {
+    // Numbered, indented, the key marked with its threat, a try with its refutations.
+    let text = solve_text(&["examples/puzzles/composed-102-01.lanrick", "--tries"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let key = lines
+        .iter()
+        .find(|l| l.starts_with("1. B: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(key.contains(" ! { threat: "), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("  2. Y: ")), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("    3. B: ")), "{text}");
+    let try_at = lines
+        .iter()
+        .position(|l| l.starts_with("( 1. B: ") && l.ends_with(" ?"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        lines[try_at + 1].trim_start().starts_with("2. Y: ") && lines[try_at + 1].contains(" !"),
+        "{text}"
+    );
+    assert!(text.contains("# try "), "{text}");
+    let dir = std::env::temp_dir().join(format!("lanrick-solve-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tree.lanrick");
+    std::fs::write(&file, &text).unwrap();
+    let replay = lanrick().arg("check").arg(&file).output().unwrap();
+    assert!(
+        replay.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+
+    // Carroll's three-man answer, one text for the key everywhere; no tries, said so.
+    let text = solve_text(&["examples/carroll-hint-1.lanrick", "--tries"]);
+    assert!(text.contains("# tries: none"), "{text}");
+    assert!(
+        text.contains("\n1. Y: c6-d5 d7-c6 e7-d7 x e6 !\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("c6-d5 d7-c6 e7-d7 x e6").count(), 3, "{text}");
+    assert!(!text.contains("b7-c6"), "{text}");
+
+    // An interchange whose men the defender chooses is one key (its choices follow
+    // it as variations), with its duals marked.
+    let text = solve_text(&["examples/puzzles/composed-101-02.lanrick"]);
+    assert!(
+        text.contains("# key 1 of 1: interchange d6 c7 (in 2); Yellow chooses the men: 3 choices"),
+        "{text}"
+    );
+    assert!(!text.contains("# key 2"), "{text}");
+    assert!(
+        text.contains("{ dual: 68 other winning replies }"),
+        "{text}"
+    );
+
+    // JSON: the verdict, each key with its position and tree, the tries, the budget.
+    let out = lanrick()
+        .args([
+            "solve",
+            "--format",
+            "json",
+            "--tries",
+            "examples/carroll-hint-1.lanrick",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["keys"][0]["action"], "c6-d5 d7-c6 e7-d7 x e6");
+    assert_eq!(v["keys"][0]["depth"], 1);
+    assert_eq!(
+        v["keys"][0]["positions"][0],
+        v["keys"][0]["trees"][0]["position"]
+    );
+    assert_eq!(v["keys"][0]["trees"][0]["number"], 1);
+    assert_eq!(v["tries"]["found"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["tries"]["complete"], true);
+    assert!(v["budget"]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(v["budget"]["max_nodes"], 20_000_000);
+    let out = lanrick()
+        .args([
+            "solve",
+            "--format",
+            "json",
+            "--tries",
+            "examples/puzzles/composed-102-01.lanrick",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tries = v["tries"]["found"].as_array().unwrap();
+    assert!(!tries.is_empty(), "{v}");
+    assert!(tries.iter().all(|t| {
+        let n = t["refutations"].as_array().map_or(0, Vec::len);
+        n == 1
+    }));
+    assert!(v["keys"][0]["threat"].is_string(), "{v}");
+    assert_eq!(v["keys"][0]["defences"], 20);
 }

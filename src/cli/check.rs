@@ -210,11 +210,24 @@ fn file_line(c: &report::Checked) -> String {
 }
 
 /// The proofs' verdict lines of a file's games (`sound — Y wins rendezvous in 2, key
-/// ...`), when its games were proved.
+/// ...`), when its games were proved; a game whose written line has problems of its
+/// own beside the verdict says how many (`...; the written line has 1 problem`).
 fn proved(games: &[report::GameCase]) -> Option<String> {
     let lines: Vec<String> = games
         .iter()
-        .filter_map(|g| g.proof.as_ref().map(|p| p.line.clone()))
+        .filter_map(|g| {
+            let p = g.proof.as_ref()?;
+            let verdict_problems = usize::from(p.verdict != crate::prover::Verdict::Sound.name());
+            let own = g.problems.len().saturating_sub(verdict_problems);
+            Some(match own {
+                0 => p.line.clone(),
+                n => format!(
+                    "{}; the written line has {n} problem{}",
+                    p.line,
+                    if n == 1 { "" } else { "s" }
+                ),
+            })
+        })
         .collect();
     (!lines.is_empty()).then(|| lines.join("; "))
 }

@@ -25,6 +25,7 @@ mod play_match;
 mod repl;
 mod replay;
 mod selfplay;
+pub mod solution;
 pub mod solve;
 pub mod stream;
 mod turns;

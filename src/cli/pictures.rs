@@ -297,6 +297,8 @@ pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, col
         Err(code) => return code,
     };
     let failed = report_problems(&tree, &name, &src, color);
+    let mut tree = tree;
+    prove_puzzles(&mut tree);
     let title = match path.file_name() {
         Some(f) if path.as_os_str() != "-" => f.to_string_lossy().into_owned(),
         _ => name,
@@ -309,5 +311,46 @@ pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, col
         }
         Ok(()) if failed => EXIT_FAILED,
         Ok(()) => EXIT_OK,
+    }
+}
+
+/// Proves every puzzle of the page as `check` does (its default node budget), with the
+/// tries of direct play, so that the page shows the prover's verdict, the keys, the
+/// refutations of the written key and the tries: the page's script computes nothing.
+pub fn prove_puzzles(tree: &mut FileTree) {
+    let limits = crate::prover::Limits::default();
+    for g in &mut tree.games {
+        let Some(p) = &mut g.puzzle else { continue };
+        let Some(pz) = &p.input else { continue };
+        let Ok(r) = crate::interp::proof::prove(pz, &limits) else {
+            continue;
+        };
+        let tries = if r.goal.help {
+            crate::prover::Tries::default()
+        } else {
+            crate::prover::tries(&pz.start, r.goal, &limits, &r, 1)
+        };
+        p.prover = Some(tree::ProverFindings {
+            verdict: r.verdict.name().to_owned(),
+            summary: crate::interp::proof::verdict_line(&r),
+            keys: r
+                .true_keys()
+                .map(|k| match k.depth {
+                    Some(d) if d < r.goal.turns => format!("{} (in {d})", k.act),
+                    _ => k.act.to_string(),
+                })
+                .collect(),
+            refutations: r.refutations.iter().map(ToString::to_string).collect(),
+            tries: tries
+                .found
+                .iter()
+                .map(|(a, refs)| {
+                    (
+                        a.to_string(),
+                        refs.iter().map(ToString::to_string).collect(),
+                    )
+                })
+                .collect(),
+        });
     }
 }

@@ -25,6 +25,10 @@ pub struct PlayArgs {
     /// Draw no boards (for scripts); diagnostics and messages stay.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Colour: `auto` (a terminal, unless `NO_COLOR` is set), `always` (also when
+    /// lines come from a pipe), `never`.
+    #[arg(long, value_enum, default_value_t = crate::term::ColorChoice::Auto)]
+    pub color: crate::term::ColorChoice,
 }
 
 /// `lanrick play`: the prompt's exit code.
@@ -38,6 +42,7 @@ pub fn run(args: PlayArgs) -> u8 {
         seed: args.seed,
         die: crate::engine::DieRule::Plain,
         die_seed: args.seed,
+        color: args.color,
     })
 }
 

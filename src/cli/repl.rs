@@ -2,6 +2,7 @@
 
 use super::args::{self, DieChoice, parse_rules};
 use crate::engine::Rules;
+use crate::term::ColorChoice;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -26,6 +27,10 @@ pub struct ReplArgs {
     /// The seed of the 1879 die (the same seed gives the same throws).
     #[arg(long, default_value_t = 1879)]
     pub die_seed: u64,
+    /// Colour: `auto` (a terminal, unless `NO_COLOR` is set), `always` (also when
+    /// lines come from a pipe), `never`.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// `lanrick repl`: the prompt's exit code.
@@ -39,5 +44,6 @@ pub fn run(args: ReplArgs) -> u8 {
         die_seed: args.die_seed,
         lanrick: None,
         seed: 0,
+        color: args.color,
     })
 }

@@ -3,10 +3,9 @@
 //! notation so that they paste into a puzzle file.
 
 use super::args::{self, parse_rules};
-use crate::engine::Action;
-use crate::engine::{Game, Position, Rules, Side};
+use crate::engine::{Game, Position, Rules};
 use crate::interp::{self, proof};
-use crate::prover::{self, Goal, Limits, Report, Target, Tree, Verdict, Wants};
+use crate::prover::{self, Goal, Limits, Report, Target, Verdict, Wants};
 use crate::selfplay::{self, Rng};
 use clap::Args;
 use std::fmt::Write as _;
@@ -144,13 +143,24 @@ pub struct SolveArgs {
     /// Count the duals of the last turn too.
     #[arg(long)]
     pub duals: bool,
+    /// Output format: the solution as a puzzle file (text), or one JSON document.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
     /// The prover's budget.
     #[command(flatten)]
     pub budget: Budget,
 }
 
-/// How many defences a node shows before it is summarised.
-const SHOWN: usize = 6;
+/// How `solve` writes its report.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveFormat {
+    /// The solution as chess problem solvers write it, in the notation: a puzzle file
+    /// that `check` replays.
+    Text,
+    /// One JSON document: the verdict, the keys with their positions and trees, the
+    /// tries with their refutations, the budget used.
+    Json,
+}
 
 /// `lanrick solve`.
 pub fn solve(args: &SolveArgs) -> u8 {
@@ -195,7 +205,14 @@ pub fn solve(args: &SolveArgs) -> u8 {
     } else {
         prover::Tries::default()
     };
-    let text = write_report(&start, &report, &tries, args.full);
+    let asked = args.tries.then_some(args.defences);
+    let text = match args.format {
+        SolveFormat::Text => super::solution::text(&start, &report, &tries, asked, args.full),
+        SolveFormat::Json => format!(
+            "{:#}\n",
+            super::solution::json(&start, &report, &tries, asked)
+        ),
+    };
     let mut out = std::io::stdout().lock();
     if out
         .write_all(text.as_bytes())
@@ -297,257 +314,6 @@ fn parse_goal(text: &str) -> Result<Goal, Unsolvable> {
         });
     }
     Ok(proof::prover_goal(&g))
-}
-
-/// The report of `solve`: comments with the verdict and counts, then each key's tree
-/// (or each help line) in the notation.
-pub fn write_report(start: &Position, r: &Report, tries: &prover::Tries, full: bool) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "[Position \"{start}\"]");
-    if start.rules() != Rules::default() {
-        let _ = writeln!(s, "[Rules \"{}\"]", start.rules());
-    }
-    let _ = writeln!(s, "[Goal \"{}\"]", r.goal);
-    let _ = writeln!(s);
-    let _ = writeln!(s, "# {}", proof::verdict_line(r));
-    let _ = writeln!(
-        s,
-        "# {} first actions, {} forcing the goal; {} nodes in {:.3} s{}",
-        r.keys.len(),
-        r.true_keys().count(),
-        r.nodes,
-        r.time.as_secs_f64(),
-        if r.complete {
-            String::new()
-        } else {
-            format!(" (incomplete: {})", proof::cut_text(r.cut, r))
-        }
-    );
-    if r.goal.help {
-        let _ = writeln!(
-            s,
-            "# {} line{} reach the goal{}",
-            r.line_count,
-            if r.line_count == 1 { "" } else { "s" },
-            if (r.lines.len() as u64) < r.line_count {
-                " (first ones shown)"
-            } else {
-                ""
-            }
-        );
-        for line in help_lines(&r.lines, full) {
-            let _ = writeln!(s, "{line}");
-        }
-    } else {
-        let n = r.trees.len();
-        for (i, t) in r.trees.iter().enumerate() {
-            let depth = r
-                .true_keys()
-                .nth(i)
-                .and_then(|k| k.depth)
-                .unwrap_or(r.goal.turns);
-            let defences = t.next.len();
-            let _ = writeln!(
-                s,
-                "# key {} of {n}: {} (in {depth}); {defences} defence{}, {} dual{}{}",
-                i + 1,
-                t.act,
-                if defences == 1 { "" } else { "s" },
-                t.total_duals(),
-                if t.total_duals() == 1 { "" } else { "s" },
-                if t.is_incomplete() {
-                    format!(
-                        "; tree incomplete ({}): defences, replies or duals may be missing",
-                        proof::cut_text(r.cut, r)
-                    )
-                } else {
-                    String::new()
-                },
-            );
-        }
-        // The first key's tree, and every other key's as a variation of the first key,
-        // so that the whole pastes into a puzzle file and replays.
-        if let Some((first, others)) = r.trees.split_first() {
-            for (i, line) in tree_lines(first, full).into_iter().enumerate() {
-                let _ = write!(s, "{line}");
-                if i == 0 {
-                    for t in others {
-                        let _ = write!(s, " ( {} )", inline(t, full));
-                    }
-                }
-                let _ = writeln!(s);
-            }
-        }
-    }
-    for (a, refs) in &tries.found {
-        let list: Vec<String> = refs.iter().map(|d| format!("`{d}`")).collect();
-        let _ = writeln!(s, "# try {a}: refuted by {}", list.join(", "));
-    }
-    if tries.cut.is_some() {
-        let _ = writeln!(
-            s,
-            "# tries incomplete ({}): some may be missing",
-            proof::cut_text(tries.cut, r)
-        );
-    }
-    s
-}
-
-/// A key's tree as event lines: the key, then the first defence with the others as
-/// variations, then its reply, and so on down the first defence.
-pub fn tree_lines(t: &Tree, full: bool) -> Vec<String> {
-    let mut out = vec![format!("{}: {}", t.side.letter(), t.act)];
-    let mut node = t;
-    while let Some(first) = node.next.first() {
-        if first.side == node.side {
-            // The attacker moves again (after a Mark or an interchange).
-            out.push(format!("{}: {}", first.side.letter(), first.act));
-            node = first;
-            continue;
-        }
-        let mut line = format!("{}: {}", first.side.letter(), first.act);
-        line.push_str(&variations(&node.next[1..], full));
-        out.push(line);
-        match first.next.first() {
-            Some(reply) => {
-                out.push(format!("{}: {}", reply.side.letter(), reply.act));
-                node = reply;
-            }
-            None => break,
-        }
-    }
-    out
-}
-
-/// Help play's lines merged where they share a beginning: a tree of actions.
-#[derive(Default)]
-struct LineTree<'a> {
-    next: Vec<(Side, &'a Action, LineTree<'a>)>,
-}
-
-impl<'a> LineTree<'a> {
-    fn of(lines: &'a [Vec<(Side, Action)>]) -> Self {
-        let mut root = LineTree::default();
-        for l in lines {
-            let mut node = &mut root;
-            for (side, act) in l {
-                let i = match node
-                    .next
-                    .iter()
-                    .position(|(s, a, _)| s == side && *a == act)
-                {
-                    Some(i) => i,
-                    None => {
-                        node.next.push((*side, act, LineTree::default()));
-                        node.next.len() - 1
-                    }
-                };
-                node = &mut node.next[i].2;
-            }
-        }
-        root
-    }
-
-    /// The lines below this node.
-    fn count(&self) -> usize {
-        if self.next.is_empty() {
-            1
-        } else {
-            self.next.iter().map(|(_, _, t)| t.count()).sum()
-        }
-    }
-}
-
-/// Help play's lines as a game's moves: the first line is the main line, and each
-/// other line is a variation where it leaves the lines before it (`( Y: a; B: b )`,
-/// nested where they branch again), so the output pastes into a puzzle file and
-/// replays. Past `SHOWN` alternatives at a point they are summarised unless `full`.
-pub fn help_lines(lines: &[Vec<(Side, Action)>], full: bool) -> Vec<String> {
-    let tree = LineTree::of(lines);
-    let mut out = Vec::new();
-    let mut node = &tree;
-    while let Some((side, act, first)) = node.next.first() {
-        let mut line = format!("{}: {act}", side.letter());
-        line.push_str(&help_variations(&node.next[1..], full));
-        out.push(line);
-        node = first;
-    }
-    out
-}
-
-/// ` ( Y: a; B: b ) ...` for the other branches of a point of the help lines.
-fn help_variations(others: &[(Side, &Action, LineTree<'_>)], full: bool) -> String {
-    let mut s = String::new();
-    let shown = if full {
-        others.len()
-    } else {
-        others.len().min(SHOWN)
-    };
-    for (side, act, t) in &others[..shown] {
-        let _ = write!(s, " ( {}: {act}", side.letter());
-        let mut node = t;
-        while let Some((side, act, first)) = node.next.first() {
-            let _ = write!(s, "; {}: {act}", side.letter());
-            s.push_str(&help_variations(&node.next[1..], full));
-            node = first;
-        }
-        s.push_str(" )");
-    }
-    if shown < others.len() {
-        let more: usize = others[shown..].iter().map(|(_, _, t)| t.count()).sum();
-        let _ = write!(
-            s,
-            " {{ and {more} more line{}; --full shows them }}",
-            if more == 1 { "" } else { "s" }
-        );
-    }
-    s
-}
-
-/// ` ( B: d2; Y: r2 ) ...` for the other defences, summarised past [`SHOWN`] unless
-/// `full`.
-fn variations(others: &[Tree], full: bool) -> String {
-    let mut s = String::new();
-    let shown = if full {
-        others.len()
-    } else {
-        others.len().min(SHOWN)
-    };
-    for d in &others[..shown] {
-        s.push_str(" ( ");
-        s.push_str(&inline(d, full));
-        s.push_str(" )");
-    }
-    if shown < others.len() {
-        let _ = write!(
-            s,
-            " {{ and {} more defences, each answered; --full shows them }}",
-            others.len() - shown
-        );
-    }
-    s
-}
-
-/// A defence and what follows it, on one line: `B: d; Y: r; B: d2 ( ... ); Y: r2`.
-fn inline(d: &Tree, full: bool) -> String {
-    let mut s = format!("{}: {}", d.side.letter(), d.act);
-    let mut node = d;
-    while let Some(reply) = node.next.first() {
-        let _ = write!(s, "; {}: {}", reply.side.letter(), reply.act);
-        if reply.side == node.side {
-            node = reply;
-            continue;
-        }
-        match reply.next.first() {
-            Some(first) => {
-                let _ = write!(s, "; {}: {}", first.side.letter(), first.act);
-                s.push_str(&variations(&reply.next[1..], full));
-                node = first;
-            }
-            None => break,
-        }
-    }
-    s
 }
 
 /// The options of `lanrick compose`.
@@ -708,7 +474,9 @@ pub fn compose(args: &ComposeArgs) -> u8 {
         }
     }
     say!(
-        "compose: {found} puzzles from {attempts} positions (seed {})",
+        "compose: {found} puzzle{} from {attempts} position{} (seed {})",
+        if found == 1 { "" } else { "s" },
+        if attempts == 1 { "" } else { "s" },
         args.seed
     );
     if found == args.count {
@@ -733,16 +501,8 @@ fn puzzle_text(p: &Position, r: &Report, seed: u64, n: usize) -> String {
     let _ = writeln!(s, "[Position \"{p}\"]");
     let _ = writeln!(s, "[Goal \"{}\"]", r.goal);
     let _ = writeln!(s);
-    if r.goal.help {
-        if let Some(l) = r.lines.first() {
-            for (side, a) in l {
-                let _ = writeln!(s, "{}: {a}", side.letter());
-            }
-        }
-    } else if let Some(t) = r.trees.first() {
-        for line in tree_lines(t, false) {
-            let _ = writeln!(s, "{line}");
-        }
+    for line in super::solution::solution_lines(r, &prover::Tries::default(), false) {
+        let _ = writeln!(s, "{line}");
     }
     s
 }

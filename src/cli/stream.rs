@@ -606,26 +606,32 @@ fn game_case(
             )
         }),
         has_goal: run.has_goal,
+        goal_open: run.goal_open,
         proof: proof.map(Box::new),
         time,
     }
 }
 
-/// Proves a game's puzzle when its solution replayed clean: a failing verdict goes
-/// into its problems, and the proof's summary is returned.
+/// Proves a game's puzzle, whatever its written line (NOTATION.md: `check` proves every
+/// puzzle): the verdict's diagnostic goes first into its problems, the line's own
+/// problems (an illegal action, a goal the line does not reach) stay beside it, and
+/// the proof's summary is returned. A line that gives only the key (or the key and
+/// some defences) and stops before the goal is settled is a partial solution: the
+/// verdict on the key judges it, and its `lanrick::goal::unmet` is dropped.
 pub fn prove_run(run: &mut GameRun, limits: &Limits) -> Option<ProofInfo> {
-    if !run.problems.is_empty() {
-        return None;
-    }
     let pz = run.puzzle.as_ref()?;
     match interp::proof::prove(pz, limits) {
         Err(p) => {
-            run.problems.push(p);
+            run.problems.insert(0, p);
             None
         }
         Ok(r) => {
+            if run.goal_open && pz.key.is_some() {
+                let unmet = interp::Code::GoalUnmet.as_str();
+                run.problems.retain(|p| p.code != unmet);
+            }
             if let Some(p) = interp::proof::verdict_problem(pz, &r) {
-                run.problems.push(p);
+                run.problems.insert(0, p);
             }
             Some(proof_info(&r))
         }

@@ -238,6 +238,16 @@ impl Position {
         Position { rules, ..*self }
     }
 
+    /// The same position with the other side to act, once play is under way (phase
+    /// `play`, no winner): what a side would face if the other could let his turn go.
+    /// No rule gives such a position in a game; the prover asks it for a key's threat.
+    pub fn passed_over(&self) -> Option<Position> {
+        (self.phase == Phase::Play && self.winner().is_none()).then(|| Position {
+            to_act: !self.to_act,
+            ..*self
+        })
+    }
+
     /// The rules the game is played by.
     pub const fn rules(&self) -> Rules {
         self.rules

@@ -162,6 +162,8 @@ pub fn visit_outcomes(
         seen_states: FastMap::default(),
         seen_ends: FastSet::default(),
         targets: SquareSet::FULL,
+        most: None,
+        cut: false,
         visit: &mut visit,
     };
     walk.turn(&turn)?;
@@ -197,9 +199,58 @@ pub fn visit_turns_ending_in(
         seen_states: FastMap::default(),
         seen_ends: FastSet::default(),
         targets,
+        most: None,
+        cut: false,
         visit: &mut visit,
     }
     .turn(&turn)
+}
+
+/// The canonical form of the turn that leads from `pos` to `target`: the one with the
+/// fewest man's moves, the first in the walk's fixed order among those (Carroll's
+/// first hint is `c6-d5 d7-c6 e7-d7 x e6`, not a five-man shuffle that reaches the
+/// same position). The walk of [`visit_outcomes`] gives each outcome with the first
+/// turn its depth-first walk finds, which may move more men than needed; this walks
+/// again with at most one man's move, then two, and so on, up to `most`. `None` when
+/// no turn of at most `most` man's moves leads there (or `pos` has no turn to play).
+pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option<Action> {
+    if pos.winner().is_some() || !pos.phase().in_play() {
+        return None;
+    }
+    let turn = pos.begin_turn().ok()?;
+    // A man moves at most once a turn (every edition) and the mover's men are never
+    // taken in his own turn, so each man's move ends on a square the mover holds in
+    // `target`; and each square he holds there that was empty before takes a move
+    // (one the other side held was a take that replaced his man, Rule 7).
+    let mover = pos.to_act();
+    let targets = target.men(mover);
+    let fewest = (targets - pos.occupied()).count().max(1) as usize;
+    let mut found = None;
+    for limit in fewest..=most {
+        let mut visit = |a: &OutcomeAction<'_>, c: &Position| {
+            if c == target {
+                found = Some(a.to_action());
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let mut walk = Walk {
+            seen_states: FastMap::default(),
+            seen_ends: FastSet::default(),
+            targets,
+            most: Some(limit),
+            cut: false,
+            visit: &mut visit,
+        };
+        let _ = walk.turn(&turn);
+        let cut = walk.cut;
+        if found.is_some() || !cut {
+            // Found, or no turn was cut short by the limit: more moves find nothing new.
+            break;
+        }
+    }
+    found
 }
 
 /// The number of distinct outcomes, by the walk (every edition; see
@@ -217,24 +268,35 @@ pub fn count_by_walk(pos: &Position) -> usize {
 /// C(28, 5) × C(23, 5).
 pub const SETUPS: u64 = 98_280 * 33_649;
 
-type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet);
+/// A state of a turn: the men, which of them moved, the squares counted, whether the
+/// Rendezvous closed, the wanderers to place, and (in a walk with a limit on the man's
+/// moves, else 0) the man's moves made.
+type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet, u8);
 
 struct Walk<'v, V> {
     seen_states: FastMap<StateKey, ()>,
     seen_ends: FastSet<Position>,
     /// The squares a man's move may end on (every square for the whole walk).
     targets: SquareSet,
+    /// The most man's moves a turn may make ([`fewest_moves_to`]; `None`: no limit).
+    most: Option<usize>,
+    /// Whether the limit stopped a turn that had legal moves left.
+    cut: bool,
     visit: &'v mut V,
 }
 
 impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
-    fn key(t: &TurnInProgress) -> StateKey {
+    fn key(&self, t: &TurnInProgress) -> StateKey {
         (
             BySide::new(t.men(Side::Black), t.men(Side::Yellow)),
             t.moved(),
             t.used(),
             t.is_closed(),
             t.pending_wanderers(),
+            match self.most {
+                Some(_) => u8::try_from(t.moves().len()).unwrap_or(u8::MAX),
+                None => 0,
+            },
         )
     }
 
@@ -260,7 +322,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
     }
 
     fn turn(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
-        if self.seen_states.insert(Self::key(t), ()).is_some() {
+        if self.seen_states.insert(self.key(t), ()).is_some() {
             return ControlFlow::Continue(());
         }
         if let Some(choices) = t.take_choices() {
@@ -277,6 +339,10 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
         }
         if !t.moves().is_empty() {
             self.end(t)?;
+        }
+        if self.most.is_some_and(|most| t.moves().len() >= most) {
+            self.cut |= !t.legal_moves().is_empty();
+            return ControlFlow::Continue(());
         }
         for m in t.legal_moves() {
             if !self.targets.contains(m.to) {
@@ -305,7 +371,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             }
             return self.end(t);
         }
-        if self.seen_states.insert(Self::key(t), ()).is_some() {
+        if self.seen_states.insert(self.key(t), ()).is_some() {
             return ControlFlow::Continue(());
         }
         for from in pending {

@@ -513,6 +513,11 @@ pub struct GameRun {
     pub goal: Option<GoalReached>,
     /// Whether the game has a `Goal` tag (a puzzle), reached or not.
     pub has_goal: bool,
+    /// The main line replayed clean but stopped before its goal was settled, with
+    /// turns of the goal's side still to come (a solution that gives only the key, or
+    /// the key and some defences): its `lanrick::goal::unmet` is the line's word when
+    /// nothing is proved, and the prover's verdict on the key decides otherwise.
+    pub goal_open: bool,
     /// A puzzle's start and goal (with the `Goal` tag's span), once its tags are read.
     pub puzzle: Option<Box<Puzzle>>,
 }
@@ -655,6 +660,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
         problems: Vec::new(),
         goal: None,
         has_goal: g.tag("Goal").is_some(),
+        goal_open: false,
         puzzle: None,
     };
     let result_tag = g.tag("Result");
@@ -773,6 +779,7 @@ pub fn run_game(g: &ast::Game, number: usize, opts: Options) -> GameRun {
                         g.side.node
                     ),
                 };
+                run.goal_open = settled.is_none() && turns < g.turns.node;
                 let mut p = Problem::new(
                     Code::GoalUnmet,
                     format!(

@@ -6,6 +6,7 @@ use super::{
     par_map, settle,
 };
 use crate::engine::Position;
+use crate::engine::search::fewest_moves_to;
 
 /// Proves every key of `start` (the attacker to act).
 pub(super) fn solve_direct(
@@ -35,25 +36,84 @@ pub(super) fn solve_direct(
         report.complete &= whole;
     }
     if wants.trees {
-        let true_kids: Vec<&Kid> = kids
+        let (true_kids, key_index): (Vec<&Kid>, Vec<usize>) = kids
             .iter()
             .zip(&keys)
-            .filter(|(_, k)| k.depth.is_some())
-            .map(|(kid, _)| kid)
-            .collect();
+            .enumerate()
+            .filter(|(_, (_, k))| k.depth.is_some())
+            .map(|(i, (kid, _))| (kid, i))
+            .unzip();
         // Each tree an equal share of the nodes left, fixed before they start.
         let share = shared.remaining() / (true_kids.len() as u64).max(1);
         let trees: Vec<Vec<Tree>> = par_map(&true_kids, threads, |kid| {
             shared.with_search_cap(start, share, true, |s| build_kid(s, start, kid, goal.turns))
         });
-        for t in trees {
+        for (t, i) in trees.into_iter().zip(key_index) {
+            report.tree_keys.extend(std::iter::repeat_n(i, t.len()));
             report.trees.extend(t);
         }
         report.duals = report.trees.iter().map(Tree::total_duals).sum();
         report.complete &= !report.trees.iter().any(Tree::is_incomplete);
     }
     report.keys = keys;
+    canonical_keys(start, &mut report);
     report
+}
+
+/// An action in its canonical form: a turn that reaches `child` from `parent` with the
+/// fewest man's moves ([`fewest_moves_to`]), so that one key has one text wherever a
+/// report writes it. Any other action is its own form.
+pub(super) fn canonical(parent: &Position, act: &Action, child: &Position) -> Action {
+    match act {
+        Action::Turn { moves, .. } if moves.len() >= 2 => {
+            fewest_moves_to(parent, child, moves.len()).unwrap_or_else(|| act.clone())
+        }
+        _ => act.clone(),
+    }
+}
+
+/// A child's first action in its canonical form.
+pub(super) fn canonical_kid(parent: &Position, kid: &Kid) -> Action {
+    match kid {
+        Kid::One(a, c) => canonical(parent, a, c),
+        Kid::Demand(_) => kid.first_act(),
+    }
+}
+
+/// The most nodes a solution tree may have for all its actions to be written in
+/// their canonical form: each takes a walk of its parent's turns for every man's move,
+/// so a crowded tree of thousands of defences keeps the forms the search found (its
+/// key is canonical all the same).
+pub const CANONICAL_TREE_NODES: usize = 500;
+
+/// The report's keys that are shown (those that force the goal, and the written one)
+/// and its trees, written in their canonical form: one key, one text, wherever the
+/// report writes it.
+fn canonical_keys(start: &Position, report: &mut Report) {
+    let written = report.written;
+    for (i, k) in report.keys.iter_mut().enumerate() {
+        if (k.depth.is_some() || Some(i) == written)
+            && let [child] = k.positions[..]
+        {
+            k.act = canonical(start, &k.act, &child);
+        }
+    }
+    for t in &mut report.trees {
+        if t.size() <= CANONICAL_TREE_NODES {
+            canonical_tree(start, t);
+        } else {
+            t.act = canonical(start, &t.act, &t.position);
+        }
+    }
+}
+
+/// A solution tree's actions in their canonical form.
+fn canonical_tree(parent: &Position, t: &mut Tree) {
+    t.act = canonical(parent, &t.act, &t.position);
+    let here = t.position;
+    for n in &mut t.next {
+        canonical_tree(&here, n);
+    }
 }
 
 /// The verdict of direct play from its keys (`written`: the written key's index;
@@ -148,7 +208,7 @@ pub(super) fn refutations(
                     for d in &defs {
                         match s.kid_value(&c, d, t) {
                             Val::Fail => {
-                                out.push(d.first_act());
+                                out.push(canonical_kid(&c, d));
                                 if out.len() >= cap {
                                     break;
                                 }
@@ -196,12 +256,27 @@ fn build_kid(s: &mut Search<'_>, parent: &Position, kid: &Kid, t: u32) -> Vec<Tr
                     position: *c,
                     next: Vec::new(),
                     duals: 0,
+                    threat: None,
                     incomplete: true,
                 });
             }
             out
         }
     }
+}
+
+/// The threat after an attacker's action that leaves `after` to the defender: the
+/// first turn (canonical) that would meet the goal at once were the attacker to act
+/// again in `after` ([`Position::passed_over`]); `None` when none would (a quiet key)
+/// or the budget ran out.
+fn threat(s: &mut Search<'_>, after: &Position) -> Option<Action> {
+    let goal = s.goal;
+    let null = after.passed_over()?;
+    let kids = s.kids_at(&null, 1)?;
+    kids.iter().find_map(|k| match k {
+        Kid::One(a, c) if settle(&goal, &null, c) == Some(Val::Win) => Some(canonical(&null, a, c)),
+        _ => None,
+    })
 }
 
 /// The solution tree after `act` (known to force the goal with `t` turns left).
@@ -213,6 +288,7 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, 
         position: *child,
         next: Vec::new(),
         duals: 0,
+        threat: None,
         incomplete: false,
     };
     if settle(&goal, parent, child).is_some() {
@@ -246,6 +322,9 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, 
             }
             tree.duals = wins.saturating_sub(1);
         } else {
+            if parent.to_act() == goal.side {
+                tree.threat = threat(s, child);
+            }
             for k in &kids {
                 tree.next.extend(build_kid(s, child, k, t2));
             }

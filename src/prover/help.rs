@@ -135,7 +135,31 @@ pub(super) fn solve_help(
         Verdict::Sound
     };
     report.keys = keys;
+    for k in &mut report.keys {
+        if k.depth.is_some()
+            && let [child] = k.positions[..]
+        {
+            k.act = super::direct::canonical(start, &k.act, &child);
+        }
+    }
+    for line in &mut report.lines {
+        canonical_line(start, line);
+    }
     report
+}
+
+/// A help line's actions in their canonical form ([`super::direct::canonical`]),
+/// replayed from `start`; an action that does not replay (it cannot happen) ends the
+/// rewriting and keeps the rest as found.
+fn canonical_line(start: &Position, line: &mut [(Side, Action)]) {
+    let mut game = crate::engine::Game::new(*start);
+    for (_, act) in line.iter_mut() {
+        let before = *game.position();
+        if game.play(act).is_err() {
+            return;
+        }
+        *act = super::direct::canonical(&before, act, game.position());
+    }
 }
 
 fn enumerate_kid(

@@ -669,6 +669,7 @@ impl<'a> Shared<'a> {
             written: None,
             refutations: Vec::new(),
             trees: Vec::new(),
+            tree_keys: Vec::new(),
             lines: Vec::new(),
             line_count: 0,
             shortest: None,
@@ -1281,7 +1282,7 @@ pub fn tries(
     let share = shared.remaining() / (failing.len() as u64).max(1);
     let found = par_map(&failing, threads, |kid| {
         let refs = direct::refutations(start, &shared, kid, defences + 1, share);
-        (kid.first_act(), refs)
+        (*kid, refs)
     });
     if found.iter().any(|(_, (_, whole))| !whole) {
         out.cut = shared.cut().or(Some(Cut::Nodes));
@@ -1289,7 +1290,7 @@ pub fn tries(
     out.found = found
         .into_iter()
         .filter(|(_, (r, complete))| *complete && !r.is_empty() && r.len() <= defences)
-        .map(|(a, (r, _))| (a, r))
+        .map(|(kid, (r, _))| (direct::canonical_kid(start, kid), r))
         .collect();
     out
 }

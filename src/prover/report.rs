@@ -74,6 +74,9 @@ pub struct Tree {
     pub next: Vec<Tree>,
     /// Other winning replies at this point (duals), when the attacker moves next.
     pub duals: u64,
+    /// After an attacker's action that the defender answers: the turn that would win
+    /// at once if the defender could let his turn go (the threat), when there is one.
+    pub threat: Option<Action>,
     /// A limit cut the building of this node: its defences, its reply or its duals
     /// may be missing.
     pub incomplete: bool,
@@ -113,6 +116,9 @@ pub struct Report {
     pub refutations: Vec<Action>,
     /// The solution trees of the keys that force the goal (direct play).
     pub trees: Vec<Tree>,
+    /// The index in `keys` of each tree's key: an interchange demand whose men the
+    /// defender chooses has a tree for each of his choices.
+    pub tree_keys: Vec<usize>,
     /// Help play: the lines that reach the goal (at most `line_cap`).
     pub lines: Vec<Vec<(Side, Action)>>,
     /// Help play: the number of lines (saturating at the cap).

@@ -251,22 +251,70 @@ fn game_html(g: &GameTree, index: usize, inverse: &[usize], src: &str) -> String
                 "not judged: an earlier problem stopped the game".to_string(),
             ),
         };
-        let prover = p
-            .prover
-            .clone()
-            .unwrap_or_else(|| "not available yet (no prover)".into());
         let _ = write!(
             out,
             "<div class=\"puzzle\"><h3>Puzzle</h3><dl>\
              <dt>Goal</dt><dd class=\"puzzle-goal\">{}</dd>\
-             <dt>Written solution</dt><dd class=\"puzzle-solution {class}\">{}</dd>\
-             <dt>Prover's verdict</dt><dd class=\"prover-verdict\" data-verdict=\"{}\">{}</dd>\
-             </dl></div>",
+             <dt>Written solution</dt><dd class=\"puzzle-solution {class}\">{}</dd>",
             escape(&p.goal),
             escape(&solution),
-            if p.prover.is_some() { "given" } else { "none" },
-            escape(&prover)
         );
+        match &p.prover {
+            Some(f) => {
+                let _ = write!(
+                    out,
+                    "<dt>Prover's verdict</dt><dd class=\"prover-verdict\" data-verdict=\"{}\">{}</dd>",
+                    escape(&f.verdict),
+                    escape(&f.summary)
+                );
+                let list = |v: &[String]| {
+                    v.iter()
+                        .map(|k| format!("<code>{}</code>", escape(k)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                if !f.keys.is_empty() {
+                    let _ = write!(
+                        out,
+                        "<dt>Key{}</dt><dd class=\"prover-keys\">{}</dd>",
+                        if f.keys.len() == 1 { "" } else { "s" },
+                        list(&f.keys)
+                    );
+                }
+                if !f.refutations.is_empty() {
+                    let _ = write!(
+                        out,
+                        "<dt>Refutations of the written key</dt><dd class=\"prover-refutations\">{}</dd>",
+                        list(&f.refutations)
+                    );
+                }
+                if !f.tries.is_empty() {
+                    let tries: Vec<String> = f
+                        .tries
+                        .iter()
+                        .map(|(a, refs)| {
+                            format!(
+                                "<li><code>{}</code> ? refuted by {}</li>",
+                                escape(a),
+                                list(refs)
+                            )
+                        })
+                        .collect();
+                    let _ = write!(
+                        out,
+                        "<dt>Tries</dt><dd class=\"prover-tries\"><ul>{}</ul></dd>",
+                        tries.concat()
+                    );
+                }
+            }
+            None => {
+                let _ = write!(
+                    out,
+                    "<dt>Prover's verdict</dt><dd class=\"prover-verdict\" data-verdict=\"none\">not proved</dd>"
+                );
+            }
+        }
+        out.push_str("</dl></div>");
     }
     if let Some(r) = &g.result {
         let _ = write!(out, "<p class=\"result\">Result: {}</p>", escape(r));
@@ -362,7 +410,16 @@ fn game_json(
                 Solution::Fails(m) => serde_json::json!({ "meets": false, "message": m }),
                 Solution::NotChecked => serde_json::json!({ "meets": null }),
             },
-            "prover_verdict": p.prover,
+            "prover": p.prover.as_ref().map(|f| serde_json::json!({
+                "verdict": f.verdict,
+                "summary": f.summary,
+                "keys": f.keys,
+                "refutations": f.refutations,
+                "tries": f.tries.iter().map(|(a, r)| serde_json::json!({
+                    "action": a,
+                    "refutations": r,
+                })).collect::<Vec<_>>(),
+            })),
         })),
     })
 }

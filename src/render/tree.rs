@@ -139,9 +139,27 @@ pub struct Puzzle {
     pub goal: String,
     /// Whether the written solution meets the goal (as `check` says).
     pub solution: Solution,
-    /// The prover's verdict on the position (can the goal be forced?). No prover
-    /// exists yet, so this is always `None`; a prover will fill it.
-    pub prover: Option<String>,
+    /// The prover's verdict on the puzzle, filled when the page is written
+    /// (`replay --html` proves it as `check` does); `None` when it was not proved.
+    pub prover: Option<ProverFindings>,
+    /// What the prover needs: the start, the goal and the written key (`None` when the
+    /// tags could not be read).
+    pub input: Option<Box<crate::interp::Puzzle>>,
+}
+
+/// What the prover found on a puzzle, as the page shows it (texts already written).
+#[derive(Clone, Debug, Default)]
+pub struct ProverFindings {
+    /// The verdict's name: `sound`, `cooked`, `refuted`, ...
+    pub verdict: String,
+    /// The one-line verdict: `sound — Y wins rendezvous in 1, key c6-d5 d7-c6 ...`.
+    pub summary: String,
+    /// The keys that force the goal, each with its depth when shorter than the goal's.
+    pub keys: Vec<String>,
+    /// The refutations of the written key (verdict `refuted`).
+    pub refutations: Vec<String>,
+    /// The tries (direct play): first actions that fail against one defence, with it.
+    pub tries: Vec<(String, Vec<String>)>,
 }
 
 /// One game of a file as steps.
@@ -335,6 +353,7 @@ fn build_game(
                 _ => Solution::NotChecked,
             },
             prover: None,
+            input: run.puzzle.clone(),
         }),
     };
     let Some(start) = start else {
@@ -517,6 +536,13 @@ impl Walk<'_, '_> {
                             .iter()
                             .map(|&(from, to)| Arrow::straight(from, to, false)),
                     );
+                    // A 1879 win empties the squares the turn's men came to (the men in
+                    // the set radiate to the border; the end of a round clears the
+                    // board): an arrow into a square with no man would point at
+                    // nothing, so only the paths to men still standing are drawn.
+                    let after = step.position;
+                    step.arrows
+                        .retain(|a| a.path.last().is_some_and(|&sq| after.man_at(sq).is_some()));
                 }
             }
             Ok(Effect::Checked) => {}

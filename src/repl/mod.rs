@@ -72,6 +72,9 @@ pub struct Options<'a> {
     pub lanrick: Option<(crate::engine::Side, u8)>,
     /// The seed of lanrick's choices.
     pub seed: u64,
+    /// Colour (`--color`): `auto` colours a terminal unless `NO_COLOR` is set; lines
+    /// read from a pipe are coloured only with `always`.
+    pub color: ColorChoice,
 }
 
 /// Runs the REPL, starting from the end of `file`'s game when given. Returns the exit
@@ -114,7 +117,7 @@ fn print(out: &Output, color: bool) {
 /// diagnostics name the input line. Leaving with unsaved work warns on standard error
 /// (nobody can answer a question).
 fn plain(opts: Options<'_>) -> u8 {
-    let mut session = Session::with_rules(false, opts.rules);
+    let mut session = Session::with_rules(opts.color == ColorChoice::Always, opts.rules);
     session.set_die(opts.die, opts.die_seed);
     session.set_confirm_quit(false);
     session.set_auto_board(!opts.quiet);
@@ -247,7 +250,7 @@ pub fn history_path() -> Option<PathBuf> {
 
 /// The REPL on a terminal, with rustyline.
 fn interactive(opts: Options<'_>) -> u8 {
-    let color = use_color(ColorChoice::Auto, false);
+    let color = use_color(opts.color, false);
     let mut session = Session::with_rules(color, opts.rules);
     session.set_die(opts.die, opts.die_seed);
     session.set_auto_board(!opts.quiet);

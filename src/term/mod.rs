@@ -15,9 +15,10 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// When to colour output.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ColorChoice {
     /// When writing to a terminal and `NO_COLOR` is not set.
+    #[default]
     Auto,
     /// Always.
     Always,

@@ -569,6 +569,9 @@ pub struct GameCase {
     pub goal: Option<String>,
     /// Whether the game has a `Goal` tag.
     pub has_goal: bool,
+    /// Its main line stopped before the goal was settled, with turns still to come (a
+    /// solution giving only the key): the proof, not the line, decides.
+    pub goal_open: bool,
     /// The proof of its puzzle, when it was proved.
     /// (Boxed: a check of a large collection keeps a case for every game, and most
     /// games are not puzzles.)
@@ -588,13 +591,16 @@ impl GameCase {
         }
     }
 
-    /// The goal's verdict: `met`, `unmet`, `unchecked` (the game stopped at an earlier
-    /// problem), or `None` for a game without a goal.
+    /// The goal's verdict: `met`, `unmet`, `open` (the line stops before the goal,
+    /// with turns to come: a solution giving only the key), `unchecked` (the game
+    /// stopped at an earlier problem), or `None` for a game without a goal.
     pub fn goal_verdict(&self) -> Option<&'static str> {
         if !self.has_goal {
             None
         } else if self.goal.is_some() {
             Some("met")
+        } else if self.goal_open {
+            Some("open")
         } else if self
             .problems
             .iter()

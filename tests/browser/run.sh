@@ -108,6 +108,12 @@ scenario rules-tour "$work/rules-tour.html" \
     "game=2&step=3&selftest=ArrowRight,End,game:5,End,ArrowLeft,game:1,Home"
 # A puzzle: the solution's slides round the corners.
 scenario carroll-hint-3 "$work/carroll-hint-3.html" "selftest=ArrowRight,ArrowRight,ArrowLeft"
+# The prover's verdict and key, filled when the page was written (issue 27, point 6).
+if ! grep -q 'class="prover-verdict" data-verdict="sound">sound — ' "$work/out" ||
+    ! grep -q '<dd class="prover-keys"><code>g1-h5 c1-g1 a3-c1 b4-a3 x d6</code></dd>' "$work/out"; then
+    echo "FAIL carroll-hint-3: the prover's verdict or key is not on the page" >&2
+    failed=1
+fi
 # The 1880 rules: the men set, the 3x3 set round the Mark, a Mark move, wanderers.
 scenario 1880-game "$work/1880-game.html" \
     "selftest=ArrowRight,ArrowRight,ArrowRight,ArrowRight,ArrowDown,ArrowUp,ArrowRight,ArrowRight,ArrowRight,End"
