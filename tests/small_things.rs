@@ -91,3 +91,17 @@ fn repl_and_play_take_color() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn game_listing_ends_with_a_newline() {
+    for script in ["mark d5\n:game\n", ":game\n"] {
+        let out = Command::cargo_bin("lanrick")
+            .expect("the lanrick binary is built")
+            .args(["repl", "--quiet"])
+            .write_stdin(script)
+            .output()
+            .expect("lanrick runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.ends_with('\n'), "{script:?}: {text:?}");
+    }
+}

@@ -509,9 +509,7 @@ impl Walk<'_, '_> {
         match result {
             Ok(Effect::Played(played)) => {
                 step.side = Some(played.side);
-                step.number = played
-                    .numbered
-                    .then(|| runner.game().turns_played());
+                step.number = played.numbered.then(|| runner.game().turns_played());
                 if let Some(turn) = &played.turn {
                     step.arrows = turn
                         .moves
