@@ -600,8 +600,13 @@ fn hint_text(h: &core::Hint) -> String {
         out.push('\n');
     };
     if let Some(f) = &h.forced {
+        let line = if f.line.len() > 1 {
+            format!(": {}", f.line.join("; "))
+        } else {
+            String::new()
+        };
         fact(format!(
-            "it forces a win of {} in {} turn{} (proved)",
+            "it forces a win of {} in {} turn{} (proved){line}",
             what(f.target),
             f.turns,
             if f.turns == 1 { "" } else { "s" }

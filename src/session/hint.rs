@@ -24,6 +24,9 @@ pub struct Forced {
     pub target: Target,
     /// In how many of the side's turns (counting this one).
     pub turns: u32,
+    /// A line of it, in canonical notation: the key, then (in two turns) a defence
+    /// lanrick would choose and the reply that wins after it.
+    pub line: Vec<String>,
 }
 
 /// The other side's threat: he could win the Rendezvous in his next turn.
@@ -86,10 +89,13 @@ pub fn hint(game: &Game, level: u8, seed: u64, stop: Option<&'static AtomicBool>
                 let found = prove(game, target, turns, stop);
                 nodes += found.nodes;
                 if let Some(key) = found.key {
+                    let turns = key.depth.unwrap_or(turns);
+                    let line = line_of(game, &key.act, target, turns, seed, stop, &mut nodes);
                     action = key.act;
                     forced = Some(Forced {
                         target,
-                        turns: key.depth.unwrap_or(turns),
+                        turns,
+                        line,
                     });
                     break 'targets;
                 }
@@ -139,6 +145,47 @@ pub fn hint(game: &Game, level: u8, seed: u64, stop: Option<&'static AtomicBool>
         squares,
         nodes,
     })
+}
+
+/// A line of a forced win beginning with `key`: the key, and in two turns the defence
+/// lanrick would choose (level 2) and the reply that then wins in one. The line stops
+/// where a step cannot be found within the budget.
+fn line_of(
+    game: &Game,
+    key: &crate::engine::Action,
+    target: Target,
+    turns: u32,
+    seed: u64,
+    stop: Option<&'static AtomicBool>,
+    nodes: &mut u64,
+) -> Vec<String> {
+    let mut line = vec![key.to_string()];
+    if turns < 2 {
+        return line;
+    }
+    let mut g = game.clone();
+    if g.play(key).is_err() || g.result().is_some() {
+        return line;
+    }
+    let me = game.position().to_act();
+    // The other side's actions until the attacker acts again (a Mark set after a win
+    // changes nothing here: the goal is won within this Rendezvous or the game).
+    while g.result().is_none() && g.position().to_act() != me {
+        let Some(defence) = player::choose(&g, &Limits::level(2, seed), stop) else {
+            return line;
+        };
+        *nodes += defence.nodes;
+        if g.play(&defence.action).is_err() {
+            return line;
+        }
+        line.push(defence.event);
+    }
+    let found = prove(&g, target, 1, stop);
+    *nodes += found.nodes;
+    if let Some(k) = found.key {
+        line.push(k.act.to_string());
+    }
+    line
 }
 
 /// A forced win of `target` within `turns` for the side to act, on a small budget.

@@ -342,7 +342,8 @@ fn a_hint_proves_a_win_it_suggests_and_the_action_wins() {
         h.forced,
         Some(Forced {
             target: Target::Rendezvous,
-            turns: 1
+            turns: 1,
+            line: vec![h.action.clone()],
         })
     );
     assert_eq!(h.wins_now, Some(Target::Rendezvous));
@@ -412,4 +413,45 @@ fn a_hint_names_the_threat_it_stops_and_the_men_it_brings_in() {
     assert_eq!(h.men_in, Some((inside(&start), inside(after.position()))));
     // A lower level is asked for and used.
     assert_eq!(hint::hint(&game, 1, 0, None).expect("a hint").level, 1);
+}
+
+#[test]
+fn a_hint_gives_the_line_of_a_win_in_two_and_the_line_wins() {
+    let start = "8/8/8/4Y3/2Y5/1BY5/1Y1YB3/Y7 Y b2 play";
+    let game = Game::new(pos("1893", start));
+    let h = hint::hint(&game, 4, 0, None).expect("a hint");
+    let f = h.forced.expect("a forced win");
+    assert_eq!(f.turns, 2);
+    assert_eq!(f.line.len(), 3, "{:?}", f.line);
+    assert_eq!(f.line[0], h.action);
+    // Played out, the line wins what the hint says.
+    let mut s = Session::new(Rules::default());
+    s.reset(Some(pos("1893", start)), ":setup");
+    let mut last = Vec::new();
+    for action in &f.line {
+        let r = s.play(action);
+        assert!(r.problem.is_none(), "{action}: {:?}", r.problem);
+        last = r.events;
+    }
+    let won = match f.target {
+        Target::Game => last.iter().any(|e| {
+            matches!(
+                e,
+                Event::GameOver(GameResult::Won {
+                    winner: Side::Yellow,
+                    ..
+                })
+            )
+        }),
+        Target::Rendezvous => last.iter().any(|e| {
+            matches!(
+                e,
+                Event::RendezvousWon {
+                    side: Side::Yellow,
+                    ..
+                }
+            )
+        }),
+    };
+    assert!(won, "{:?}", last);
 }
