@@ -43,9 +43,14 @@ pub fn banner(rules: crate::engine::Rules) -> String {
     let example = if d5.is_some_and(|d5| start.set_mark(d5, None).is_ok()) {
         "mark d5".to_string()
     } else {
-        crate::engine::outcomes(&start)
-            .first()
-            .map_or_else(|| ":help".to_string(), |o| o.action.to_string())
+        // The first action the visitor finds: listing every set-up of 1880 or 1879
+        // would take all the memory there is.
+        let mut first = None;
+        let _ = crate::engine::search::visit_outcomes(&start, |a, _| {
+            first = Some(a.to_action());
+            std::ops::ControlFlow::Break(())
+        });
+        first.map_or_else(|| ":help".to_string(), |a| a.to_string())
     };
     format!(
         "lanrick repl: Lewis Carroll's Lanrick ({rules} rules). {what}: type `{example}` to \
