@@ -100,7 +100,7 @@ printf '[Event "A slip"]\nmark d5\n1. Y: a7-b6 e8-e7\n2. B: h8-d4 { too far }\n'
 
 # Steps along the main line with the keyboard, into a variation by a click and by ↓,
 # and out by ← and ↑.
-variation=$(sed -n 's/.*data-step="\([0-9]*\)">g1-g2<.*/\1/p' "$work/complete-game.html")
+variation=$(sed -n 's/.*data-step="\([0-9]*\)">1\. Y: g1-g2<.*/\1/p' "$work/complete-game.html")
 scenario complete-game "$work/complete-game.html" \
     "step=1&selftest=ArrowRight,ArrowRight,ArrowRight,ArrowLeft,End,ArrowRight,Home,ArrowLeft,click:12,ArrowRight,click:$variation,ArrowRight,ArrowLeft,ArrowLeft,ArrowRight,ArrowDown,ArrowUp,ArrowUp"
 # A collection: the picker, and a game opened from the URL.
