@@ -226,3 +226,32 @@ fn the_review_goes_to_out_and_a_bad_file_is_refused() {
     lanrick().arg("analyse").arg(&bad).assert().code(1);
     assert!(Path::new(MISSED).exists());
 }
+
+#[test]
+fn bad_options_are_refused_before_any_thinking() {
+    for bad in [
+        &["--level", "5"][..],
+        &["--level", "-1"],
+        &["--max-time", "-1"],
+        &["--max-time", "inf"],
+        &["--format", "xml"],
+    ] {
+        let out = lanrick()
+            .arg("analyse")
+            .arg(MISSED)
+            .args(bad)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(out.stdout.is_empty(), "{bad:?}");
+    }
+    // An output path that cannot be written (a directory) is refused at once.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = lanrick()
+        .args(["analyse", MISSED, "--out"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error:"));
+}

@@ -23,7 +23,8 @@
 //! (half a man), a blunder (`??`) at least [`BLUNDER`] (a man: a Rendezvous given
 //! away). A forced win of the game in one or two turns, proved and not played, is a
 //! blunder whatever the scores; a forced win of the Rendezvous missed so is at least
-//! a mistake.
+//! a mistake. The played action is tried first by the prover, so a win is missed
+//! when the played action does not force it in as few turns as the quickest key.
 
 use crate::engine::{Budget, Game, GameResult, Phase, Position, Side, Target, TurnEnd};
 use crate::interp::{Effect, Runner};
