@@ -255,3 +255,23 @@ fn bad_options_are_refused_before_any_thinking() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("error:"));
 }
+
+#[test]
+fn an_illegal_event_ends_the_review_there_and_fails() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("illegal.lanrick");
+    let original = std::fs::read_to_string(MISSED).expect("read");
+    // Black plays twice in a row: the second action is not legal.
+    std::fs::write(&path, format!("{original}B: c7-c6\n")).expect("write");
+    let out = lanrick()
+        .args(["analyse", "--level", "3", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not legal"));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(doc["complete"], false);
+    assert_eq!(doc["games"][0]["stopped"], "illegal");
+    assert_eq!(doc["games"][0]["actions"].as_array().map(Vec::len), Some(1));
+}

@@ -45,8 +45,9 @@ pub enum Format {
     Json,
 }
 
-/// `lanrick analyse`: 0 when written, 1 when the file does not parse, 2 when it cannot
-/// be read or written.
+/// `lanrick analyse`: 0 when written, 1 when the file does not parse or a game's main
+/// line has an illegal event (the review, up to it, is still written), 2 when it
+/// cannot be read or written.
 pub fn run(args: AnalyseArgs) -> u8 {
     if let Some(msg) = args
         .out
@@ -119,8 +120,10 @@ pub fn run(args: AnalyseArgs) -> u8 {
     if left > 0 {
         say!("lanrick: the time (--max-time) ran out: {left} of {total} actions left unreviewed");
     }
+    let mut code = EXIT_OK;
     for (i, r) in reviews.iter().enumerate() {
         if r.stopped == Some(Stopped::Illegal) {
+            code = EXIT_FAILED;
             say!(
                 "lanrick: game {}: an event is not legal; the review stops there (`lanrick check` shows why)",
                 i + 1
@@ -131,7 +134,7 @@ pub fn run(args: AnalyseArgs) -> u8 {
         Format::Text => crate::fmt::LineEnd::of(&src).apply(crate::fmt::format_file(&file)),
         Format::Json => json(&reviews, args.level, total, left),
     };
-    match args.out {
+    let written = match args.out {
         None => {
             let mut out = std::io::stdout().lock();
             finish(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
@@ -143,7 +146,8 @@ pub fn run(args: AnalyseArgs) -> u8 {
                 EXIT_ERROR
             }
         },
-    }
+    };
+    if written == EXIT_OK { code } else { written }
 }
 
 /// The review as one JSON document.
