@@ -275,3 +275,21 @@ fn an_illegal_event_ends_the_review_there_and_fails() {
     assert_eq!(doc["games"][0]["stopped"], "illegal");
     assert_eq!(doc["games"][0]["actions"].as_array().map(Vec::len), Some(1));
 }
+
+#[test]
+fn a_collection_reviewed_on_several_threads_is_the_same_as_on_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("two.lanrick");
+    let text = format!(
+        "{}\n{}",
+        std::fs::read_to_string(MISSED).expect("read"),
+        std::fs::read_to_string(SHORT).expect("read")
+    );
+    std::fs::write(&path, text).expect("write");
+    let path = path.to_str().expect("UTF-8 path");
+    let (one, _) = analyse(&[path, "--level", "3", "--threads", "1"]);
+    let (two, _) = analyse(&[path, "--level", "3", "--threads", "2"]);
+    assert_eq!(one, two);
+    assert!(one.contains("c6-c7 ??"), "{one}");
+    assert_eq!(one.matches("lanrick level 3:").count(), 6, "{one}");
+}

@@ -31,6 +31,9 @@ pub struct AnalyseArgs {
     /// left unreviewed, and the output says so.
     #[arg(long, value_name = "S", value_parser = args::seconds)]
     pub max_time: Option<Duration>,
+    /// Games of a collection reviewed at once, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = args::count(1, args::MAX_THREADS))]
+    pub threads: Option<usize>,
     /// The seed of lanrick's choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -104,9 +107,10 @@ pub fn run(args: AnalyseArgs) -> u8 {
         }
         b
     });
-    let reviews = analyse::analyse(&mut file, &opts, &mut |done| {
+    let threads = args.threads.unwrap_or_else(super::stream::default_jobs);
+    let reviews = analyse::analyse(&mut file, &opts, threads, &|| {
         if let Some(b) = &bar {
-            b.set_position(done as u64);
+            b.inc(1);
         }
     });
     if let Some(b) = bar {

@@ -137,7 +137,7 @@ pub enum Stopped {
 }
 
 /// One game's review.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameReview {
     /// The actions weighed, in order.
     pub actions: Vec<Reviewed>,
@@ -220,27 +220,56 @@ fn start(game: &ast::Game) -> Option<Runner> {
     }
 }
 
-/// Reviews every game of `file` and writes the review into it (see the module's
-/// documentation); `progress` is told the actions done so far after each one.
+/// Reviews every game of `file` on up to `threads` threads (a game on each) and
+/// writes the review into it (see the module's documentation); `progress` is called
+/// after each action weighed.
 pub fn analyse(
     file: &mut ast::File,
     opts: &Options,
-    progress: &mut dyn FnMut(usize),
+    threads: usize,
+    progress: &(dyn Fn() + Sync),
 ) -> Vec<GameReview> {
-    let mut done = 0;
-    let mut out = Vec::new();
-    for game in &mut file.games {
-        out.push(analyse_game(game, opts, &mut done, progress));
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let threads = threads.clamp(1, file.games.len().max(1));
+    if threads == 1 {
+        return file
+            .games
+            .iter_mut()
+            .map(|g| analyse_game(g, opts, progress))
+            .collect();
     }
-    out
+    let games: Vec<Mutex<&mut ast::Game>> = file.games.iter_mut().map(Mutex::new).collect();
+    let results: Vec<Mutex<GameReview>> = games
+        .iter()
+        .map(|_| Mutex::new(GameReview::default()))
+        .collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let (Some(game), Some(slot)) = (games.get(i), results.get(i)) else {
+                        break;
+                    };
+                    if let Ok(mut game) = game.lock() {
+                        let review = analyse_game(&mut game, opts, progress);
+                        if let Ok(mut slot) = slot.lock() {
+                            *slot = review;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_default())
+        .collect()
 }
 
-fn analyse_game(
-    game: &mut ast::Game,
-    opts: &Options,
-    done: &mut usize,
-    progress: &mut dyn FnMut(usize),
-) -> GameReview {
+fn analyse_game(game: &mut ast::Game, opts: &Options, progress: &(dyn Fn() + Sync)) -> GameReview {
     let (line, illegal) = main_line(game);
     let mut review = GameReview {
         actions: Vec::new(),
@@ -259,8 +288,7 @@ fn analyse_game(
             continue;
         };
         let reviewed = weigh(before, ev, n + 1, opts);
-        *done += 1;
-        progress(*done);
+        progress();
         let Some(reviewed) = reviewed else { continue };
         if opts.expired() {
             // Thought cut short by the deadline: not trusted.
