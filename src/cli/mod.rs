@@ -13,6 +13,7 @@ macro_rules! say {
         eprintln!("{}", $crate::term::visible::visible(&format!($($arg)*)))
     };
 }
+mod analyse;
 pub mod args;
 mod check;
 pub mod diff;
@@ -55,6 +56,9 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// Replay and verify game files: every event legal, every directive and goal met.
     Check(check::CheckArgs),
+    /// Review games as a computer would: each action weighed against lanrick's best,
+    /// mistakes marked (`?!`, `?`, `??`) with the better action, missed wins named.
+    Analyse(analyse::AnalyseArgs),
     /// Prove a puzzle: every key with its solution tree, tries, short solutions, duals.
     Solve(solve::SolveArgs),
     /// Search random positions for puzzles with exactly one key and write them.
@@ -143,6 +147,7 @@ pub fn run() -> ExitCode {
     };
     let code = match cli.command {
         Some(Command::Check(args)) => check::run(args),
+        Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Solve(args)) => solve::solve(&args),
         Some(Command::Compose(args)) => solve::compose(&args),
         Some(Command::Replay(args)) => replay::run(args),

@@ -12,6 +12,7 @@
 //! the prover judge it), a position's second occurrence in the Rendezvous (D-9: a
 //! third is a draw), the die thrown for a 1879 Mark.
 
+pub mod analyse;
 mod die;
 mod event;
 pub mod hint;
