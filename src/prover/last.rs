@@ -25,7 +25,7 @@ pub fn visit_goal_turns(
     visit: impl FnMut(&OutcomeAction, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     match pos.rendezvous() {
-        Some(r) if super::Reach::of(pos).is_some() => {
+        Some(r) if super::bound::Reach::of(pos).is_some() => {
             visit_turns_ending_in(pos, r.squares(), visit)
         }
         _ => visit_outcomes(pos, visit),

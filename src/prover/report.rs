@@ -180,3 +180,55 @@ pub struct Wants {
     /// `compose`). `solve` proves every key.
     pub verdict_only: bool,
 }
+
+/// The verdicts, in the order NOTATION.md gives: the first that applies is the verdict.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// No key forces the goal (help play: no line reaches it).
+    NoSolution,
+    /// The written key does not force the goal; other keys do.
+    Refuted,
+    /// The goal can be forced (reached) in fewer turns.
+    Short,
+    /// Another key forces the goal too (help play: another line).
+    Cooked,
+    /// The written key forces the goal, no other key does, no shorter solution exists.
+    Sound,
+    /// The proof did not finish within its budget.
+    Unproven,
+}
+
+impl Verdict {
+    /// Every verdict, in order.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::NoSolution,
+        Verdict::Refuted,
+        Verdict::Short,
+        Verdict::Cooked,
+        Verdict::Sound,
+        Verdict::Unproven,
+    ];
+
+    /// Its name: `no_solution`, `refuted`, `short`, `cooked`, `sound`, `unproven`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::NoSolution => "no_solution",
+            Verdict::Refuted => "refuted",
+            Verdict::Short => "short",
+            Verdict::Cooked => "cooked",
+            Verdict::Sound => "sound",
+            Verdict::Unproven => "unproven",
+        }
+    }
+
+    /// Whether `check` passes a puzzle with this verdict.
+    pub const fn passes(self) -> bool {
+        matches!(self, Verdict::Sound)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,203 @@
+//! The prover's admissible bounds, which need no move generation: whether the
+//! attacker can still meet his goal at his last turn ([`can_win_now`]), one action
+//! earlier with the defender to act ([`can_win_after_defence`]), and within any number
+//! of turns for a Rendezvous goal ([`can_win_within`]); each edition's way of bringing
+//! men in (`Reach`).
+
+use super::{Goal, Target};
+use crate::engine::{Position, Rendezvous, Side, SquareSet};
+
+/// The admissible test at the attacker's last turn: `false` only when no turn of his
+/// from `p` can meet the goal. Needs no move generation.
+///
+/// He must get all his men into the Rendezvous: each man outside must reach one of
+/// its squares along one line, and the least counts together must fit the allowance
+/// (see `Reach`). In 1893 (and its options) more is needed: a Rendezvous is won
+/// (Rule 8) only if exactly one of the defender's men stands outside when he gets all
+/// in (the defender does not move in his turn), and the game is won only if the
+/// defender has two men and one is outside (Rule 7 or 8 then leaves him one, Rule 9).
+/// In 1879 winning the Rendezvous is enough (Rule 5), and the game needs the score
+/// (see [`Position::rendezvous_to_game`], tested before this). Blocking is ignored, so
+/// the test only ever says "maybe" too often. The 1880 rules (a Mark that moves):
+/// always `true`.
+pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
+    let Some(how) = Reach::of(p) else {
+        return true;
+    };
+    let Some(r) = p.rendezvous() else {
+        return true;
+    };
+    let me = p.to_act();
+    if matches!(how, Reach::R1893) {
+        let d_out = p.outside(!me).count();
+        let d_all = u32::from(p.count(!me));
+        let ok_target = match goal.target {
+            Target::Rendezvous => d_out == 1 || (d_all == 2 && d_out >= 1),
+            Target::Game => d_all == 2 && d_out >= 1,
+        };
+        if !ok_target {
+            return false;
+        }
+    }
+    how.reach(r, p.outside(me), u32::from(p.allowance()))
+}
+
+/// How men step into a Rendezvous in one turn, by the edition, for the admissible
+/// tests: the 1893 family (Rule 3; D-5: at most 3 squares a man unless he is the only
+/// one outside; Rule 6: a border man of an open Rendezvous slides in, counting at
+/// least 1) and 1879 (Rule 4: any distance along one line, within the allowance).
+#[derive(Clone, Copy)]
+pub(crate) enum Reach {
+    R1893,
+    R1879,
+}
+
+impl Reach {
+    /// The edition's way, when `p` is in play under rules whose turn wins only with
+    /// all the mover's men in (also what lets the last turn be goal-directed, see
+    /// [`last`]).
+    pub(crate) fn of(p: &Position) -> Option<Reach> {
+        if !p.phase().in_play() {
+            return None;
+        }
+        let rules = p.rules();
+        if !rules.wins_only_by_men_in() {
+            None
+        } else if rules.limits_each_man() {
+            Some(Reach::R1893)
+        } else {
+            Some(Reach::R1879)
+        }
+    }
+
+    /// Whether every man of `outside` can step into `r` within `allowance`: one
+    /// straight move each, the least counts together within the allowance. Blocking
+    /// is ignored, so it says "maybe" too often, never "no" wrongly.
+    fn reach(self, r: &Rendezvous, outside: SquareSet, allowance: u32) -> bool {
+        let n_out = outside.count();
+        if n_out == 0 {
+            return true;
+        }
+        if n_out > allowance {
+            return false;
+        }
+        let (slide, cap) = match self {
+            Reach::R1893 => (r.is_open(), if n_out > 1 { 3 } else { u32::MAX }),
+            Reach::R1879 => (false, u32::MAX),
+        };
+        let squares = r.squares();
+        let mut total = 0u32;
+        for sq in outside {
+            let mut best = u32::MAX;
+            if slide && sq.is_border() {
+                best = 1;
+            }
+            for t in squares {
+                if let Some((_, n)) = sq.line_to(t) {
+                    best = best.min(u32::from(n));
+                }
+            }
+            if best == u32::MAX || best > cap {
+                return false;
+            }
+            total += best;
+            if total > allowance {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The admissible test one action earlier, with the defender to act before the
+/// attacker's last turn: `false` only when, whatever the defender does, the attacker
+/// cannot then meet the goal. Needs no move generation.
+///
+/// The defender's turn cannot move the attacker's men, change the Rendezvous or the
+/// allowance, except by an interchange (1893 Rule 5) or when the defender gets all in
+/// himself (1893 Rule 7 turns one of the attacker's outside men into his own; 1893
+/// Rule 8 and 1879 Rule 5 end the Rendezvous, which settles a Rendezvous goal and, in
+/// 1879, sends every man back to the border). So when neither can happen, the
+/// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it,
+/// with the allowance he will then have (never more than his men give him). The 1893
+/// family and 1879 in play only; otherwise `true`.
+pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
+    if p.to_act() == goal.side {
+        return true;
+    }
+    let Some((how, r)) = fixed_before_the_defence(p) else {
+        return true;
+    };
+    let defender = p.to_act();
+    if how.reach(r, p.outside(defender), u32::from(p.allowance())) {
+        // He may get all in and win (and, in 1893, take by Rule 7).
+        return true;
+    }
+    how.reach(
+        r,
+        p.outside(goal.side),
+        u32::from(p.later_allowance(goal.side)),
+    )
+}
+
+/// The admissible test at every depth, for a Rendezvous goal: `false` only when the
+/// attacker cannot get all his men in within `t` of his turns whatever happens. Needs
+/// no move generation.
+///
+/// Each of his men outside must come in: a man's move counts the squares it crosses,
+/// so a man needs at least his king distance to the nearest square of the
+/// Rendezvous (1893: one, for a border man of an open Rendezvous, who slides in), and
+/// a turn counts at most his allowance ([`Position::later_allowance`], never less than
+/// a first turn's, and never more later in the Rendezvous: men are only ever taken
+/// while it lasts). Only the defender getting all his men in changes the attacker's
+/// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
+/// counted the same way with the turns he has before the attacker's last, cannot;
+/// and not before an interchange (which changes the colours). The 1880 rules (a Mark
+/// that moves) and game goals: always `true`.
+pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
+    if goal.target != Target::Rendezvous || goal.help {
+        return true;
+    }
+    let Some((how, r)) = fixed_before_the_defence(p) else {
+        return true;
+    };
+    let attacker = goal.side;
+    let defender = !attacker;
+    let slide = matches!(how, Reach::R1893) && r.is_open();
+    let squares = r.squares();
+    let need = |side: Side| -> u32 {
+        p.outside(side)
+            .into_iter()
+            .map(|sq| {
+                if slide && sq.is_border() {
+                    1
+                } else {
+                    squares
+                        .into_iter()
+                        .map(|to| u32::from(sq.distance(to)))
+                        .min()
+                        .unwrap_or(u32::MAX / 64)
+                }
+            })
+            .sum()
+    };
+    let most = |side: Side| -> u32 {
+        let now = if p.to_act() == side { p.allowance() } else { 0 };
+        u32::from(p.later_allowance(side).max(now))
+    };
+    let defender_turns = if p.to_act() == attacker { t - 1 } else { t };
+    if need(defender) <= defender_turns * most(defender) {
+        return true;
+    }
+    need(attacker) <= t * most(attacker)
+}
+
+/// How the attacker's men step in and the Rendezvous they must reach, when neither can
+/// change before the attacker's next turn but by the defender getting all in: a
+/// Rendezvous in play, rules the tests know, and no interchange due. `None`: the tests
+/// cannot say.
+fn fixed_before_the_defence(p: &Position) -> Option<(Reach, &Rendezvous)> {
+    let how = Reach::of(p)?;
+    let r = p.rendezvous()?;
+    p.can_interchange().is_err().then_some((how, r))
+}
