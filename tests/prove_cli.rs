@@ -477,3 +477,49 @@ fn solve_writes_trees_as_problem_solvers_do() {
     assert!(v["keys"][0]["threat"].is_string(), "{v}");
     assert_eq!(v["keys"][0]["defences"], 20);
 }
+
+/// Each of the prover's optimisations can be switched off from the command line, and
+/// switching it off changes no verdict and no key of any shipped puzzle: an
+/// optimisation only makes the proof faster.
+#[test]
+fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
+    fn verdicts(extra: &[&str]) -> Vec<(String, serde_json::Value, serde_json::Value)> {
+        let out = lanrick()
+            .args(["check", "--format", "json", "examples"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut found = Vec::new();
+        for file in v["files"].as_array().unwrap() {
+            for game in file["game_results"].as_array().unwrap() {
+                let proof = &game["proof"];
+                if !proof.is_null() {
+                    found.push((
+                        format!("{} #{}", file["file"], game["number"]),
+                        proof["verdict"].clone(),
+                        proof["keys"].clone(),
+                    ));
+                }
+            }
+        }
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        found
+    }
+    let all_on = verdicts(&[]);
+    assert!(all_on.len() >= 20, "{all_on:?}");
+    for flag in [
+        "--no-table",
+        "--no-bound",
+        "--no-deep-bound",
+        "--no-ordering",
+        "--no-goal-turns",
+        "--no-killers",
+    ] {
+        assert_eq!(
+            verdicts(&[flag]),
+            all_on,
+            "{flag} changed a verdict or a key"
+        );
+    }
+}

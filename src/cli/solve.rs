@@ -47,6 +47,12 @@ pub struct Budget {
     /// Switch the goal-directed last turn off (for testing).
     #[arg(long, hide = true)]
     pub no_goal_turns: bool,
+    /// Switch the bound before the last turn off (for testing).
+    #[arg(long, hide = true)]
+    pub no_deep_bound: bool,
+    /// Switch the killers off (for testing).
+    #[arg(long, hide = true)]
+    pub no_killers: bool,
 }
 
 impl Budget {
@@ -62,6 +68,8 @@ impl Budget {
             bound: !self.no_bound,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
+            deep_bound: !self.no_deep_bound,
+            killers: !self.no_killers,
             ..Limits::default()
         };
         limits.start_clock();
