@@ -11,7 +11,7 @@ use crate::prover::{self, Report, Tree};
 use std::fmt::Write as _;
 
 /// How many alternatives (defences, help lines) a point shows before it is summarised.
-const SHOWN: usize = 6;
+pub(crate) const SHOWN: usize = 6;
 
 /// One event of a solution as the writer sees it: who plays what, its glyph, its
 /// notes (threat, duals), and the alternatives after it (the first one is followed).
@@ -120,7 +120,7 @@ fn tree_node(t: &Tree, attacker: Side, glyph: &'static str, duals: u64, full: bo
             tree_node(k, attacker, "", d, full)
         })
         .collect();
-    let left = t.next.len() - shown;
+    let left = t.answers() - shown;
     Node {
         side: t.side,
         act: t.act.clone(),
@@ -316,8 +316,8 @@ pub fn text(
                     t.act.to_string(),
                     format!(
                         "{} defence{}",
-                        t.next.len(),
-                        if t.next.len() == 1 { "" } else { "s" }
+                        t.answers(),
+                        if t.answers() == 1 { "" } else { "s" }
                     ),
                 ),
                 _ => (
@@ -439,7 +439,7 @@ pub fn json(
                 "positions": k.positions.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "depth": k.depth,
                 "threat": trees.first().and_then(|t| t.threat.as_ref()).map(ToString::to_string),
-                "defences": trees.iter().map(|t| t.next.len()).sum::<usize>(),
+                "defences": trees.iter().map(Tree::answers).sum::<usize>(),
                 "duals": trees.iter().map(Tree::total_duals).sum::<u64>(),
                 "trees": trees.iter().map(|t| tree_json(t, 1)).collect::<Vec<_>>(),
             })

@@ -195,6 +195,9 @@ pub fn solve(args: &SolveArgs) -> u8 {
         line_cap: if args.full { u64::MAX } else { 1000 },
         written_text: None,
         verdict_only: false,
+        // The text shows a few defences of each node unless --full: keep only those.
+        keep: (!args.full && args.format == SolveFormat::Text)
+            .then_some(super::solution::SHOWN + 1),
     };
     let result = with_progress(&mut limits, "solving", |l| {
         prover::solve(&start, goal, l, &wants)
@@ -438,6 +441,7 @@ pub fn compose(args: &ComposeArgs) -> u8 {
             line_cap: 2,
             written_text: None,
             verdict_only: true,
+            keep: None,
         };
         // Each proof has its own time limit (a slow one is skipped, the next tried).
         limits.start_clock();

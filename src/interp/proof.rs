@@ -33,6 +33,7 @@ pub fn prove(pz: &Puzzle, limits: &Limits) -> Result<Report, Problem> {
         line_cap: 2,
         written_text: pz.key_text.clone(),
         verdict_only: true,
+        keep: None,
     };
     prover::solve(&pz.start, goal, limits, &wants).map_err(|e| {
         Problem::new(

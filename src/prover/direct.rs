@@ -2,8 +2,8 @@
 //! key's refutations and the solution trees.
 
 use super::{
-    Action, Key, Kid, Report, Search, Shared, Step, Tree, Val, Verdict, Wants, deepen_keys,
-    par_map, settle,
+    Action, Key, Kid, Omitted, Report, Search, Shared, Step, Tree, Val, Verdict, Wants,
+    deepen_keys, par_map, settle,
 };
 use crate::engine::Position;
 use crate::engine::search::fewest_moves_to;
@@ -46,7 +46,9 @@ pub(super) fn solve_direct(
         // Each tree an equal share of the nodes left, fixed before they start.
         let share = shared.remaining() / (true_kids.len() as u64).max(1);
         let trees: Vec<Vec<Tree>> = par_map(&true_kids, threads, |kid| {
-            shared.with_search_cap(start, share, true, |s| build_kid(s, start, kid, goal.turns))
+            shared.with_search_cap(start, share, true, |s| {
+                build_kid(s, start, kid, goal.turns, wants.keep)
+            })
         });
         for (t, i) in trees.into_iter().zip(key_index) {
             report.tree_keys.extend(std::iter::repeat_n(i, t.len()));
@@ -231,15 +233,21 @@ pub(super) fn refutations(
 }
 
 /// The trees of a key child (an interchange with a choice gives one per choice).
-fn build_kid(s: &mut Search<'_>, parent: &Position, kid: &Kid, t: u32) -> Vec<Tree> {
+fn build_kid(
+    s: &mut Search<'_>,
+    parent: &Position,
+    kid: &Kid,
+    t: u32,
+    keep: Option<usize>,
+) -> Vec<Tree> {
     match kid {
-        Kid::One(a, c) => vec![build(s, parent, a, c, t)],
+        Kid::One(a, c) => vec![build(s, parent, a, c, t, keep)],
         Kid::Demand(v) => {
             let setter = !parent.to_act();
             let mut out = Vec::new();
             for (a, c) in v {
                 if s.after(parent, a, c, t) == Val::Win {
-                    out.push(build(s, parent, a, c, t));
+                    out.push(build(s, parent, a, c, t, keep));
                     if setter == s.goal.side {
                         break;
                     }
@@ -258,6 +266,7 @@ fn build_kid(s: &mut Search<'_>, parent: &Position, kid: &Kid, t: u32) -> Vec<Tr
                     duals: 0,
                     threat: None,
                     incomplete: true,
+                    omitted: Omitted::default(),
                 });
             }
             out
@@ -279,8 +288,16 @@ fn threat(s: &mut Search<'_>, after: &Position) -> Option<Action> {
     })
 }
 
-/// The solution tree after `act` (known to force the goal with `t` turns left).
-fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, t: u32) -> Tree {
+/// The solution tree after `act` (known to force the goal with `t` turns left),
+/// keeping at most `keep` defences at each node ([`Wants::keep`]).
+fn build(
+    s: &mut Search<'_>,
+    parent: &Position,
+    act: &Action,
+    child: &Position,
+    t: u32,
+    keep: Option<usize>,
+) -> Tree {
     let goal = s.goal;
     let mut tree = Tree {
         act: act.clone(),
@@ -290,6 +307,7 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, 
         duals: 0,
         threat: None,
         incomplete: false,
+        omitted: Omitted::default(),
     };
     if settle(&goal, parent, child).is_some() {
         return tree;
@@ -313,7 +331,7 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, 
                 if s.kid_value(child, k, t2) == Val::Win {
                     wins += 1;
                     if wins == 1 {
-                        tree.next.extend(build_kid(s, child, k, t2));
+                        tree.next.extend(build_kid(s, child, k, t2, keep));
                     }
                     if !count_all {
                         break;
@@ -326,7 +344,15 @@ fn build(s: &mut Search<'_>, parent: &Position, act: &Action, child: &Position, 
                 tree.threat = threat(s, child);
             }
             for k in &kids {
-                tree.next.extend(build_kid(s, child, k, t2));
+                for d in build_kid(s, child, k, t2, keep) {
+                    if keep.is_some_and(|n| tree.next.len() >= n) {
+                        tree.omitted.defences += 1;
+                        tree.omitted.duals += d.total_duals();
+                        tree.omitted.incomplete |= d.is_incomplete();
+                    } else {
+                        tree.next.push(d);
+                    }
+                }
             }
         }
     }

@@ -58,7 +58,7 @@ pub use crate::engine::goal::{Goal, Target};
 pub use bound::{can_win_after_defence, can_win_now, can_win_within};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
 use entry::{deepen_keys, par_map};
-pub use report::{Key, Report, SetupError, Tree, Verdict, Wants};
+pub use report::{Key, Omitted, Report, SetupError, Tree, Verdict, Wants};
 
 /// The default node budget of a whole proof.
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;

@@ -80,23 +80,43 @@ pub struct Tree {
     /// A limit cut the building of this node: its defences, its reply or its duals
     /// may be missing.
     pub incomplete: bool,
+    /// The defences built, counted and then dropped, past [`Wants::keep`].
+    pub omitted: Omitted,
+}
+
+/// What a tree's dropped defences held ([`Wants::keep`]): they count in the tree's
+/// totals though their nodes are not kept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Omitted {
+    /// How many defences were dropped.
+    pub defences: usize,
+    /// The duals counted in their subtrees.
+    pub duals: u64,
+    /// Whether a limit cut the building of one of them.
+    pub incomplete: bool,
 }
 
 impl Tree {
     /// Whether a limit cut the building of this tree anywhere: it may lack defences,
     /// replies or duals.
     pub fn is_incomplete(&self) -> bool {
-        self.incomplete || self.next.iter().any(Tree::is_incomplete)
+        self.incomplete || self.omitted.incomplete || self.next.iter().any(Tree::is_incomplete)
     }
 
-    /// The number of nodes of the tree.
+    /// The number of answers after this action: the defences (those kept in `next`
+    /// and those dropped), or the one winning reply.
+    pub fn answers(&self) -> usize {
+        self.next.len() + self.omitted.defences
+    }
+
+    /// The number of nodes of the tree (those kept).
     pub fn size(&self) -> usize {
         1 + self.next.iter().map(Tree::size).sum::<usize>()
     }
 
     /// The duals counted in the whole tree.
     pub fn total_duals(&self) -> u64 {
-        self.duals + self.next.iter().map(Tree::total_duals).sum::<u64>()
+        self.duals + self.omitted.duals + self.next.iter().map(Tree::total_duals).sum::<u64>()
     }
 }
 
@@ -179,6 +199,10 @@ pub struct Wants {
     /// found, the other keys are not proved at the goal's full depth (`check`,
     /// `compose`). `solve` proves every key.
     pub verdict_only: bool,
+    /// Keep at most this many defences of each node of a tree (`None`: all). The
+    /// others are still built and counted (defences, duals, cuts) but not kept, so the
+    /// trees' memory holds what will be shown, not every defence of every key.
+    pub keep: Option<usize>,
 }
 
 /// The verdicts, in the order NOTATION.md gives: the first that applies is the verdict.

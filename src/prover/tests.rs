@@ -284,3 +284,59 @@ fn the_stop_flag_stops_a_proof() {
     assert_eq!((r.verdict, r.cut), (Verdict::Unproven, Some(Cut::Stop)));
     assert!(r.nodes < DEFAULT_MAX_NODES, "{} nodes", r.nodes);
 }
+
+/// Trees built keeping only a few defences of each node count the same defences,
+/// duals and cuts as the whole trees, and keep the same first defences: `solve`'s
+/// text, which shows only those, takes memory for what it shows.
+#[test]
+fn trees_keeping_a_few_defences_count_the_same_as_whole_trees() {
+    let p = pos("4Y3/B7/8/6B1/8/8/Y4Y2/2B3B1 B e3 play");
+    let g = goal(Side::Black, 2);
+    fn summary(t: &Tree) -> (String, usize, u64, bool) {
+        (
+            t.act.to_string(),
+            t.answers(),
+            t.total_duals(),
+            t.is_incomplete(),
+        )
+    }
+    fn prefix(t: &Tree, keep: usize) -> Vec<String> {
+        let mut out = vec![t.act.to_string()];
+        for n in t.next.iter().take(keep) {
+            out.extend(prefix(n, keep));
+        }
+        out
+    }
+    for max_nodes in [45_000, 1_000_000] {
+        let limits = Limits {
+            threads: 1,
+            max_nodes,
+            ..Limits::default()
+        };
+        let whole = Wants {
+            trees: true,
+            ..Wants::default()
+        };
+        let kept = Wants {
+            keep: Some(2),
+            ..whole.clone()
+        };
+        let a = solve(&p, g, &limits, &whole).expect("a puzzle");
+        let b = solve(&p, g, &limits, &kept).expect("a puzzle");
+        assert_eq!(a.trees.len(), b.trees.len());
+        assert!(a.trees.iter().any(|t| t.answers() > 2), "a tree to cut");
+        assert_eq!(a.duals, b.duals);
+        assert_eq!(a.complete, b.complete);
+        for (x, y) in a.trees.iter().zip(&b.trees) {
+            assert_eq!(summary(x), summary(y));
+            assert!(y.next.iter().all(|d| d.answers() == d.next.len()));
+            assert!(y.next.len() <= 2);
+            assert_eq!(prefix(x, 2), prefix(y, 2));
+            assert!(y.size() <= x.size());
+        }
+        assert!(
+            b.trees.iter().map(Tree::size).sum::<usize>()
+                < a.trees.iter().map(Tree::size).sum::<usize>()
+        );
+    }
+}
