@@ -44,6 +44,7 @@ fn main() {
         line_cap: 2,
         written_text: None,
         verdict_only: false,
+        keep: None,
     };
     let mut times = Vec::new();
     let mut unproven = 0usize;
