@@ -8,7 +8,9 @@
 //! `DEEP_SEED` (26), `DEEP_PER` (10), `DEEP_TURNS` (3), `DEEP_MEN` (8), `DEEP_HASH`
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
 //! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (one puzzle, by its
-//! number). Not a timed test: nothing fails.
+//! number), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
+//! `bound`, `deep_bound`, `ordering`, `goal_turns`, `killers`, `defender_first`).
+//! Not a timed test: nothing fails.
 
 use lanrick::prover::sample::benchmark_set;
 use lanrick::prover::{self, Limits, Verdict, Wants};
@@ -32,10 +34,12 @@ fn main() {
     let max_nodes: u64 = var("DEEP_MAX_NODES", prover::DEFAULT_MAX_NODES);
     let threads: usize = var("DEEP_THREADS", 0);
     let only: Option<usize> = std::env::var("DEEP_ONLY").ok().and_then(|v| v.parse().ok());
+    let off = std::env::var("DEEP_OFF").unwrap_or_default();
+    let on = |name: &str| !off.split(',').any(|o| o.trim() == name);
     let set = benchmark_set(seed, per, turns, men);
     println!(
         "# seed {seed}, {} puzzles, goals in {turns}, at most {men} men, --hash {hash}, \
-         --max-time {max_time}, --max-nodes {max_nodes}",
+         --max-time {max_time}, --max-nodes {max_nodes}, off: {off:?}",
         set.len()
     );
     let wants = Wants {
@@ -58,6 +62,13 @@ fn main() {
             max_time: Some(Duration::from_secs_f64(max_time)),
             hash_mib: hash,
             threads,
+            table: on("table"),
+            bound: on("bound"),
+            deep_bound: on("deep_bound"),
+            ordering: on("ordering"),
+            goal_turns: on("goal_turns"),
+            killers: on("killers"),
+            defender_first: on("defender_first"),
             ..Limits::default()
         };
         limits.start_clock();

@@ -515,6 +515,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-ordering",
         "--no-goal-turns",
         "--no-killers",
+        "--no-defender-first",
     ] {
         assert_eq!(
             verdicts(&[flag]),

@@ -1,7 +1,8 @@
 //! The prover against a naive reference solver: plain AND/OR search over the engine's
 //! visitor (no table, no bound, no ordering, one thread), on generated positions with
 //! few men, goals in 1 and 2, in every edition available. Each switch of the prover
-//! (table, bounds, ordering, goal-directed last turn, killers, threads) is also turned
+//! (table, bounds, ordering, goal-directed last turn, killers, the defender winning first,
+//! threads) is also turned
 //! off without changing a result.
 
 use lanrick::engine::position::PositionKey;
@@ -340,6 +341,10 @@ fn every_switch_leaves_every_result_unchanged() {
         },
         Limits {
             deep_bound: false,
+            ..Limits::default()
+        },
+        Limits {
+            defender_first: false,
             ..Limits::default()
         },
         Limits {
@@ -732,6 +737,7 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         table: false,
         deep_bound: false,
         killers: false,
+        defender_first: false,
         ..Limits::default()
     };
     let ons = [

@@ -53,6 +53,9 @@ pub struct Budget {
     /// Switch the killers off (for testing).
     #[arg(long, hide = true)]
     pub no_killers: bool,
+    /// Switch off refuting at once by a defence that wins first (for testing).
+    #[arg(long, hide = true)]
+    pub no_defender_first: bool,
 }
 
 impl Budget {
@@ -70,6 +73,7 @@ impl Budget {
             goal_turns: !self.no_goal_turns,
             deep_bound: !self.no_deep_bound,
             killers: !self.no_killers,
+            defender_first: !self.no_defender_first,
             ..Limits::default()
         };
         limits.start_clock();

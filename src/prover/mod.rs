@@ -105,6 +105,10 @@ pub struct Limits {
     /// first; the killers (these and the refuting defences of [`Limits::ordering`])
     /// are kept from one depth to the next for each key.
     pub killers: bool,
+    /// Before the attacker's last turn, refute an attacker's action as soon as a
+    /// defence that settles the goal against him (the defender winning first) comes
+    /// out of the generator, before the other defences are searched.
+    pub defender_first: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -129,6 +133,7 @@ impl Default for Limits {
             ordering: true,
             goal_turns: true,
             killers: true,
+            defender_first: true,
             final_duals: false,
             progress: None,
             stop: None,
@@ -814,6 +819,10 @@ impl<'a> Search<'a> {
         // the others for the full search. A defence is kept as its position and what
         // the search asks of its action (no move list: an AND node may hold 10^5).
         let cheap = t == 1 && self.limits.bound;
+        // Deeper, the defences that end the attacker's hope at once (the defender
+        // wins the Rendezvous or the game first) are found as they stream, before any
+        // other defence is searched.
+        let first = !cheap && self.limits.defender_first;
         let goal = self.goal;
         let mut kids: Vec<Defence> = Vec::new();
         let mut refuted = false;
@@ -836,6 +845,9 @@ impl<'a> Search<'a> {
                     refuted = true;
                     return ControlFlow::Break(());
                 }
+            } else if first && settle(&goal, p, c) == Some(Val::Fail) {
+                refuted = true;
+                return ControlFlow::Break(());
             }
             kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
