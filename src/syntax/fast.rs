@@ -7,25 +7,28 @@
 //! give for the same text (spans included), or declines with `None`, and the caller
 //! then parses the text with pest. It declines anything outside this form:
 //!
-//! - lines end with `\n` or `\r\n` (no other `\r`, no tabs, no trailing blanks, no
-//!   BOM); tokens are separated by single spaces (or touch, where the grammar allows
-//!   it and the second one starts with punctuation: `a7-b6!`, `a7-b6; pass`);
-//! - a line is empty, or one tag `[Name "value"]` with no escapes in the value, or a
-//!   line of events and comments;
+//! - lines end with `\n` or `\r\n` (no BOM); tokens are separated by blanks of any
+//!   length (spaces, tabs, carriage returns that do not end the line), and blanks
+//!   may start and end a line, as a person lays a file out (or tokens touch, where
+//!   the grammar allows it and the second one starts with punctuation: `a7-b6!`,
+//!   `a7-b6; pass`);
+//! - a line is empty, or one tag `[Name "value"]` (blanks around its parts) with no
+//!   escapes in the value, or a line of events and comments;
 //! - an event is an optional prefix (`12.`, `12. B:`, `Y:`, `B`) then `mark d5`,
 //!   `mark d5 d6`, `interchange` with squares, `pass`, `resign`, `draw`, or moves
 //!   `a7-b6 …` with an optional take `x e6`, or a take alone; every square is on the
 //!   board; events on one line are separated by `;`;
 //! - after an event's action: glyphs (`!` `?` `!!` `??` `!?` `?!`), NAGs `$1` to
-//!   `$255`, `{ … }` comments (which may span lines), variations `( … )` on one line
-//!   holding the same (at most [`MAX_DEPTH`] deep, no `#` comment inside), and a `#`
-//!   comment ending the line;
+//!   `$255`, `{ … }` comments (which may span lines), variations `( … )` opened on
+//!   the event's line, holding lines of the same over one line or several (at most
+//!   [`MAX_DEPTH`] deep), and a `#` comment ending the line;
 //! - comments may also stand before a line's first event, or alone on a line.
 //!
-//! Anything else (comments inside an action or on a tag line, commas, directives,
-//! variations over several lines, errors of any kind) is left to pest, which also
-//! gives every diagnostic. Tests compare the two on generated text and on whole
-//! self-play corpora, plain and annotated.
+//! Anything else (comments inside an action or on a tag line, commas, directives, a
+//! variation that opens on the line after its event, errors of any kind) is left to
+//! pest, which also gives every diagnostic. Tests compare the two on generated text,
+//! on whole self-play corpora, plain and annotated, and on those games laid out by
+//! hand.
 
 use super::ast::{
     Annotation, Comment, CommentKind, Event, EventKind, File, Game, HeaderItem, Item, MoveNode,
@@ -54,19 +57,20 @@ pub(crate) fn file(src: &str) -> Option<File> {
     // line that follows before any event line, and to the body otherwise.
     let mut pending: Vec<Comment> = Vec::new();
     loop {
-        let start = r.pos;
+        let start = r.blanks_end(r.pos);
+        r.pos = start;
         if r.at_eol() {
             // A blank line.
         } else if r.bytes[start] == b'[' {
             let next = memchr(r.bytes, b'\n', start);
-            // The `\r` of a CRLF line end is a blank to the grammar, outside every token.
-            let end = if r.bytes[next - 1] == b'\r' {
-                next - 1
-            } else {
-                next
-            };
+            // Blanks after the tag (the `\r` of a CRLF line end among them) are outside
+            // every token.
+            let mut end = next;
+            while end > start && matches!(r.bytes[end - 1], b' ' | b'\t' | b'\r') {
+                end -= 1;
+            }
             let t = tag(src, start, end)?;
-            r.pos = end;
+            r.pos = next;
             let starts_new = game.as_ref().is_none_or(|(_, has_events)| *has_events);
             if starts_new {
                 if let Some((g, _)) = game.take() {
@@ -150,38 +154,56 @@ fn finish(mut g: Game) -> Game {
     g
 }
 
-/// A line `[Name "value"]` from `start` to `end`: one space between name and value,
-/// nothing after the `]`, no `\` in the value.
+/// A line `[Name "value"]` from `start` to `end` (which ends at the `]`): blanks (spaces
+/// and tabs) may stand around the name and the value, nothing after the `]`, no `\`
+/// in the value.
 fn tag(src: &str, start: usize, end: usize) -> Option<Tag> {
     let bytes = src.as_bytes();
     let line = &bytes[start..end];
-    // `[`, a name of at least one letter, ` "`, the value, `"]`.
-    if line.len() < 6 || line[line.len() - 2..] != *b"\"]" {
+    let blanks = |mut i: usize| {
+        while matches!(line.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    // `[`, a name of at least one letter, `"`, the value, `"`, `]`.
+    if line.len() < 5 || line[line.len() - 1] != b']' {
         return None;
     }
-    let name_len = line[1..]
+    let name_start = blanks(1);
+    let name_len = line[name_start..]
         .iter()
         .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
-    if name_len == 0 || !line[1].is_ascii_alphabetic() {
+    if name_len == 0 || !line[name_start].is_ascii_alphabetic() {
         return None;
     }
-    let quote = 1 + name_len + 1;
-    if line.get(1 + name_len) != Some(&b' ') || line.get(quote) != Some(&b'"') {
+    let quote = blanks(name_start + name_len);
+    if line.get(quote) != Some(&b'"') {
         return None;
     }
     let value_start = quote + 1;
-    let value_end = line.len() - 2;
-    if value_end < value_start
-        || line[value_start..value_end]
-            .iter()
-            .any(|&b| b == b'"' || b == b'\\')
+    let mut close = line.len() - 1;
+    while close > value_start && matches!(line[close - 1], b' ' | b'\t') {
+        close -= 1;
+    }
+    // `close` is just after the closing quote.
+    if close <= value_start || line[close - 1] != b'"' {
+        return None;
+    }
+    let value_end = close - 1;
+    if line[value_start..value_end]
+        .iter()
+        .any(|&b| b == b'"' || b == b'\\' || b == b'\r')
     {
         return None;
     }
-    let name = src.get(start + 1..start + 1 + name_len)?;
+    let name = src.get(start + name_start..start + name_start + name_len)?;
     let value = src.get(start + value_start..start + value_end)?;
     Some(Tag {
-        name: Spanned::new(name.to_owned(), Span::new(start + 1, start + 1 + name_len)),
+        name: Spanned::new(
+            name.to_owned(),
+            Span::new(start + name_start, start + name_start + name_len),
+        ),
         value: Spanned::new(
             value.to_owned(),
             Span::new(start + value_start, start + value_end),
@@ -243,29 +265,62 @@ impl Reader<'_> {
         !matches!(self.at(p), Some(b) if b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     }
 
-    /// After a token: one space, which must be followed by another token; or nothing,
-    /// and then the next token (or the line's end) touches it.
-    fn separator(&mut self) -> Option<()> {
-        if self.at(self.pos) == Some(b' ') {
-            self.pos += 1;
-            if matches!(self.at(self.pos), None | Some(b' ' | b'\t' | b'\r' | b'\n')) {
-                return None;
+    /// Whether the byte at `p` is a blank the grammar skips between tokens: a space, a
+    /// tab, or a carriage return that does not end the line.
+    fn blank_at(&self, p: usize) -> bool {
+        match self.at(p) {
+            Some(b' ' | b'\t') => true,
+            Some(b'\r') => !self.eol_at(p),
+            _ => false,
+        }
+    }
+
+    /// The first byte at or after `p` that is not a blank.
+    #[inline(always)]
+    fn blanks_end(&self, p: usize) -> usize {
+        // Most often none, or one space before a token.
+        match self.bytes.get(p) {
+            Some(b' ') if !matches!(self.bytes.get(p + 1), Some(b' ' | b'\t' | b'\r')) => p + 1,
+            Some(b' ' | b'\t' | b'\r') => self.blank_run_end(p),
+            _ => p,
+        }
+    }
+
+    /// [`Reader::blanks_end`] for a run of more than one space, or other blanks.
+    #[cold]
+    fn blank_run_end(&self, mut p: usize) -> usize {
+        while let Some(&b) = self.bytes.get(p) {
+            match b {
+                b' ' | b'\t' => p += 1,
+                b'\r' if !matches!(self.bytes.get(p + 1), None | Some(b'\n')) => p += 1,
+                _ => break,
             }
         }
+        p
+    }
+
+    /// After a token: any blanks, then the next token or the line's end (which may
+    /// also touch it).
+    fn separator(&mut self) -> Option<()> {
+        self.pos = self.blanks_end(self.pos);
         Some(())
     }
 
-    /// One space followed by more of the line.
+    /// At least one blank, followed by more of the line.
     fn space(&mut self) -> Option<()> {
-        let more = self
-            .at(self.pos + 1)
-            .is_some_and(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-        if self.at(self.pos) == Some(b' ') && more {
-            self.pos += 1;
+        let end = self.blanks_end(self.pos);
+        if end > self.pos && !self.eol_at(end) {
+            self.pos = end;
             Some(())
         } else {
             None
         }
+    }
+
+    /// Where a token after blanks starts, when at least one blank is at the cursor.
+    fn after_blanks(&self) -> Option<usize> {
+        let end = self.blanks_end(self.pos);
+        (end > self.pos).then_some(end)
     }
 
     /// Whether the text at the cursor is `word` with no word character after it;
@@ -324,11 +379,10 @@ impl Reader<'_> {
         let mut leading: Vec<Comment> = Vec::new();
         // A `;` was read: only an event (or a comment, or the end) may follow.
         let mut after_semi = false;
+        self.pos = self.blanks_end(self.pos);
         loop {
             if self.at_eol() {
-                if depth > 0 {
-                    return None;
-                }
+                // In a variation, its next line follows ([`Reader::variation`]).
                 break;
             }
             let b = self.at(self.pos)?;
@@ -341,9 +395,6 @@ impl Reader<'_> {
                     attach(items, &mut leading, c);
                 }
                 b'#' => {
-                    if depth > 0 {
-                        return None;
-                    }
                     let c = self.line_comment();
                     attach(items, &mut leading, c);
                     // The comment runs to the line's end.
@@ -463,17 +514,29 @@ impl Reader<'_> {
         Some(Spanned::new(Annotation::Nag(n), Span::new(start, end)))
     }
 
-    /// `( ... )` at the cursor, on one line.
+    /// `( ... )` at the cursor, on one line or several: each line of it read as a
+    /// line of the file is (its comments on its events, or standing alone).
     fn variation(&mut self, depth: usize) -> Option<Variation> {
         let start = self.pos;
         self.pos += 1;
         self.separator()?;
         let mut body = Vec::new();
-        let comments = self.line(depth, &mut body)?;
-        if body.is_empty() {
-            body = comments.into_iter().map(Item::Comment).collect();
+        let mut items = Vec::new();
+        loop {
+            let comments = self.line(depth, &mut items)?;
+            if items.is_empty() {
+                body.extend(comments.into_iter().map(Item::Comment));
+            } else {
+                body.append(&mut items);
+            }
+            if self.at(self.pos) == Some(b')') {
+                break;
+            }
+            // The line ended inside the variation; an unclosed one is pest's to report.
+            if !self.next_line() {
+                return None;
+            }
         }
-        // `line` stopped at the `)`.
         self.pos += 1;
         Some(Variation {
             body,
@@ -489,9 +552,9 @@ impl Reader<'_> {
         let kind = if self.keyword(b"mark") {
             self.space()?;
             let square = self.square(false)?;
-            // A second square after one space; anything else is left to the separator.
-            let towards = if self.at(self.pos) == Some(b' ') && self.square_at(self.pos + 1) {
-                self.pos += 1;
+            // A second square after blanks; anything else is left to the separator.
+            let towards = if let Some(q) = self.after_blanks().filter(|&q| self.square_at(q)) {
+                self.pos = q;
                 Some(self.square(false)?)
             } else {
                 None
@@ -499,8 +562,8 @@ impl Reader<'_> {
             EventKind::Mark { square, towards }
         } else if self.keyword(b"interchange") {
             let mut squares = Vec::new();
-            while self.at(self.pos) == Some(b' ') && self.square_at(self.pos + 1) {
-                self.pos += 1;
+            while let Some(q) = self.after_blanks().filter(|&q| self.square_at(q)) {
+                self.pos = q;
                 squares.push(self.square(false)?);
             }
             EventKind::Interchange { squares }
@@ -551,7 +614,7 @@ impl Reader<'_> {
         if let Some(side) = self.at(p).and_then(side_letter) {
             let after = match self.at(p + 1) {
                 Some(b':') => p + 2,
-                Some(b' ') => p + 1,
+                _ if self.blank_at(p + 1) => p + 1,
                 _ => return None,
             };
             out.side = Some(Spanned::new(side, Span::new(p, p + 1)));
@@ -589,10 +652,9 @@ impl Reader<'_> {
                 to,
                 span: Span::new(from.span.start, to.span.end),
             });
-            // Another move or the take after one space; anything else ends the turn.
-            let next = self.pos + 1;
-            let more = self.at(self.pos) == Some(b' ')
-                && (self.move_at(next) || self.at(next) == Some(b'x'));
+            // Another move or the take after blanks; anything else ends the turn.
+            let next = self.after_blanks();
+            let more = next.is_some_and(|q| self.move_at(q) || self.at(q) == Some(b'x'));
             if !more {
                 return Some(EventKind::Turn {
                     moves: self.moves.as_slice().to_vec(),
@@ -601,7 +663,7 @@ impl Reader<'_> {
                     radiate: None,
                 });
             }
-            self.pos = next;
+            self.pos = next.unwrap_or(self.pos);
         }
     }
 }
