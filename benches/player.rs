@@ -32,6 +32,8 @@ const POSITIONS: &[(&str, &str, &str)] = &[
         "1893",
         "1Y6/1B1B4/1B3B2/1B1Y4/5Y2/6Y1/5B2/8 B c6 play",
     ),
+    // Issue 28's slow position for levels 2 and 3.
+    ("f6_issue28", "1893", "3B3B/8/8/8/Y6B/8/7B/B4Y2 Y f6 play"),
     (
         "e1880_shift",
         "1880",

@@ -322,6 +322,61 @@ fn in_1879_the_winning_walk_finds_a_rendezvous_won_whenever_the_engine_lists_one
     );
 }
 
+/// The winning walk drops a turn state only when it cannot win (a moved man left
+/// outside, or the men outside needing more squares than the allowance left): in every
+/// edition it finds every way the engine lists of placing the winner's men (the other
+/// side's wanderers on one square each; 1879: a win whenever there is one), and only
+/// winning ends, and plays each.
+#[test]
+fn the_winning_walk_finds_every_winning_end_the_engine_lists_in_every_edition() {
+    use std::collections::BTreeSet;
+    let mut wins = 0;
+    for (r, seed) in [("1893", 61), ("1893-es", 62), ("1880", 63), ("1879", 64)] {
+        let r = rules(r);
+        for game in positions_where(r, 3, seed, |p| p.phase().in_play())
+            .into_iter()
+            .step_by(4)
+            .take(25)
+        {
+            let pos = *game.position();
+            let me = pos.to_act();
+            let won = |p: &Position| p.count(!me) < pos.count(!me) || p.winner() == Some(me);
+            // The winner's men where the turn leaves them: the walk places the other
+            // side's wanderers on one square each, where the engine lists every choice.
+            let mine = |p: &Position| format!("{:?}", p.men(me));
+            let ends = outcomes_unordered(&pos);
+            let engine: BTreeSet<String> = ends
+                .iter()
+                .filter(|o| won(&o.position))
+                .map(|o| mine(&o.position))
+                .collect();
+            let all: BTreeSet<String> = ends.iter().map(|o| o.position.to_string()).collect();
+            let walk = winning_turns(&pos, false);
+            let found: BTreeSet<String> = walk.iter().map(|c| mine(&c.position)).collect();
+            if r.edition() == Edition::E1879 {
+                // The winner's centre man radiates (Rule 6): the walk takes one choice.
+                assert_eq!(found.is_empty(), engine.is_empty(), "{pos}");
+                assert!(found.is_subset(&engine), "{pos}");
+            } else {
+                assert_eq!(found, engine, "{pos}");
+            }
+            for c in &walk {
+                assert!(
+                    won(&c.position) && all.contains(&c.position.to_string()),
+                    "{pos}"
+                );
+            }
+            for c in &walk {
+                let mut g = game.clone();
+                g.play(&c.action()).expect("a legal winning turn");
+                assert_eq!(g.position().to_string(), c.position.to_string());
+            }
+            wins += usize::from(!engine.is_empty());
+        }
+    }
+    assert!(wins >= 8, "{wins} positions with a win");
+}
+
 #[test]
 fn in_1879_a_rendezvous_that_can_be_won_is_won_from_level_1() {
     let mut seen = 0;
