@@ -127,10 +127,8 @@ fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTr
         && tree.syntax.is_none()
         && (n == 0 || n > tree.total)
     {
-        say!(
-            "error: {name} has {} game(s); --game {n} does not exist",
-            tree.total
-        );
+        let p = super::no_such_game(n, tree.total);
+        eprint!("{}", report::render_human(&p, &name, "", color));
         return Err(EXIT_ERROR);
     }
     Ok((src, tree))

@@ -235,7 +235,8 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     if let Some(n) = game
         && (n == 0 || n > count)
     {
-        say!("error: {name} has {count} game(s); --game {n} does not exist");
+        let p = super::no_such_game(n, count);
+        eprint!("{}", report::render_human(&p, &name, "", color));
         return EXIT_ERROR;
     }
     pending.flush(&mut out);

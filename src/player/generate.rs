@@ -6,6 +6,7 @@
 use super::Rng;
 use super::editions::{Extra, Strategy, strategy};
 use super::eval;
+use crate::engine::Budget;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
     Action, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress, TurnResult,
@@ -389,18 +390,20 @@ fn finish_wanderers(t: &mut TurnInProgress) {
 /// a beam over the most purposeful man's moves (`beam` of them at each step), the
 /// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. The edition's
 /// strategy adds `extra`'s wider choices where it has them (1879; the other
-/// editions ignore it).
+/// editions ignore it). The edition's own candidates stop improving when `budget`'s
+/// deadline passes or its stop flag is set.
 pub fn heuristic_candidates(
     pos: &Position,
     beam: usize,
     rng: &mut Rng,
     extra: Extra,
+    budget: &Budget,
 ) -> Vec<Candidate> {
     let strategy = strategy(pos.rules());
     if pos.winner().is_some() {
         return Vec::new();
     }
-    if let Some(own) = strategy.own_candidates(pos, rng, extra) {
+    if let Some(own) = strategy.own_candidates(pos, rng, extra, budget) {
         return own;
     }
     match pos.phase() {
