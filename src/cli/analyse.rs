@@ -225,6 +225,7 @@ fn review_page(title: &str, text: &str, reviews: &[GameReview], level: u8) -> St
         },
     };
     for (g, r) in page_tree.games.iter_mut().zip(reviews) {
+        let by = format!("lanrick level {level}: ");
         let mut review = Review {
             by: format!("lanrick level {level}"),
             ..Review::default()
@@ -233,6 +234,11 @@ fn review_page(title: &str, text: &str, reviews: &[GameReview], level: u8) -> St
             let Some(&step) = g.main.get(a.index) else {
                 continue;
             };
+            // The panel and the move list show the review itself: its comment, the
+            // same facts in words, is not repeated beside it.
+            if let Some(s) = g.steps.get_mut(step) {
+                s.comments.retain(|c| !c.starts_with(&by));
+            }
             let marked = a.loss > 0 || a.missed.is_some();
             review.steps.insert(
                 step,
