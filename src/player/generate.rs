@@ -227,8 +227,14 @@ pub fn winning_turns_counted(pos: &Position, first_only: bool) -> (Vec<Candidate
     (out, states)
 }
 
+/// The first `most` of [`winning_turns`] (not the 1879 variants), and the number of
+/// turn states the walk visited: the walk stops at the `most`-th.
+pub fn winning_turns_up_to(pos: &Position, most: usize) -> (Vec<Candidate>, u64) {
+    winning_walk_with(pos, most.max(1), false)
+}
+
 fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
-    winning_walk_with(pos, first_only, false)
+    winning_walk_with(pos, if first_only { 1 } else { usize::MAX }, false)
 }
 
 /// Every distinct outcome of the next turn that wins a 1879 Rendezvous, with every
@@ -236,15 +242,16 @@ fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
 /// choice of the winner's centre man (the other side's centre man goes where is best
 /// for him: his owner chooses, Rule 6). Other editions: [`winning_turns`].
 pub fn winning_turns_1879(pos: &Position) -> Vec<Candidate> {
-    winning_walk_with(pos, false, true).0
+    winning_walk_with(pos, usize::MAX, true).0
 }
 
-fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<Candidate>, u64) {
+/// The winning walk, stopped at the `most`-th winning turn found.
+fn winning_walk_with(pos: &Position, most: usize, variants: bool) -> (Vec<Candidate>, u64) {
     let mut w = WinWalk {
         out: Vec::new(),
         seen: FastSet::default(),
         ends: FastSet::default(),
-        first_only,
+        most,
         variants: Some(strategy(pos.rules())).filter(|s| variants && s.walks_win_variants()),
         hopeless: strategy(pos.rules()).hopeless_turn(),
     };
@@ -258,7 +265,7 @@ fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<C
                 kind: Action::MoveMark { from, to },
                 position: p,
             });
-            if first_only {
+            if w.out.len() >= most {
                 return (w.out, 1);
             }
         }
@@ -280,7 +287,8 @@ struct WinWalk {
     out: Vec<Candidate>,
     seen: FastSet<StateKey>,
     ends: FastSet<Position>,
-    first_only: bool,
+    /// The walk stops once this many winning turns are found.
+    most: usize,
     /// Every take, placement of the wanderers and radiating choice, walked by the
     /// edition's strategy (1879), when it has them and they are asked for.
     variants: Option<&'static dyn Strategy>,
@@ -314,7 +322,7 @@ impl WinWalk {
                     if let Ok(r) = next.finish()
                         && matches!(r.end, TurnEnd::Replaced(_) | TurnEnd::Removed(_))
                         && self.push_result(r, c)
-                        && self.first_only
+                        && self.out.len() >= self.most
                     {
                         return ControlFlow::Break(());
                     }

@@ -37,7 +37,9 @@ mod generate;
 
 pub use editions::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 pub use eval::{MAN, WIN, evaluate, race};
-pub use generate::{Candidate, winning_turns, winning_turns_1879, winning_turns_counted};
+pub use generate::{
+    Candidate, winning_turns, winning_turns_1879, winning_turns_counted, winning_turns_up_to,
+};
 
 use crate::engine::{Action, Budget, DieRule, Game, Phase, Position, throw_die};
 use crate::prover;
