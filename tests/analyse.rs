@@ -563,3 +563,20 @@ fn game_picks_one_game_and_a_game_past_the_last_is_a_diagnostic() {
         assert!(out.stdout.is_empty(), "{command}");
     }
 }
+
+#[test]
+fn the_review_page_never_replaces_the_game_it_reviews() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("game.lanrick");
+    let original = std::fs::read_to_string(MISSED).expect("read");
+    std::fs::write(&path, &original).expect("write");
+    let out = lanrick()
+        .args(["analyse", "--level", "3", "--html"])
+        .arg(&path)
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it is the input file"));
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), original);
+}

@@ -70,6 +70,11 @@ pub fn run(args: AnalyseArgs) -> u8 {
         .into_iter()
         .flatten()
         .find_map(|p| crate::term::write_target(p).err())
+        .or_else(|| {
+            // The page never replaces the game it reviews.
+            let page = args.html.as_deref()?;
+            super::pictures::refuse_input(&args.file, page).err()
+        })
     {
         say!("error: {msg}");
         return EXIT_ERROR;

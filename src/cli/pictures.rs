@@ -80,7 +80,7 @@ fn emit(out: Option<&Path>, text: &str) -> Result<(), String> {
 
 /// Refuses to write `out` when it is the input file `input` (by another name, a link
 /// or a hard link too): the game would be lost under a picture. `-` is no file.
-fn refuse_input(input: &Path, out: &Path) -> Result<(), String> {
+pub(super) fn refuse_input(input: &Path, out: &Path) -> Result<(), String> {
     if input.as_os_str() != "-" && crate::term::same_file(input, out) {
         return Err(format!(
             "cannot write {}: it is the input file {}; write the picture to another file",
