@@ -201,8 +201,8 @@ fn a_win_in_two_is_shown_against_the_most_stubborn_defence() {
         "8/8/8/3Y4/4B1B1/2Y3B1/4Y3/8 Y e4 play",
         "8/6B1/5B1Y/8/5B1Y/8/8/8 Y d4 play",
         "4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play",
-        // Composed (`compose --seed 7 --min-turns 2 --max-men 5`): the level-2 defence
-        // c1-g1 leaves two winning replies where c1-h2 leaves one.
+        // Composed (`compose --seed 7 --min-turns 2 --max-men 5`): c1-g1 leaves two
+        // winning replies, c1-h2 one.
         "8/8/3Y4/B3B3/8/B7/8/2Y5 B d6 play",
     ] {
         if let Some(d) = stubborn_defence_shown(start) {
