@@ -381,6 +381,13 @@ const TABLE: &[(&str, By)] = &[
         "lanrick::render::too_large",
         Test("tests/pictures.rs", "a_huge_file_is_refused_not_drawn"),
     ),
+    (
+        "lanrick::io::no_such_game",
+        Test(
+            "tests/analyse.rs",
+            "game_picks_one_game_and_a_game_past_the_last_is_a_diagnostic",
+        ),
+    ),
 ];
 
 fn root() -> &'static Path {

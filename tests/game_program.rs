@@ -188,3 +188,119 @@ fn an_interchange_says_which_men_changed_colour_and_why() {
     let squares = line.matches(|c: char| c.is_ascii_digit()).count();
     assert!(squares >= 10, "ten squares named: {line}");
 }
+
+/// The line of a forced win in two shows the most stubborn defence (issue 27, point
+/// 4): by brute force over every defence after the key and every reply after each,
+/// every defence loses in one (the win is forced), and the one shown leaves the
+/// attacker the fewest winning replies (counted up to four); the reply shown wins
+/// after it.
+#[test]
+fn a_win_in_two_is_shown_against_the_most_stubborn_defence() {
+    let (mut differ, mut checked) = (false, 0);
+    for start in [
+        "8/8/8/3Y4/4B1B1/2Y3B1/4Y3/8 Y e4 play",
+        "8/6B1/5B1Y/8/5B1Y/8/8/8 Y d4 play",
+        "4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play",
+        // Composed (`compose --seed 7 --min-turns 2 --max-men 5`): c1-g1 leaves two
+        // winning replies, c1-h2 one.
+        "8/8/3Y4/B3B3/8/B7/8/2Y5 B d6 play",
+    ] {
+        if let Some(d) = stubborn_defence_shown(start) {
+            checked += 1;
+            differ |= d;
+        }
+    }
+    assert!(checked >= 3, "only {checked} lines of a win in two");
+    assert!(differ, "some defences resist more than others");
+}
+
+/// Checks the line shown for `start`; whether its defences leave different numbers of
+/// winning replies (`None`: the hint shows no win in two there).
+fn stubborn_defence_shown(start: &str) -> Option<bool> {
+    use lanrick::engine::search::visit_outcomes;
+    use lanrick::engine::{Game, Position};
+    use std::ops::ControlFlow;
+    let (out, err) = run(
+        &["repl", "--quiet"],
+        &format!(":setup \"{start}\"\n:hint\n"),
+    );
+    let Some((game_won, line)) = out.lines().find_map(|l| {
+        l.strip_prefix("  - it forces a win of the game in 2 turns (proved): ")
+            .map(|rest| (true, rest))
+            .or_else(|| {
+                l.strip_prefix("  - it forces a win of the Rendezvous in 2 turns (proved): ")
+                    .map(|rest| (false, rest))
+            })
+    }) else {
+        // The hint found a shorter win, or none within its budget: nothing to weigh.
+        let _ = err;
+        return None;
+    };
+    let steps: Vec<&str> = line.split("; ").collect();
+    assert_eq!(steps.len(), 3, "key; defence; reply: {line}");
+    let play = |game: &mut Game, text: &str| {
+        let mut runner = lanrick::interp::Runner::from_position(*game.position());
+        for item in lanrick::syntax::parse_line(text).expect("parses") {
+            if let lanrick::syntax::ast::Item::Event(e) = item {
+                runner
+                    .apply(&e)
+                    .unwrap_or_else(|_| panic!("`{text}` is legal"));
+            }
+        }
+        *game = Game::new(*runner.position());
+    };
+    let mut game = Game::new(start.parse::<Position>().expect("a position"));
+    let attacker = game.position().to_act();
+    // What the attacker's reply must do: win the game, or the Rendezvous (a man of
+    // the other side taken).
+    let wins = move |before: &Position, after: &Position| {
+        after.winner() == Some(attacker)
+            || !game_won && after.count(!attacker) < before.count(!attacker)
+    };
+    play(&mut game, steps[0]);
+    let after_key = *game.position();
+    // Every defence, and the attacker's winning replies after each.
+    let wins_after = |p: &Position| {
+        let mut n = 0usize;
+        let _ = visit_outcomes(p, |_, after| {
+            if wins(p, after) {
+                n += 1;
+            }
+            ControlFlow::Continue(())
+        });
+        n
+    };
+    let mut counts = Vec::new();
+    let _ = visit_outcomes(&after_key, |_, after| {
+        counts.push((*after, wins_after(after)));
+        ControlFlow::Continue(())
+    });
+    assert!(counts.len() > 10, "a choice of defences");
+    assert!(
+        counts.iter().all(|(_, n)| *n > 0),
+        "{start}: every defence loses in one"
+    );
+    // The hint counts up to four replies: past that, defences are alike.
+    let counted = |n: usize| n.min(lanrick::session::hint::REPLIES_COUNTED);
+    let fewest = counts
+        .iter()
+        .map(|(_, n)| counted(*n))
+        .min()
+        .expect("defences");
+    let mut shown = game.clone();
+    play(&mut shown, steps[1]);
+    let shown_count = counts
+        .iter()
+        .find(|(p, _)| p == shown.position())
+        .map(|(_, n)| counted(*n))
+        .expect("the defence shown is a defence");
+    assert_eq!(
+        shown_count, fewest,
+        "{start}: `{}` leaves {shown_count} winning replies; another defence leaves {fewest}",
+        steps[1]
+    );
+    let before_reply = *shown.position();
+    play(&mut shown, steps[2]);
+    assert!(wins(&before_reply, shown.position()), "{start}: {line}");
+    Some(counts.iter().any(|(_, n)| counted(*n) > fewest))
+}

@@ -663,7 +663,7 @@ fn doc_pictures() -> Vec<(PathBuf, String)> {
         let src = std::fs::read_to_string(&path).unwrap();
         let mut t = tree::build(&src, None).unwrap();
         // The page as `replay --html` writes it: its puzzles proved.
-        lanrick::cli::pictures::prove_puzzles(&mut t);
+        lanrick::cli::pictures::prove_puzzles(&mut t, &lanrick::prover::Limits::default());
         if stem.starts_with("carroll-hint-") {
             let g = &t.games[0];
             let last = g.main.len() - 1;
@@ -752,6 +752,56 @@ fn the_replay_page_carries_the_provers_verdict_keys_tries_and_refutations() {
     // A puzzle with a try: the try and its refutation are on the page.
     let page = page_of("examples/puzzles/composed-102-01.lanrick");
     assert!(page.contains("<dd class=\"prover-tries\"><ul><li><code>g6-f5 h6-g6 x e8</code> ? refuted by <code>h7-h5 h8-h7 x e8</code></li></ul></dd>"), "{page}");
+}
+
+/// `replay --html` takes the prover's budget as `check` does: a budget too small gives
+/// the verdict `check` gives with it (`unproven`), and `--no-prove` proves nothing.
+#[test]
+fn the_replay_pages_verdict_follows_the_budget_options_as_check_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let puzzle = root.join("examples/carroll-hint-3.lanrick");
+    let page_with = |opts: &[&str]| {
+        let out = dir.path().join("page.html");
+        lanrick(dir.path())
+            .arg("replay")
+            .arg(&puzzle)
+            .arg("--html")
+            .arg(&out)
+            .args(opts)
+            .assert()
+            .success();
+        page_data(&std::fs::read_to_string(&out).unwrap())[0]["puzzle"]["prover"].clone()
+    };
+    let check_verdict = |opts: &[&str]| {
+        let out = lanrick(dir.path())
+            .args(["check", "--format", "json"])
+            .arg(&puzzle)
+            .args(opts)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let small = ["--max-nodes", "50"];
+    assert_eq!(page_with(&small)["verdict"], "unproven");
+    assert!(check_verdict(&small).contains("unproven"));
+    assert_eq!(
+        page_with(&["--max-nodes", "20000000", "--threads", "1"])["verdict"],
+        "sound"
+    );
+    assert!(page_with(&["--no-prove"]).is_null());
+    // The options are the same as check's, refused the same way.
+    lanrick(dir.path())
+        .args([
+            "replay",
+            "x.lanrick",
+            "--html",
+            "p.html",
+            "--max-nodes",
+            "0",
+        ])
+        .assert()
+        .code(2);
 }
 
 /// Every arrow of a played turn ends on a man the diagram shows (issue 27, point 10):

@@ -524,3 +524,91 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         );
     }
 }
+
+/// Whether a turn of at most `left` more man's moves from `t` reaches `target`, by
+/// brute force over every move (the take, then the end).
+fn reaches_within(
+    t: &lanrick::engine::turn::TurnInProgress,
+    target: &lanrick::engine::Position,
+    left: usize,
+) -> bool {
+    if let Some(choices) = t.take_choices() {
+        return choices.into_iter().any(|sq| {
+            let mut next = t.clone();
+            next.take(sq).is_ok() && next.finish().is_ok_and(|r| r.position == *target)
+        });
+    }
+    if !t.moves().is_empty() && t.finish().is_ok_and(|r| r.position == *target) {
+        return true;
+    }
+    left > 0
+        && t.legal_moves().into_iter().any(|m| {
+            let mut next = t.clone();
+            next.play_move(m.from, m.to).is_ok() && reaches_within(&next, target, left - 1)
+        })
+}
+
+/// Every action of a solution tree of more than 500 nodes is written with the fewest
+/// man's moves that reach its position (issue 27, point 7: the keys, the defences and
+/// the replies, not the key alone): no turn with one move fewer reaches it, by brute
+/// force, and the action replays to the position the tree gives.
+#[test]
+fn every_action_of_a_large_solution_tree_has_the_fewest_mens_moves() {
+    use lanrick::engine::{Position, Rules};
+    let out = lanrick()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "solve",
+            "examples/puzzles/composed-es-101-02.lanrick",
+            "--format",
+            "json",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let rules: Rules = doc["rules"]
+        .as_str()
+        .expect("rules")
+        .parse()
+        .expect("rules");
+    let start =
+        Position::parse_as(rules, doc["position"].as_str().expect("position")).expect("the start");
+    let mut nodes = 0;
+    let mut stack: Vec<(Position, &serde_json::Value)> = doc["keys"]
+        .as_array()
+        .expect("keys")
+        .iter()
+        .flat_map(|k| k["trees"].as_array().into_iter().flatten())
+        .map(|t| (start, t))
+        .collect();
+    while let Some((parent, node)) = stack.pop() {
+        nodes += 1;
+        let text = node["action"].as_str().expect("action");
+        let after = Position::parse_as(rules, node["position"].as_str().expect("position"))
+            .expect("the node's position");
+        let mut runner = lanrick::interp::Runner::from_position(parent);
+        for item in lanrick::syntax::parse_line(text).expect("the action parses") {
+            if let lanrick::syntax::ast::Item::Event(e) = item {
+                runner
+                    .apply(&e)
+                    .unwrap_or_else(|_| panic!("`{text}` does not replay from {parent}"));
+            }
+        }
+        assert_eq!(*runner.position(), after, "`{text}` from {parent}");
+        let moves = text.split_whitespace().filter(|w| w.contains('-')).count();
+        if moves >= 2
+            && let Ok(turn) = parent.begin_turn()
+        {
+            assert!(
+                !reaches_within(&turn, &after, moves - 1),
+                "{parent}: a turn shorter than `{text}` reaches {after}"
+            );
+        }
+        for child in node["next"].as_array().into_iter().flatten() {
+            stack.push((after, child));
+        }
+    }
+    assert!(nodes > 500, "the tree has {nodes} nodes: not a large one");
+}

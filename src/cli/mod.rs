@@ -197,6 +197,26 @@ fn finish(written: std::io::Result<()>) -> u8 {
     }
 }
 
+/// The diagnostic for `--game N` past the last game of a file holding `total` games.
+pub(crate) fn no_such_game(n: usize, total: usize) -> crate::interp::Problem {
+    let holds = match total {
+        0 => "no game".to_owned(),
+        1 => "1 game".to_owned(),
+        t => format!("{t} games"),
+    };
+    let p = crate::interp::Problem::new(
+        crate::interp::Code::NoSuchGame,
+        format!("--game {n} does not exist: the file holds {holds}"),
+        crate::syntax::ast::Span::new(0, 0),
+        "",
+    );
+    match total {
+        0 => p,
+        1 => p.with_help("leave --game out, or give --game 1"),
+        t => p.with_help(format!("choose a game from 1 to {t}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -80,7 +80,7 @@ fn emit(out: Option<&Path>, text: &str) -> Result<(), String> {
 
 /// Refuses to write `out` when it is the input file `input` (by another name, a link
 /// or a hard link too): the game would be lost under a picture. `-` is no file.
-fn refuse_input(input: &Path, out: &Path) -> Result<(), String> {
+pub(super) fn refuse_input(input: &Path, out: &Path) -> Result<(), String> {
     if input.as_os_str() != "-" && crate::term::same_file(input, out) {
         return Err(format!(
             "cannot write {}: it is the input file {}; write the picture to another file",
@@ -127,10 +127,8 @@ fn load(path: &Path, only: Option<usize>, color: bool) -> Result<(String, FileTr
         && tree.syntax.is_none()
         && (n == 0 || n > tree.total)
     {
-        say!(
-            "error: {name} has {} game(s); --game {n} does not exist",
-            tree.total
-        );
+        let p = super::no_such_game(n, tree.total);
+        eprint!("{}", report::render_human(&p, &name, "", color));
         return Err(EXIT_ERROR);
     }
     Ok((src, tree))
@@ -285,8 +283,16 @@ pub fn step_svg(game: &GameTree, n: usize, options: &Options) -> String {
 }
 
 /// `lanrick replay FILE --html OUT`: the replay page of the file (or of one game),
-/// with `flip` Black at the bottom.
-pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, color: bool) -> u8 {
+/// with `flip` Black at the bottom, its puzzles proved within `limits` (`None`: not
+/// proved).
+pub fn replay_html(
+    path: &Path,
+    game: Option<usize>,
+    out: &Path,
+    flip: bool,
+    limits: Option<crate::prover::Limits>,
+    color: bool,
+) -> u8 {
     let name = shown_name(path);
     if let Err(msg) = refuse_input(path, out) {
         say!("error: {msg}");
@@ -298,7 +304,9 @@ pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, col
     };
     let failed = report_problems(&tree, &name, &src, color);
     let mut tree = tree;
-    prove_puzzles(&mut tree);
+    if let Some(limits) = &limits {
+        prove_puzzles(&mut tree, limits);
+    }
     let title = match path.file_name() {
         Some(f) if path.as_os_str() != "-" => f.to_string_lossy().into_owned(),
         _ => name,
@@ -314,21 +322,21 @@ pub fn replay_html(path: &Path, game: Option<usize>, out: &Path, flip: bool, col
     }
 }
 
-/// Proves every puzzle of the page as `check` does (its default node budget), with the
-/// tries of direct play, so that the page shows the prover's verdict, the keys, the
-/// refutations of the written key and the tries: the page's script computes nothing.
-pub fn prove_puzzles(tree: &mut FileTree) {
-    let limits = crate::prover::Limits::default();
+/// Proves every puzzle of the page as `check` does, within `limits` (`replay --html`'s
+/// budget options, the same as `check`'s), with the tries of direct play, so that the
+/// page shows the prover's verdict, the keys, the refutations of the written key and
+/// the tries: the page's script computes nothing.
+pub fn prove_puzzles(tree: &mut FileTree, limits: &crate::prover::Limits) {
     for g in &mut tree.games {
         let Some(p) = &mut g.puzzle else { continue };
         let Some(pz) = &p.input else { continue };
-        let Ok(r) = crate::interp::proof::prove(pz, &limits) else {
+        let Ok(r) = crate::interp::proof::prove(pz, limits) else {
             continue;
         };
         let tries = if r.goal.help {
             crate::prover::Tries::default()
         } else {
-            crate::prover::tries(&pz.start, r.goal, &limits, &r, 1)
+            crate::prover::tries(&pz.start, r.goal, limits, &r, 1)
         };
         p.prover = Some(tree::ProverFindings {
             verdict: r.verdict.name().to_owned(),

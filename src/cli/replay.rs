@@ -33,6 +33,13 @@ pub struct ReplayArgs {
     /// With --html: Black at the bottom of the board.
     #[arg(long, requires = "html")]
     pub flip: bool,
+    /// With --html: do not prove the puzzles (the page then says "not proved").
+    #[arg(long, requires = "html")]
+    pub no_prove: bool,
+    /// With --html: the prover's budget for the puzzles' verdicts on the page, as
+    /// `check` and `solve` take it.
+    #[command(flatten)]
+    pub budget: super::solve::Budget,
 }
 
 /// `lanrick replay`: boards on standard output, or the HTML page with `--html`.
@@ -43,6 +50,7 @@ pub fn run(args: ReplayArgs) -> u8 {
             args.game,
             &out,
             args.flip,
+            (!args.no_prove).then(|| args.budget.limits()),
             use_color(args.color, true),
         ),
         None => replay(
@@ -235,7 +243,8 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     if let Some(n) = game
         && (n == 0 || n > count)
     {
-        say!("error: {name} has {count} game(s); --game {n} does not exist");
+        let p = super::no_such_game(n, count);
+        eprint!("{}", report::render_human(&p, &name, "", color));
         return EXIT_ERROR;
     }
     pending.flush(&mut out);

@@ -152,6 +152,8 @@ codes! {
     GoalUnproven = "lanrick::goal::unproven", "a proof stopped by its budget";
     // Pictures.
     RenderTooLarge = "lanrick::render::too_large", "a file with more steps than the pictures draw";
+    // Options.
+    NoSuchGame = "lanrick::io::no_such_game", "a `--game N` past the file's last game";
 }
 
 impl Code {

@@ -6,6 +6,7 @@
 use super::Rng;
 use super::editions::{Extra, Strategy, strategy};
 use super::eval;
+use crate::engine::Budget;
 use crate::engine::search::visit_outcomes;
 use crate::engine::{
     Action, Phase, Position, Side, Square, SquareSet, TurnEnd, TurnInProgress, TurnResult,
@@ -226,8 +227,14 @@ pub fn winning_turns_counted(pos: &Position, first_only: bool) -> (Vec<Candidate
     (out, states)
 }
 
+/// The first `most` of [`winning_turns`] (not the 1879 variants), and the number of
+/// turn states the walk visited: the walk stops at the `most`-th.
+pub fn winning_turns_up_to(pos: &Position, most: usize) -> (Vec<Candidate>, u64) {
+    winning_walk_with(pos, most.max(1), false)
+}
+
 fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
-    winning_walk_with(pos, first_only, false)
+    winning_walk_with(pos, if first_only { 1 } else { usize::MAX }, false)
 }
 
 /// Every distinct outcome of the next turn that wins a 1879 Rendezvous, with every
@@ -235,7 +242,7 @@ fn winning_walk(pos: &Position, first_only: bool) -> (Vec<Candidate>, u64) {
 /// choice of the winner's centre man (the other side's centre man goes where is best
 /// for him: his owner chooses, Rule 6). Other editions: [`winning_turns`].
 pub fn winning_turns_1879(pos: &Position) -> Vec<Candidate> {
-    winning_walk_with(pos, false, true).0
+    winning_walk_with(pos, usize::MAX, true).0
 }
 
 /// The sets a walk last used, kept (emptied) for the next walk on the same thread: a
@@ -251,13 +258,14 @@ thread_local! {
 /// The most entries a kept walk set may hold room for (about 24 MiB of states).
 const KEEP_WALK_SETS: usize = 1 << 20;
 
-fn winning_walk_with(pos: &Position, first_only: bool, variants: bool) -> (Vec<Candidate>, u64) {
+/// The winning walk, stopped at the `most`-th winning turn found.
+fn winning_walk_with(pos: &Position, most: usize, variants: bool) -> (Vec<Candidate>, u64) {
     let (seen, ends) = WALK_SETS.with(|s| std::mem::take(&mut *s.borrow_mut()));
     let mut w = WinWalk {
         out: Vec::new(),
         seen,
         ends,
-        first_only,
+        most,
         variants: Some(strategy(pos.rules())).filter(|s| variants && s.walks_win_variants()),
         hopeless: strategy(pos.rules()).hopeless_turn(),
     };
@@ -286,7 +294,8 @@ struct WinWalk {
     out: Vec<Candidate>,
     seen: FastSet<StateKey>,
     ends: FastSet<Position>,
-    first_only: bool,
+    /// The walk stops once this many winning turns are found.
+    most: usize,
     /// Every take, placement of the wanderers and radiating choice, walked by the
     /// edition's strategy (1879), when it has them and they are asked for.
     variants: Option<&'static dyn Strategy>,
@@ -309,7 +318,7 @@ impl WinWalk {
                     kind: Action::MoveMark { from, to },
                     position: p,
                 });
-                if self.first_only {
+                if self.out.len() >= self.most {
                     return 1;
                 }
             }
@@ -344,7 +353,7 @@ impl WinWalk {
                     if let Ok(r) = next.finish()
                         && matches!(r.end, TurnEnd::Replaced(_) | TurnEnd::Removed(_))
                         && self.push_result(r, c)
-                        && self.first_only
+                        && self.out.len() >= self.most
                     {
                         return ControlFlow::Break(());
                     }
@@ -451,18 +460,20 @@ fn finish_wanderers(t: &mut TurnInProgress) {
 /// a beam over the most purposeful man's moves (`beam` of them at each step), the
 /// Mark, Mark moves, interchanges and the pass. Set-ups are sampled. The edition's
 /// strategy adds `extra`'s wider choices where it has them (1879; the other
-/// editions ignore it).
+/// editions ignore it). The edition's own candidates stop improving when `budget`'s
+/// deadline passes or its stop flag is set.
 pub fn heuristic_candidates(
     pos: &Position,
     beam: usize,
     rng: &mut Rng,
     extra: Extra,
+    budget: &Budget,
 ) -> Vec<Candidate> {
     let strategy = strategy(pos.rules());
     if pos.winner().is_some() {
         return Vec::new();
     }
-    if let Some(own) = strategy.own_candidates(pos, rng, extra) {
+    if let Some(own) = strategy.own_candidates(pos, rng, extra, budget) {
         return own;
     }
     match pos.phase() {

@@ -37,7 +37,9 @@ mod generate;
 
 pub use editions::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 pub use eval::{MAN, WIN, evaluate, race};
-pub use generate::{Candidate, winning_turns, winning_turns_1879, winning_turns_counted};
+pub use generate::{
+    Candidate, winning_turns, winning_turns_1879, winning_turns_counted, winning_turns_up_to,
+};
 
 use crate::engine::{Action, Budget, DieRule, Game, Phase, Position, throw_die};
 use crate::prover;
@@ -243,7 +245,13 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&'static AtomicBool>) -
     let mut cands = if listed {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
-        heuristic_candidates(&pos, ROOT_BEAM, &mut rng, edition.extra(level, true))
+        heuristic_candidates(
+            &pos,
+            ROOT_BEAM,
+            &mut rng,
+            edition.extra(level, true),
+            &search.budget,
+        )
     };
     if cands.is_empty() {
         return None;
@@ -272,9 +280,13 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&'static AtomicBool>) -
         return Some(finish(c, reason.into(), score, search.nodes));
     }
     // The first ordering: the evaluation (a third repetition is a draw), with noise.
+    // A long list (the whole list of outcomes) is cut short by Ctrl-C or the time
+    // limit: the candidates weighed so far are kept.
     let mut scored: Vec<(i32, Candidate)> = cands
         .into_iter()
-        .map(|c| {
+        .enumerate()
+        .take_while(|(k, _)| *k == 0 || !k.is_multiple_of(256) || !search.interrupted())
+        .map(|(_, c)| {
             let s = if game.occurrences(&c.position) >= 2 && c.position.phase().in_play() {
                 0
             } else {
@@ -546,7 +558,8 @@ impl Search {
             return evaluate(pos, me);
         }
         let mover = pos.to_act();
-        let mut children = heuristic_candidates(pos, self.beam, &mut self.rng, self.extra);
+        let mut children =
+            heuristic_candidates(pos, self.beam, &mut self.rng, self.extra, &self.budget);
         if children.is_empty() {
             return evaluate(pos, me);
         }

@@ -82,12 +82,6 @@ pub(super) fn canonical_kid(parent: &Position, kid: &Kid) -> Action {
     }
 }
 
-/// The most nodes a solution tree may have for all its actions to be written in
-/// their canonical form: each takes a walk of its parent's turns for every man's move,
-/// so a crowded tree of thousands of defences keeps the forms the search found (its
-/// key is canonical all the same).
-pub const CANONICAL_TREE_NODES: usize = 500;
-
 /// The report's keys that are shown (those that force the goal, and the written one)
 /// and its trees, written in their canonical form: one key, one text, wherever the
 /// report writes it.
@@ -100,12 +94,11 @@ fn canonical_keys(start: &Position, report: &mut Report) {
             k.act = canonical(start, &k.act, &child);
         }
     }
+    // Every action of every tree, however large: each is a walk of its parent's
+    // turns restricted to the squares the mover holds after it, cheap beside the
+    // proof (docs/puzzles.md gives the figures).
     for t in &mut report.trees {
-        if t.size() <= CANONICAL_TREE_NODES {
-            canonical_tree(start, t);
-        } else {
-            t.act = canonical(start, &t.act, &t.position);
-        }
+        canonical_tree(start, t);
     }
 }
 

@@ -345,9 +345,23 @@ pub fn forcing_key(
         };
         // The caller's order: the actions it thinks best first (a demand by the
         // worst of the setter's choices). The sort is stable: ties keep the visitor's.
+        // Scoring every kid can be slow (an 1879 set-up has about 10^5, each weighed
+        // by its race): the deadline and the stop flag are read while scoring.
+        let mut cut = false;
+        let mut scored = 0u32;
         kids.sort_by_cached_key(|kid| {
+            scored = scored.wrapping_add(1);
+            if !cut && scored.is_multiple_of(64) && s.budget.interrupted().is_some() {
+                cut = true;
+            }
+            if cut {
+                return std::cmp::Reverse(0);
+            }
             std::cmp::Reverse(kid.positions().iter().map(&mut first).min().unwrap_or(0))
         });
+        if cut || s.budget.interrupted().is_some() {
+            return end(s, None, false);
+        }
         for depth in 1..=turns {
             for kid in &kids {
                 match s.kid_value(start, kid, depth) {

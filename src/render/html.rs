@@ -17,7 +17,7 @@
 //! into `<pre id="selftest">`, for tests in a headless browser; errors the page meets
 //! are written into `<pre id="errors">`.
 
-use super::tree::{FileTree, GameTree, Solution, Step};
+use super::tree::{FileTree, GameTree, Review, Solution, Step, StepReview};
 use super::{escape, svg};
 use crate::interp::Problem;
 use std::fmt::Write;
@@ -123,6 +123,43 @@ fn label(step: &Step) -> String {
     }
 }
 
+/// The computer review of a step as the panel shows it: the evaluation, the class
+/// and the better action, a forced win missed.
+fn review_html(by: &str, r: &StepReview) -> String {
+    let mut out = format!(
+        "<div class=\"review\" data-class=\"{}\"><p class=\"review-eval\">Evaluation ({}): <strong>{}</strong> for {}</p>",
+        escape(r.class.as_deref().unwrap_or("good")),
+        escape(by),
+        escape(&r.eval),
+        escape(&r.side)
+    );
+    if let (Some(class), Some(glyph)) = (&r.class, &r.glyph) {
+        let _ = write!(
+            out,
+            "<p class=\"review-class\"><span class=\"ann\">{}</span> {}",
+            escape(glyph),
+            escape(class)
+        );
+        if let Some(loss) = &r.loss {
+            let _ = write!(out, ", loses {} men", escape(loss));
+        }
+        out.push_str("</p>");
+    }
+    if let Some((best, eval)) = &r.best {
+        let _ = write!(
+            out,
+            "<p class=\"review-best\">Better: <code>{}</code> ({})</p>",
+            escape(best),
+            escape(eval)
+        );
+    }
+    if let Some(m) = &r.missed {
+        let _ = write!(out, "<p class=\"review-missed\">Missed {}</p>", escape(m));
+    }
+    out.push_str("</div>");
+    out
+}
+
 /// The panel shown for a step: what happened, its comments, directives and problem.
 fn detail(g: &GameTree, step: &Step, page: usize, src: &str) -> String {
     let mut out = String::new();
@@ -149,6 +186,9 @@ fn detail(g: &GameTree, step: &Step, page: usize, src: &str) -> String {
         let _ = write!(out, " <span class=\"ann\">{}</span>", escape(a));
     }
     out.push_str("</p>");
+    if let Some((by, r)) = step_review(g, step) {
+        out.push_str(&review_html(by, r));
+    }
     for c in &step.comments {
         let _ = write!(out, "<p class=\"comment\">{}</p>", escape(c));
     }
@@ -188,16 +228,29 @@ fn line_html(g: &GameTree, first: usize, inverse: &[usize], out: &mut String, de
         left -= 1;
         let page = inverse.get(i).copied().unwrap_or(0);
         let bad = step.problem.is_some() || step.notes.iter().any(|n| n.problem.is_some());
+        let review = g.review.as_ref().and_then(|r| r.steps.get(&i));
         let _ = write!(
             out,
-            "<li><a class=\"mv{}\" href=\"#game={}&amp;step={page}\" data-step=\"{page}\">{}{}</a>",
+            "<li><a class=\"mv{}{}\" href=\"#game={}&amp;step={page}\" data-step=\"{page}\">{}{}</a>",
             if bad { " illegal" } else { "" },
+            review
+                .and_then(|r| r.class.as_deref())
+                .map(|c| format!(" rev-{}", escape(c)))
+                .unwrap_or_default(),
             g.number,
             if bad { "✗ " } else { "" },
             escape(&label(step))
         );
         for a in &step.annotations {
             let _ = write!(out, "<span class=\"ann\">{}</span>", escape(a));
+        }
+        if let Some(r) = review {
+            let _ = write!(
+                out,
+                " <span class=\"eval\" title=\"the evaluation for {}\">{}</span>",
+                escape(&r.side),
+                escape(&r.eval)
+            );
         }
         for c in &step.comments {
             let _ = write!(out, " <span class=\"comment\">{}</span>", escape(c));
@@ -212,6 +265,52 @@ fn line_html(g: &GameTree, first: usize, inverse: &[usize], out: &mut String, de
         at = step.next;
     }
     out.push_str("</ol>");
+}
+
+/// The review of `step`, with who made it, when the game has one.
+fn step_review<'a>(g: &'a GameTree, step: &Step) -> Option<(&'a str, &'a StepReview)> {
+    let review = g.review.as_ref()?;
+    let i = g.steps.iter().position(|s| std::ptr::eq(s, step))?;
+    Some((review.by.as_str(), review.steps.get(&i)?))
+}
+
+/// The game's review in a box: who reviewed it, each side's inaccuracies, mistakes
+/// and blunders (as lichess counts them), forced wins missed, and what was left.
+fn summary_html(r: &Review) -> String {
+    let mut out = format!(
+        "<div class=\"review-summary\"><h3>Computer review</h3><p>By {}: {} action{} weighed.</p><table class=\"review-counts\"><tr><th></th><th>?! inaccuracies</th><th>? mistakes</th><th>?? blunders</th><th>wins missed</th></tr>",
+        escape(&r.by),
+        r.steps.len(),
+        if r.steps.len() == 1 { "" } else { "s" }
+    );
+    for side in ["B", "Y"] {
+        let mine: Vec<&StepReview> = r.steps.values().filter(|s| s.side == side).collect();
+        let count = |class: &str| {
+            mine.iter()
+                .filter(|s| s.class.as_deref() == Some(class))
+                .count()
+        };
+        let _ = write!(
+            out,
+            "<tr data-side=\"{side}\"><th>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            if side == "B" { "Black" } else { "Yellow" },
+            count("inaccuracy"),
+            count("mistake"),
+            count("blunder"),
+            mine.iter().filter(|s| s.missed.is_some()).count()
+        );
+    }
+    out.push_str("</table>");
+    if let Some((n, why)) = &r.left {
+        let _ = write!(
+            out,
+            "<p class=\"review-left\">{n} action{} left unreviewed: {}.</p>",
+            if *n == 1 { "" } else { "s" },
+            escape(why)
+        );
+    }
+    out.push_str("</div>");
+    out
 }
 
 /// The static part of a game: tags, comments among them, the puzzle, the result, the
@@ -316,6 +415,9 @@ fn game_html(g: &GameTree, index: usize, inverse: &[usize], src: &str) -> String
         }
         out.push_str("</dl></div>");
     }
+    if let Some(r) = &g.review {
+        out.push_str(&summary_html(r));
+    }
     if let Some(r) = &g.result {
         let _ = write!(out, "<p class=\"result\">Result: {}</p>", escape(r));
     }
@@ -395,6 +497,13 @@ fn game_json(
                 "up": if s.depth > 0 { up(i) } else { None },
                 "down": down(s),
                 "problem": s.problem.as_ref().map(|p| p.message.clone()),
+                "review": g.review.as_ref().and_then(|r| r.steps.get(&i)).map(|r| serde_json::json!({
+                    "side": r.side,
+                    "eval": r.eval,
+                    "class": r.class,
+                    "best": r.best.as_ref().map(|b| &b.0),
+                    "missed": r.missed,
+                })),
                 "detail": detail(g, s, page, src),
             }))
         })
@@ -548,6 +657,14 @@ main { display: flex; flex-wrap: wrap; gap: 1.2rem; padding: 1rem; align-items: 
 .event-text { font-family: "DejaVu Sans Mono", monospace; font-weight: 600; }
 .ann { color: var(--accent); font-weight: 700; margin-left: .15rem; }
 .comment { font-style: italic; color: #3b3b3b; }
+.eval { font-size: .8rem; color: var(--muted); font-family: "DejaVu Sans Mono", monospace; }
+.mv.rev-inaccuracy { color: #8a6d00; } .mv.rev-mistake { color: #c25e00; } .mv.rev-blunder { color: var(--bad); }
+.review { border-left: 5px solid #7a9cc6; background: #eef3fa; padding: .3rem .7rem; margin: .4rem 0; }
+.review[data-class="inaccuracy"] { border-color: #d4b000; } .review[data-class="mistake"] { border-color: #e07a00; } .review[data-class="blunder"] { border-color: var(--bad); }
+.review p { margin: .15rem 0; }
+.review-summary { border: 1px solid #ccd; padding: .3rem .7rem; margin: .5rem 0; background: #fff; }
+.review-summary h3 { margin: .2rem 0; }
+.review-counts th, .review-counts td { padding: .1rem .5rem; text-align: center; }
 .note { font-size: .9rem; color: var(--muted); }
 .problem { border-left: 5px solid var(--bad); background: #fdeceb; padding: .3rem .7rem; margin: .5rem 0; }
 .problem p { margin: .2rem 0; }
@@ -703,8 +820,19 @@ const SCRIPT: &str = r##"
         "mark=" + overlay.querySelectorAll("use[*|href='#mk']").length,
         "scrolled=" + window.scrollY,
         "current=" + (current ? current.textContent : ""),
-        "problem=" + (step && step.problem ? document.querySelectorAll("#detail .problem").length : 0)
+        "problem=" + (step && step.problem ? document.querySelectorAll("#detail .problem").length : 0),
+        "review=" + reviewed()
       ].join(" | ") + "\n";
+    };
+    // The review the panel shows: class, evaluation, better action, missed win.
+    var reviewed = function () {
+      var r = document.querySelector("#detail .review");
+      if (!r) { return ""; }
+      var parts = [r.getAttribute("data-class"), r.querySelector(".review-eval strong").textContent];
+      var best = r.querySelector(".review-best code");
+      if (best) { parts.push("best " + best.textContent); }
+      if (r.querySelector(".review-missed")) { parts.push("missed"); }
+      return parts.join(" ");
     };
     log.hidden = false;
     record("load");

@@ -162,6 +162,37 @@ pub struct ProverFindings {
     pub tries: Vec<(String, Vec<String>)>,
 }
 
+/// The computer review of one action (`lanrick analyse`), as the page shows it: the
+/// texts are written by the review, the page only places them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepReview {
+    /// The side that played the action (`B` or `Y`).
+    pub side: String,
+    /// The played action's evaluation for that side (`+0.35`, `won`, `lost`).
+    pub eval: String,
+    /// The class of the mistake, when it is one: `inaccuracy`, `mistake`, `blunder`.
+    pub class: Option<String>,
+    /// Its glyph: `?!`, `?`, `??`.
+    pub glyph: Option<String>,
+    /// The better action and its evaluation, when the played one lost something.
+    pub best: Option<(String, String)>,
+    /// The loss, in men (`0.45`), when there was one.
+    pub loss: Option<String>,
+    /// A forced win missed: what was won, in how many turns, and its key.
+    pub missed: Option<String>,
+}
+
+/// One game's computer review (`lanrick analyse --html`).
+#[derive(Clone, Debug, Default)]
+pub struct Review {
+    /// Who reviewed it: `lanrick level 4`.
+    pub by: String,
+    /// The reviewed actions, by their step in [`GameTree::steps`].
+    pub steps: std::collections::BTreeMap<usize, StepReview>,
+    /// The main-line actions left unreviewed, and why (`the time ran out`).
+    pub left: Option<(usize, String)>,
+}
+
 /// One game of a file as steps.
 #[derive(Clone, Debug)]
 pub struct GameTree {
@@ -183,6 +214,8 @@ pub struct GameTree {
     pub result: Option<String>,
     /// The puzzle, for a game with a `Goal` tag.
     pub puzzle: Option<Puzzle>,
+    /// The computer review, when the page is written by `lanrick analyse`.
+    pub review: Option<Review>,
 }
 
 /// A whole file as steps.
@@ -355,6 +388,7 @@ fn build_game(
             prover: None,
             input: run.puzzle.clone(),
         }),
+        review: None,
     };
     let Some(start) = start else {
         return Ok(tree);

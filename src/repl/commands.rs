@@ -173,7 +173,8 @@ pub const COMMANDS: &[Command] = &[
         args: "[level]",
         summary: "show the action lanrick would play, and why, without playing it",
         help: "Shows the action lanrick suggests for the side to act and the facts behind \
-               it: a forced win of the Rendezvous or the game (proved), a threat it stops, \
+               it: a forced win of the Rendezvous or the game (proved; a win in two with its \
+               line against the most stubborn defence), a threat it stops, \
                men brought in, the squares still to go. It thinks at the level given (0 \
                to 4), else at the strongest, whatever level lanrick plays at; nothing is \
                played. It thinks as `:go` does: a spinner on a terminal, and Ctrl-C \

@@ -370,9 +370,9 @@ fn thinking<T>(think: impl FnOnce(&'static AtomicBool) -> T) -> (T, bool) {
         bar
     });
     let (result, stopped) = {
-        let _guard = interrupt::catch();
-        let result = think(&interrupt::STOP);
-        (result, interrupt::STOP.load(Ordering::Relaxed))
+        let _guard = crate::term::interrupt::catch();
+        let result = think(&crate::term::interrupt::STOP);
+        (result, crate::term::interrupt::STOP.load(Ordering::Relaxed))
     };
     if let Some(bar) = spinner {
         bar.finish_and_clear();
@@ -391,58 +391,4 @@ fn respond_on_terminal(session: &mut Session) {
         |s| thinking(|stop| s.think(Some(stop))).0,
         |out, s| print(out, s.color()),
     );
-}
-
-/// Ctrl-C while lanrick thinks: a flag the search reads, set by a SIGINT handler
-/// installed only for the thinking (the terminal is not in raw mode then, so Ctrl-C
-/// is a signal; rustyline reads it as a key at the prompt).
-mod interrupt {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    /// Set when Ctrl-C was pressed during the thinking.
-    pub static STOP: AtomicBool = AtomicBool::new(false);
-
-    /// While alive, Ctrl-C sets [`STOP`] instead of ending the process.
-    pub struct Guard {
-        #[cfg(unix)]
-        previous: usize,
-    }
-
-    #[cfg(unix)]
-    const SIGINT: i32 = 2;
-
-    #[cfg(unix)]
-    unsafe extern "C" {
-        /// The C library's `signal` (std links it on every Unix).
-        fn signal(signum: i32, handler: usize) -> usize;
-    }
-
-    #[cfg(unix)]
-    extern "C" fn on_sigint(_: i32) {
-        STOP.store(true, Ordering::Relaxed);
-    }
-
-    /// Catches Ctrl-C until the guard is dropped.
-    pub fn catch() -> Guard {
-        STOP.store(false, Ordering::Relaxed);
-        #[cfg(unix)]
-        {
-            // SAFETY: the handler only stores into an atomic, which is
-            // async-signal-safe; the previous handler is put back by the guard.
-            let previous = unsafe { signal(SIGINT, on_sigint as extern "C" fn(i32) as usize) };
-            Guard { previous }
-        }
-        #[cfg(not(unix))]
-        Guard {}
-    }
-
-    impl Drop for Guard {
-        fn drop(&mut self) {
-            #[cfg(unix)]
-            // SAFETY: puts back the handler `catch` replaced.
-            unsafe {
-                signal(SIGINT, self.previous);
-            }
-        }
-    }
 }

@@ -81,6 +81,15 @@ impl Class {
         }
     }
 
+    /// Its glyph as written: `?!`, `?`, `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Class::Inaccuracy => "?!",
+            Class::Mistake => "?",
+            Class::Blunder => "??",
+        }
+    }
+
     /// The glyph the notation marks it with.
     pub fn annotation(self) -> Annotation {
         match self {
@@ -100,6 +109,22 @@ pub struct Missed {
     pub turns: u32,
     /// The action that forces it, in canonical notation.
     pub key: String,
+}
+
+impl Missed {
+    /// The win in words: `a forced win of the Rendezvous in 1 turn: c6-a8 x c4`.
+    pub fn describe(&self) -> String {
+        let what = match self.target {
+            Target::Game => "the game",
+            Target::Rendezvous => "the Rendezvous",
+        };
+        format!(
+            "a forced win of {what} in {} turn{}: {}",
+            self.turns,
+            if self.turns == 1 { "" } else { "s" },
+            self.key
+        )
+    }
 }
 
 /// One action weighed.
@@ -132,6 +157,8 @@ pub struct Reviewed {
 pub enum Stopped {
     /// The deadline was reached.
     Time,
+    /// The stop flag was set (Ctrl-C).
+    Interrupted,
     /// An event of the main line is not legal: the rest cannot be replayed.
     Illegal,
 }
@@ -154,8 +181,8 @@ pub struct Options {
     pub level: u8,
     /// The player's seed.
     pub seed: u64,
-    /// The deadline for the whole file (and its clock and stop flag); its node count
-    /// is not used.
+    /// The deadline for the whole file, its clock and the stop flag (Ctrl-C): the
+    /// review stops at either, what was weighed kept; its node count is not used.
     pub budget: Budget,
 }
 
@@ -169,6 +196,15 @@ impl Options {
 
     fn expired(&self) -> bool {
         self.budget.past_deadline() || self.budget.stopped()
+    }
+
+    /// Why the review ends now that it has [`Options::expired`]: the stop flag first.
+    fn why_stopped(&self) -> Stopped {
+        if self.budget.stopped() {
+            Stopped::Interrupted
+        } else {
+            Stopped::Time
+        }
     }
 
     fn limits(&self) -> Limits {
@@ -280,7 +316,7 @@ fn analyse_game(game: &mut ast::Game, opts: &Options, progress: &(dyn Fn() + Syn
     for (n, (at, before)) in line.iter().enumerate() {
         if opts.expired() {
             review.unanalysed = line.len() - n;
-            review.stopped = Some(Stopped::Time);
+            review.stopped = Some(opts.why_stopped());
             stopped_at = Some(*at);
             break;
         }
@@ -289,22 +325,26 @@ fn analyse_game(game: &mut ast::Game, opts: &Options, progress: &(dyn Fn() + Syn
         };
         let reviewed = weigh(before, ev, n + 1, opts);
         progress();
-        let Some(reviewed) = reviewed else { continue };
         if opts.expired() {
             // Thought cut short by the deadline: not trusted.
             review.unanalysed = line.len() - n;
-            review.stopped = Some(Stopped::Time);
+            review.stopped = Some(opts.why_stopped());
             stopped_at = Some(*at);
             break;
         }
+        let Some(reviewed) = reviewed else { continue };
         annotate(ev, &reviewed, opts.level);
         review.actions.push(reviewed);
     }
     if let Some(at) = stopped_at
         && let Some(Item::Event(ev)) = game.body.get_mut(at)
     {
+        let why = match review.stopped {
+            Some(Stopped::Interrupted) => "the review was stopped (Ctrl-C)",
+            _ => "the time ran out",
+        };
         ev.comments.push(brace(format!(
-            "lanrick: the time ran out; the review stops here, {} actions unreviewed",
+            "lanrick: {why}; the review stops here, {} actions unreviewed",
             review.unanalysed
         )));
     }
@@ -340,6 +380,15 @@ pub fn shown(score: i32) -> String {
     }
 }
 
+/// A loss for people: men to two decimals (a game given away counts as
+/// [`player::WIN`]).
+pub fn shown_loss(loss: i32) -> String {
+    format!(
+        "{:.2}",
+        f64::from(loss.min(player::WIN)) / f64::from(player::MAN)
+    )
+}
+
 /// Writes the review of one action into its event: the evaluation comment, the glyph
 /// and the better action as a variation.
 fn annotate(ev: &mut ast::Event, r: &Reviewed, level: u8) {
@@ -350,10 +399,10 @@ fn annotate(ev: &mut ast::Event, r: &Reviewed, level: u8) {
     );
     if r.loss > 0 {
         text.push_str(&format!(
-            "; best {} {}, loss {:.2}",
+            "; best {} {}, loss {}",
             r.best,
             shown(r.best_score),
-            f64::from(r.loss.min(player::WIN)) / f64::from(player::MAN)
+            shown_loss(r.loss)
         ));
     }
     if let Some(c) = r.class {
@@ -361,16 +410,7 @@ fn annotate(ev: &mut ast::Event, r: &Reviewed, level: u8) {
         text.push_str(&format!(", {article} {}", c.name()));
     }
     if let Some(m) = &r.missed {
-        let what = match m.target {
-            Target::Game => "the game",
-            Target::Rendezvous => "the Rendezvous",
-        };
-        text.push_str(&format!(
-            "; missed a forced win of {what} in {} turn{}: {}",
-            m.turns,
-            if m.turns == 1 { "" } else { "s" },
-            m.key
-        ));
+        text.push_str(&format!("; missed {}", m.describe()));
     }
     ev.comments.push(brace(text));
     if let Some(c) = r.class {
@@ -395,7 +435,8 @@ fn annotate(ev: &mut ast::Event, r: &Reviewed, level: u8) {
 }
 
 /// Weighs the action `ev` played from `before`; `None` for an action no player chose
-/// (the 1879 die's Mark) or one that cannot be replayed.
+/// (the 1879 die's Mark), one that cannot be replayed, or when the deadline passed
+/// or the stop flag was set while weighing it (the caller stops there).
 fn weigh(before: &Runner, ev: &ast::Event, index: usize, opts: &Options) -> Option<Reviewed> {
     let game = before.game();
     let pos = *game.position();
@@ -409,6 +450,10 @@ fn weigh(before: &Runner, ev: &ast::Event, index: usize, opts: &Options) -> Opti
     };
     let played_pos = *after.position();
     let choice = player::choose(game, &opts.limits(), opts.budget.stop)?;
+    // Past the deadline the rest is not trusted (the caller stops): no more thought.
+    if opts.expired() {
+        return None;
+    }
     // A forced win proved comes first, the game before the Rendezvous.
     let mut forced = None;
     for target in [Target::Game, Target::Rendezvous] {
@@ -444,7 +489,13 @@ fn weigh(before: &Runner, ev: &ast::Event, index: usize, opts: &Options) -> Opti
             key: key.act.to_string(),
         });
     }
+    if opts.expired() {
+        return None;
+    }
     let played_score = value(after.game(), me, opts);
+    if opts.expired() {
+        return None;
+    }
     let mut best_game = game.clone();
     let best_score = match best_game.play(&best_action) {
         Ok(_) if *best_game.position() == played_pos => played_score,

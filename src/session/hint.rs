@@ -3,7 +3,8 @@
 //! score. A front end words the facts ([`Hint`]); tests check the facts.
 //!
 //! The facts: a forced win of the Rendezvous or the game in one or two turns, proved
-//! by the prover (the suggestion is then its key); the action winning the Rendezvous
+//! by the prover (the suggestion is then its key, and a win in two is shown against
+//! the most stubborn defence: the one leaving the fewest winning replies); the action winning the Rendezvous
 //! or the game at once; the other side's threat to win the Rendezvous in his next turn
 //! and whether the action stops it; the side's men brought into the Rendezvous and the
 //! squares his men outside still need, before and after.
@@ -24,8 +25,9 @@ pub struct Forced {
     pub target: Target,
     /// In how many of the side's turns (counting this one).
     pub turns: u32,
-    /// A line of it, in canonical notation: the key, then (in two turns) a defence
-    /// lanrick would choose and the reply that wins after it.
+    /// A line of it, in canonical notation: the key, then (in two turns) the most
+    /// stubborn defence (the one leaving the fewest winning replies) and the reply
+    /// that wins after it.
     pub line: Vec<String>,
 }
 
@@ -147,9 +149,10 @@ pub fn hint(game: &Game, level: u8, seed: u64, stop: Option<&'static AtomicBool>
     })
 }
 
-/// A line of a forced win beginning with `key`: the key, and in two turns the defence
-/// lanrick would choose (level 2) and the reply that then wins in one. The line stops
-/// where a step cannot be found within the budget.
+/// A line of a forced win beginning with `key`: the key, and in two turns the most
+/// stubborn defence ([`stubborn_defence`]; where it cannot be found, the one lanrick
+/// would choose at level 2) and the reply that then wins in one. The line stops where
+/// a step cannot be found within the budget.
 fn line_of(
     game: &Game,
     key: &crate::engine::Action,
@@ -168,6 +171,12 @@ fn line_of(
         return line;
     }
     let me = game.position().to_act();
+    if let Some(defence) = stubborn_defence(&g, target, stop, nodes) {
+        if g.play(&defence).is_err() {
+            return line;
+        }
+        line.push(defence.to_string());
+    }
     // The other side's actions until the attacker acts again (a Mark set after a win
     // changes nothing here: the goal is won within this Rendezvous or the game).
     while g.result().is_none() && g.position().to_act() != me {
@@ -186,6 +195,106 @@ fn line_of(
         line.push(k.act.to_string());
     }
     line
+}
+
+/// The most defences weighed for the most stubborn one.
+const MOST_DEFENCES: usize = 5_000;
+
+/// The most turn states the walks counting the attacker's winning replies may visit,
+/// over all the defences: a deterministic bound that keeps a hint within a second or
+/// two (past it, the level-2 defence is shown).
+const MOST_STATES: u64 = 3_000_000;
+
+/// The defence that resists longest, in `game` after the key (the defender to act,
+/// the attacker acting next): one after which the prover finds no win of `target` in
+/// the attacker's next turn, if there is one; else (every defence loses in one, as in a
+/// win in two) the one that leaves the attacker the fewest winning actions — the
+/// hardest to meet. Ties go to the first in the engine's order. `None` when the
+/// defender's action is not one choice followed by the attacker's (a die, a Mark and a
+/// turn), when there are more than [`MOST_DEFENCES`], when counting the replies would
+/// visit more than [`MOST_STATES`] turn states, or when Ctrl-C stopped it.
+fn stubborn_defence(
+    game: &Game,
+    target: Target,
+    stop: Option<&'static AtomicBool>,
+    nodes: &mut u64,
+) -> Option<crate::engine::Action> {
+    use std::ops::ControlFlow;
+    let pos = *game.position();
+    let attacker = !pos.to_act();
+    // 1879: a die throws the Mark and a win walks every take and radiating choice.
+    if pos.rules().has_die() {
+        return None;
+    }
+    let mut defences = Vec::new();
+    let whole = crate::engine::search::visit_outcomes(&pos, |a, after| {
+        defences.push((crate::engine::Action::from(a), *after));
+        if defences.len() > MOST_DEFENCES {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_continue();
+    if !whole || defences.iter().any(|(_, after)| after.to_act() != attacker) {
+        return None;
+    }
+    let interrupted = || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+    // (loses in one, winning actions left to the attacker): the least is the stubbornest.
+    let mut best: Option<((bool, usize), crate::engine::Action, Position)> = None;
+    let mut states = 0u64;
+    for (defence, after) in defences {
+        if interrupted() || states > MOST_STATES {
+            return None;
+        }
+        *nodes += 1;
+        let (winning, visited) = winning_actions(&after, target, attacker);
+        states += visited;
+        let loses_in_one = winning > 0 || {
+            let mut g = game.clone();
+            g.play(&defence).is_ok() && {
+                let found = prove(&g, target, 1, stop);
+                *nodes += found.nodes;
+                found.key.is_some()
+            }
+        };
+        let rank = (loses_in_one, winning);
+        if best.as_ref().is_none_or(|(b, _, _)| rank < *b) {
+            best = Some((rank, defence, after));
+        }
+    }
+    // Written with the fewest man's moves that reach it, as every action shown.
+    best.map(|(_, d, after)| match &d {
+        crate::engine::Action::Turn { moves, .. } if moves.len() >= 2 => {
+            crate::engine::search::fewest_moves_to(&pos, &after, moves.len()).unwrap_or(d)
+        }
+        _ => d,
+    })
+}
+
+/// The winning replies counted for each defence: past this many, a defence is as easy
+/// to meet as any other (the walk stops there, which keeps a hint quick).
+pub const REPLIES_COUNTED: usize = 4;
+
+/// The number of distinct turns of `attacker` (to act in `pos`) that win the Rendezvous
+/// at once (for `target` the game: that win the game), counted up to
+/// [`REPLIES_COUNTED`], and the turn states the walk visited to find them.
+fn winning_actions(pos: &Position, target: Target, attacker: Side) -> (usize, u64) {
+    let most = match target {
+        Target::Rendezvous => REPLIES_COUNTED,
+        // A Rendezvous won need not win the game (a man replaced, Rule 7, where one
+        // removed would): more are looked at.
+        Target::Game => 4 * REPLIES_COUNTED,
+    };
+    let (turns, states) = player::winning_turns_up_to(pos, most);
+    let n = turns
+        .iter()
+        .filter(|c| match target {
+            Target::Game => c.position.winner() == Some(attacker),
+            Target::Rendezvous => true,
+        })
+        .count();
+    (n.min(REPLIES_COUNTED), states)
 }
 
 /// A forced win of `target` within `turns` for the side to act, on a small budget.

@@ -4,6 +4,7 @@
 //! nothing itself.
 
 pub mod board;
+pub mod interrupt;
 pub mod report;
 mod signals;
 pub mod visible;

@@ -124,6 +124,25 @@ if ! grep -q 'Rule 3 (1893)' "$work/out"; then
     failed=1
 fi
 
+# The computer review (issue 27, point 9): `analyse --html` writes the page with each
+# action's evaluation and mark at its step, the better action, a missed win, and the
+# summary; an analysed file replayed shows its glyphs, comments and variations.
+cat tests/cases/analyse/short-game.lanrick tests/cases/analyse/missed-rendezvous.lanrick >"$work/two.lanrick"
+"$bin" analyse "$work/two.lanrick" --level 3 --html "$work/review.html" --out "$work/reviewed.lanrick"
+scenario review "$work/review.html" \
+    "selftest=ArrowRight,ArrowRight,ArrowRight,ArrowRight,ArrowRight,ArrowLeft,ArrowLeft,ArrowDown,ArrowUp,game:2,ArrowDown,ArrowUp,ArrowRight"
+if ! grep -q '<h3>Computer review</h3>' "$work/out" ||
+    ! grep -q '<tr data-side="B"><th>Black</th><td>0</td><td>0</td><td>1</td><td>1</td></tr>' "$work/out"; then
+    echo "FAIL review: the review's summary is not on the page" >&2
+    failed=1
+fi
+"$bin" replay "$work/reviewed.lanrick" --html "$work/reviewed.html"
+scenario reviewed "$work/reviewed.html" "selftest=game:2,ArrowRight"
+if ! grep -q '<div id="detail"><p class="where">Step 1 of 1 (main line)</p><p class="event"><span class="event-text">B: c6-c7</span> <span class="ann">??</span></p><p class="comment">a waiting move</p><p class="comment">lanrick level 3: B ' "$work/out"; then
+    echo "FAIL reviewed: the analysed file's glyph and comment are not at their step" >&2
+    failed=1
+fi
+
 # A malformed escape in the URL (decodeURIComponent throws on `%E0`): the page still
 # shows the board (men=10 in expected/bad-escape.txt), at the first game's start, and
 # steps on.
@@ -142,7 +161,7 @@ while IFS= read -r line; do
 done <"$work/complete-game.txt"
 
 # Screenshots at a few steps: the page renders, and people can look at it.
-for spec in complete-game:10 complete-game:115 rules-tour:0 slip:3 1880-game:8; do
+for spec in complete-game:10 complete-game:115 rules-tour:0 slip:3 1880-game:8 review:4; do
     page=${spec%%:*}
     step=${spec##*:}
     browse "file://$work/$page.html#step=$step" --hide-scrollbars --window-size=1200,900 \

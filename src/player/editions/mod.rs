@@ -12,7 +12,7 @@ use super::Rng;
 pub use e1879::eval::{Race1879, chance_1879, die_chance, race_1879, rendezvous_chance};
 
 use super::generate::Candidate;
-use crate::engine::{Edition, Position, Rules, Side, Square, SquareSet, TurnInProgress};
+use crate::engine::{Budget, Edition, Position, Rules, Side, Square, SquareSet, TurnInProgress};
 
 /// What an edition's generator adds at the levels that look further (set by the
 /// level through [`Strategy::extra`]; the editions without such choices ignore it).
@@ -72,12 +72,15 @@ pub(crate) trait Strategy: Sync {
     }
 
     /// The edition's own candidates for `pos` with `extra`, when it has any for the
-    /// action due (a set-up, a bonus); `None`: the common generator.
+    /// action due (a set-up, a bonus); `None`: the common generator. What takes long
+    /// stops early, with what it has, when `budget`'s deadline passes or its stop flag
+    /// is set.
     fn own_candidates(
         &self,
         _pos: &Position,
         _rng: &mut Rng,
         _extra: Extra,
+        _budget: &Budget,
     ) -> Option<Vec<Candidate>> {
         None
     }

@@ -12,7 +12,7 @@
 pub(crate) mod eval;
 
 use super::{Extra, Strategy};
-use crate::engine::{Action, Phase, Position, Side, Square, SquareSet, TurnInProgress};
+use crate::engine::{Action, Budget, Phase, Position, Side, Square, SquareSet, TurnInProgress};
 use crate::player::generate::{Candidate, FastSet, setups};
 use crate::player::{Rng, evaluate, winning_turns};
 
@@ -102,9 +102,10 @@ impl Strategy for E1879 {
         pos: &Position,
         rng: &mut Rng,
         extra: Extra,
+        budget: &Budget,
     ) -> Option<Vec<Candidate>> {
         match pos.phase() {
-            Phase::Set if extra.setups > 0 => Some(own_setups(pos, rng, extra.setups)),
+            Phase::Set if extra.setups > 0 => Some(own_setups(pos, rng, extra.setups, budget)),
             Phase::Bonus(_) if extra.bonus_beam > 0 => {
                 Some(bonus_candidates(pos, extra.bonus_beam))
             }
@@ -211,8 +212,8 @@ fn bonus_candidates(pos: &Position, beam: usize) -> Vec<Candidate> {
 
 /// 1879 Rule 2: `samples` random set-ups of the side to act and the best of them by
 /// the evaluation, improved by moving one man at a time to another vacant border
-/// square while that does better.
-fn own_setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
+/// square while that does better, until `budget`'s deadline or stop flag.
+fn own_setups(pos: &Position, rng: &mut Rng, samples: usize, budget: &Budget) -> Vec<Candidate> {
     let me = pos.to_act();
     let mut out = setups(pos, rng, samples);
     let Some(best) = out
@@ -234,6 +235,9 @@ fn own_setups(pos: &Position, rng: &mut Rng, samples: usize) -> Vec<Candidate> {
     for _ in 0..4 {
         let mut improved = false;
         for i in 0..men.len() {
+            if budget.interrupted().is_some() {
+                break;
+            }
             let vacant = SquareSet::BORDER - pos.occupied() - men.iter().copied().collect();
             for to in vacant.iter() {
                 let mut trial = men.clone();
