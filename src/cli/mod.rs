@@ -32,8 +32,8 @@ pub mod stream;
 mod turns;
 
 pub use crate::term::{
-    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, board, decode, read_source, report, use_color,
-    write_atomically, write_atomically_with,
+    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, board, decode, read_source, report, sarif,
+    use_color, write_atomically, write_atomically_with,
 };
 pub use input::STDIN_NAME;
 
@@ -44,7 +44,9 @@ use std::process::ExitCode;
 /// Lewis Carroll's Lanrick (the 1893 rules with their options, December 1880 and
 /// February 1879 with the die): check, replay, format, prove and play games.
 #[derive(Parser, Debug)]
-#[command(name = "lanrick", version, about)]
+// `--version`: the version, and the commit built from when built in a checkout
+// (`build.rs`).
+#[command(name = "lanrick", version = env!("LANRICK_VERSION"), about)]
 pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod report;
+pub mod sarif;
 mod signals;
 pub mod visible;
 
