@@ -68,7 +68,7 @@ fn prove(path: &Path) -> Result<Verdict, String> {
     let puzzle = game.puzzle.as_deref().ok_or("the game has no Goal tag")?;
     let goal = proof::prover_goal(&puzzle.goal);
     let wants = Wants {
-        written: puzzle.key.as_ref().map(|(_, after)| after.clone()),
+        written: puzzle.key.as_ref().map(|(_, after)| *after),
         trees: true,
         ..Wants::default()
     };
