@@ -893,3 +893,34 @@ fn render_reads_a_position_by_the_given_rules() {
         ])
         .code(2);
 }
+
+/// `lanrick --version` in a checkout of the repository names the commit it was built
+/// from: `git rev-parse --short=12 HEAD` of the checkout. (From the published tarball
+/// it names none: `tests/package/run.sh`.)
+#[test]
+fn version_names_the_commit_built_from() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let head = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output();
+    let Some(head) = head
+        .ok()
+        .filter(|o| o.status.success() && dir.join(".git").exists())
+        .map(|o| String::from_utf8(o.stdout).unwrap().trim().to_owned())
+    else {
+        eprintln!("not a git checkout: nothing to compare");
+        return;
+    };
+    let out = Command::cargo_bin("lanrick")
+        .unwrap()
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("lanrick {} ({head})\n", env!("CARGO_PKG_VERSION"))
+    );
+}
