@@ -310,3 +310,64 @@ fn every_format_reports_the_same_verdicts_on_the_proved_puzzles() {
     let n = same_in_every_format(&["tests/cases/prove"]);
     assert!(n > 5, "{n} problems");
 }
+
+/// SARIF and JUnit stay valid whatever bytes a file name or a text holds: control
+/// characters and an escape, quotes, `]]>`, `<&>`, and (on Unix) a name that is not
+/// UTF-8. (`tests/sarif/run.sh` validates the same against the schema and an XML
+/// parser.)
+#[test]
+fn sarif_and_junit_stay_valid_with_hostile_names_and_texts() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "[Event \"Hostile\"]\n\nmark d5\nY: a7-b6\n";
+    let illegal = "[Event \"x]]>\u{1}\u{1b}[2J\u{7f}\"]\n\nmark d5 { ]]> \u{2} }\nY: a1-a5\n";
+    let mut names: Vec<std::ffi::OsString> = vec![
+        "esc\u{1b}[31mred\ttab.lanrick".into(),
+        "new\nline.lanrick".into(),
+        "quote\"apos'<&>]]>.lanrick".into(),
+    ];
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        names.push(std::ffi::OsString::from_vec(
+            b"bad\xff\xfeutf8.lanrick".to_vec(),
+        ));
+    }
+    for name in &names {
+        std::fs::write(dir.path().join(name), game).unwrap();
+    }
+    std::fs::write(dir.path().join("ill\u{1}egal]]>.lanrick"), illegal).unwrap();
+    let run = |format: &str| {
+        let out = Command::cargo_bin("lanrick")
+            .unwrap()
+            .args(["check", "--format", format])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        out.stdout
+    };
+    let sarif: serde_json::Value = serde_json::from_slice(&run("sarif")).unwrap();
+    let run0 = &sarif["runs"][0];
+    assert_eq!(run0["artifacts"].as_array().unwrap().len(), names.len() + 1);
+    for a in run0["artifacts"].as_array().unwrap() {
+        let uri = a["location"]["uri"].as_str().unwrap();
+        assert!(
+            uri.bytes()
+                .all(|b| b.is_ascii_graphic() && !b"\"#<>\\".contains(&b)),
+            "{uri}"
+        );
+    }
+    let results = run0["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["ruleId"], "lanrick::rule::blocked");
+    // JUnit: UTF-8, no character XML 1.0 forbids, no markup from the texts.
+    let xml = String::from_utf8(run("junit")).unwrap();
+    assert!(
+        xml.chars()
+            .all(|c| c == '\n' || c == '\t' || !c.is_control()),
+        "{xml}"
+    );
+    assert!(!xml.contains("]]>"), "{xml}");
+    assert_eq!(xml.matches("<failure ").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), names.len() + 1, "{xml}");
+}
