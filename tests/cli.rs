@@ -326,6 +326,8 @@ fn fmt_is_idempotent_and_keeps_meaning_on_examples_and_selfplay() {
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| e.path().is_file())
+        // The games (`library.rs` beside them is the library's example).
+        .filter(|e| e.path().extension().is_some_and(|x| x == "lanrick"))
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
         .collect();
     texts.push(lanrick::selfplay::generate(20, 99).0);
@@ -892,4 +894,35 @@ fn render_reads_a_position_by_the_given_rules() {
             "Y3Y3/7Y/8/8/B6B/8/8/1B2B2B B bonus:2 0-0 B",
         ])
         .code(2);
+}
+
+/// `lanrick --version` in a checkout of the repository names the commit it was built
+/// from: `git rev-parse --short=12 HEAD` of the checkout. (From the published tarball
+/// it names none: `tests/package/run.sh`.)
+#[test]
+fn version_names_the_commit_built_from() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let head = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output();
+    let Some(head) = head
+        .ok()
+        .filter(|o| o.status.success() && dir.join(".git").exists())
+        .map(|o| String::from_utf8(o.stdout).unwrap().trim().to_owned())
+    else {
+        eprintln!("not a git checkout: nothing to compare");
+        return;
+    };
+    let out = Command::cargo_bin("lanrick")
+        .unwrap()
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("lanrick {} ({head})\n", env!("CARGO_PKG_VERSION"))
+    );
 }

@@ -611,3 +611,26 @@ fn every_code_check_gives_is_registered() {
         assert!(Code::parse(&code).is_some(), "{code} is not registered");
     }
 }
+
+/// `docs/codes.md`, where SARIF's rules point (`helpUri`), lists every code of the
+/// registry in its order, each at its anchor with its summary, and nothing else.
+#[test]
+fn the_codes_page_lists_every_code_at_its_anchor() {
+    let page = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/codes.md"))
+        .expect("docs/codes.md");
+    let rows: Vec<&str> = page.lines().filter(|l| l.starts_with("| <a id=")).collect();
+    assert_eq!(rows.len(), Code::ALL.len(), "one row per code");
+    for (row, code) in rows.iter().zip(Code::ALL) {
+        let expected = format!(
+            "| <a id=\"{}\"></a>`{}` | {} |",
+            code.anchor(),
+            code.as_str(),
+            code.summary()
+        );
+        assert_eq!(*row, expected);
+        assert!(
+            code.help_uri()
+                .ends_with(&format!("/docs/codes.md#{}", code.anchor()))
+        );
+    }
+}

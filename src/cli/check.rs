@@ -1,10 +1,10 @@
 //! `lanrick check`: its options, and replaying and verifying every input (files in
 //! parallel, a single file's games in parallel), reported as human text, JSON, GitHub
-//! workflow commands or JUnit XML.
+//! workflow commands, JUnit XML or SARIF.
 
 use super::input::{Input, STDIN_NAME, collect, unreadable};
 use super::{
-    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, args, report, solve, stream, use_color,
+    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, args, report, sarif, solve, stream, use_color,
 };
 use crate::term::visible::{visible, visible_line};
 use clap::{Args, ValueEnum};
@@ -49,6 +49,8 @@ pub enum Format {
     Github,
     /// JUnit XML on stdout.
     Junit,
+    /// SARIF 2.1.0 on stdout (for code scanning).
+    Sarif,
 }
 
 /// `lanrick check`: the exit code (1 when a file failed, 2 when one could not be read).
@@ -171,6 +173,7 @@ fn check(
             }
         }
         Format::Junit => write!(out, "{}", report::junit(&checked)),
+        Format::Sarif => writeln!(out, "{}", sarif::sarif(&checked)),
     };
     if written.and_then(|()| out.flush()).is_err() {
         return EXIT_ERROR;

@@ -32,8 +32,8 @@ pub mod stream;
 mod turns;
 
 pub use crate::term::{
-    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, board, decode, read_source, report, use_color,
-    write_atomically, write_atomically_with,
+    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, board, decode, read_source, report, sarif,
+    use_color, write_atomically, write_atomically_with,
 };
 pub use input::STDIN_NAME;
 
@@ -44,7 +44,9 @@ use std::process::ExitCode;
 /// Lewis Carroll's Lanrick (the 1893 rules with their options, December 1880 and
 /// February 1879 with the die): check, replay, format, prove and play games.
 #[derive(Parser, Debug)]
-#[command(name = "lanrick", version, about)]
+// `--version`: the version, and the commit built from when built in a checkout
+// (`build.rs`).
+#[command(name = "lanrick", version = env!("LANRICK_VERSION"), about)]
 pub(crate) struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -237,5 +239,32 @@ mod tests {
                 ..
             }))
         ));
+    }
+
+    /// `--version`'s line: the version and the commit in a checkout of the repository
+    /// (`git rev-parse` of the crate's directory, which must be the top of the work
+    /// tree), the version alone anywhere else (the published tarball, unpacked).
+    #[test]
+    fn version_line_names_the_commit_only_in_a_checkout() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let git = |args: &[&str]| {
+            std::process::Command::new("git")
+                .arg("-C")
+                .arg(dir)
+                .args(args)
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        };
+        let line = env!("LANRICK_VERSION");
+        let top = git(&["rev-parse", "--show-toplevel"])
+            .and_then(|t| std::path::Path::new(&t).canonicalize().ok());
+        if dir.join(".git").exists() && top == dir.canonicalize().ok() {
+            let head = git(&["rev-parse", "--short=12", "HEAD"]).expect("a commit");
+            assert_eq!(line, format!("{} ({head})", env!("CARGO_PKG_VERSION")));
+        } else {
+            assert_eq!(line, env!("CARGO_PKG_VERSION"));
+        }
     }
 }

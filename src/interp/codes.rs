@@ -156,7 +156,25 @@ codes! {
     NoSuchGame = "lanrick::io::no_such_game", "a `--game N` past the file's last game";
 }
 
+/// The page of the project's documentation that lists every code, each at its anchor
+/// ([`Code::anchor`]): `docs/codes.md` in the repository.
+pub const CODES_PAGE: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/codes.md");
+
 impl Code {
+    /// Its anchor on the codes page: the text without `lanrick::`, `::` as `-`
+    /// (`rule-blocked` for `lanrick::rule::blocked`).
+    pub fn anchor(self) -> String {
+        let text = self.as_str();
+        text.strip_prefix("lanrick::")
+            .unwrap_or(text)
+            .replace("::", "-")
+    }
+
+    /// The address of its entry on the codes page ([`CODES_PAGE`]).
+    pub fn help_uri(self) -> String {
+        format!("{CODES_PAGE}#{}", self.anchor())
+    }
+
     /// The code written `text`, if the registry has it.
     pub fn parse(text: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|c| c.as_str() == text)

@@ -20,7 +20,7 @@ mod explain;
 mod problem;
 pub mod proof;
 
-pub use codes::Code;
+pub use codes::{CODES_PAGE, Code};
 pub use explain::{list, rule_code};
 pub use problem::{GameRef, Label, Problem};
 

@@ -6,6 +6,7 @@
 pub mod board;
 pub mod interrupt;
 pub mod report;
+pub mod sarif;
 mod signals;
 pub mod visible;
 
