@@ -212,7 +212,7 @@ const TAGS: &[&str] = &[
 
 /// Completion at the cursor: tags and their values on a tag line, else the event's next
 /// token as the REPL completes it, in the position the main line has reached there.
-fn completion(d: &Document, at: lsp_types::Position) -> Option<CompletionList> {
+pub fn completion(d: &Document, at: lsp_types::Position) -> Option<CompletionList> {
     let offset = d.index.offset(&d.text, at);
     let line_start = d
         .index

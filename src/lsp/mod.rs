@@ -12,8 +12,8 @@
 //! (the request is answered with `RequestCancelled`) and a burst of edits is checked
 //! once (before the next request, which sees them).
 
-mod document;
-mod features;
+pub mod document;
+pub mod features;
 pub mod position;
 mod prove;
 pub mod transport;
