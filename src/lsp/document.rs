@@ -272,3 +272,65 @@ impl Document {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: &str = "[Event \"one\"]\n\nmark d5\na7-b6\n";
+    const TWO: &str = "[Event \"two\"]\n\nmark d5\nh5-h1\n";
+
+    fn uri() -> Uri {
+        "file:///t.lanrick".parse().expect("a URI")
+    }
+
+    #[test]
+    fn an_edit_rechecks_only_the_game_it_touches() {
+        let mut d = Document::new(1, format!("{ONE}\n{TWO}"));
+        assert_eq!(d.games.len(), 2);
+        let second = Arc::clone(&d.games[1].checked);
+        // An edit in the first game moves the second one: it keeps its result.
+        d.set_text(
+            2,
+            format!("{}\n{TWO}", ONE.replace("a7-b6", "a7-b6\n{ a comment }")),
+        );
+        assert!(Arc::ptr_eq(&second, &d.games[1].checked));
+        let diags = d.diagnostics(&uri());
+        assert_eq!(diags.len(), 1);
+        assert_eq!(
+            diags[0].range.start.line, 9,
+            "the second game's move, a line down"
+        );
+        assert!(
+            diags[0].message.starts_with("game 2 \"two\": "),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    #[test]
+    fn a_diagnostic_carries_check_s_code_message_and_help() {
+        let d = Document::new(1, TWO.to_owned());
+        let diags = d.diagnostics(&uri());
+        assert_eq!(diags.len(), 1);
+        let x = &diags[0];
+        assert_eq!(
+            x.code,
+            Some(NumberOrString::String(
+                crate::interp::Code::RuleBlocked.as_str().into()
+            ))
+        );
+        assert!(x.message.contains("h2 is in the way"), "{}", x.message);
+        let related = x.related_information.as_ref().expect("the help");
+        assert!(related.iter().any(|r| r.message.starts_with("help: ")));
+    }
+
+    #[test]
+    fn a_document_past_the_limit_is_not_checked() {
+        let d = Document::new(1, "#".repeat(MAX_DOCUMENT + 1));
+        assert!(d.games.is_empty());
+        let diags = d.diagnostics(&uri());
+        assert_eq!(diags.len(), 1);
+        assert!(diags[0].message.contains("lanrick check"));
+    }
+}

@@ -173,3 +173,57 @@ fn prove(mut run: Box<GameRun>, budget: ProofBudget) -> Option<Proved> {
             .unwrap_or_default(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::{GameCheck, Options, check_game_text};
+    use std::sync::mpsc;
+
+    fn job(uri: &str, text: &str) -> Job {
+        let GameCheck::Game(Some(run)) = check_game_text(text, 1, 0, Options::default()) else {
+            panic!("the puzzle replays")
+        };
+        Job {
+            uri: uri.into(),
+            text: Arc::from(text),
+            run,
+        }
+    }
+
+    #[test]
+    fn an_edit_stops_the_stale_proof_and_the_next_one_runs() {
+        // Five turns from the reference position (248,640 turns at the first): far more
+        // than any test waits for.
+        let slow = "[Position \"4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play\"]\n\
+                    [Goal \"Y wins game in 5\"]\n";
+        let quick = "[Position \"6Y1/8/2B5/8/2Y5/7Y/8/5YBB B g2 play\"]\n\
+                     [Goal \"B wins rendezvous in 1\"]\n\nB: c6-a8 x c4\n";
+        let (tx, rx) = mpsc::channel();
+        let budget = ProofBudget {
+            nodes: u64::MAX,
+            time: Duration::from_secs(600),
+        };
+        let prover = Prover::start(budget, move |d| {
+            let _ = tx.send(d);
+        });
+        prover.replace("a", vec![job("a", slow)]);
+        std::thread::sleep(Duration::from_millis(300));
+        let edited = Instant::now();
+        prover.replace("a", vec![job("a", quick)]);
+        let stopped = rx.recv_timeout(Duration::from_secs(20)).expect("an answer");
+        assert!(
+            stopped.proved.is_none(),
+            "the stale proof was stopped, not finished"
+        );
+        assert_eq!(&*stopped.text, slow);
+        assert!(edited.elapsed() < Duration::from_secs(10));
+        let done = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the new proof");
+        assert_eq!(&*done.text, quick);
+        let proved = done.proved.expect("proved");
+        assert_eq!(proved.verdict, Some(crate::prover::Verdict::Sound));
+        assert!(proved.line.starts_with("sound"), "{}", proved.line);
+    }
+}
