@@ -292,7 +292,10 @@ mod tests {
         // An edit in the first game moves the second one: it keeps its result.
         d.set_text(
             2,
-            format!("{}\n{TWO}", ONE.replace("a7-b6", "a7-b6\n{ a comment }")),
+            format!(
+                "{}\n{TWO}",
+                ONE.replace("[Event \"one\"]", "[Event \"one\"]\n[Site \"here\"]")
+            ),
         );
         assert!(Arc::ptr_eq(&second, &d.games[1].checked));
         let diags = d.diagnostics(&uri());
