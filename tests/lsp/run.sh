@@ -4,6 +4,7 @@
 # pytest-lsp is installed from PyPI into a virtual environment (LSP_VENV, default
 # target/lsp-venv) when missing. `cargo test` does not need it; `.ci/run` runs this
 # script after it. Fails when any test fails or when no test ran (pytest's exit 5).
+# Then tests/lsp/screenshot.sh checks the diagnostics and hover in Neovim.
 #
 #   tests/lsp/run.sh               # the tests
 #   tests/lsp/run.sh -k hover      # some of them (pytest's arguments)
@@ -18,6 +19,7 @@ if ! "$venv/bin/python" -c 'import pytest_lsp' 2>/dev/null; then
 fi
 
 cargo build --locked --quiet
+export PYTHONDONTWRITEBYTECODE=1
 export LANRICK_BIN
 LANRICK_BIN="$(pwd)/${CARGO_TARGET_DIR:-target}/debug/lanrick"
 status=0
@@ -26,4 +28,8 @@ if [ "$status" = 5 ]; then
     echo 'lsp test: no test ran' >&2
     exit 1
 fi
-exit "$status"
+if [ "$status" != 0 ]; then
+    exit "$status"
+fi
+# The same server in Neovim: its diagnostics and hover on the screen.
+tests/lsp/screenshot.sh
