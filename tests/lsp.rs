@@ -161,6 +161,39 @@ fn a_cancelled_request_is_answered_as_cancelled() {
 }
 
 #[test]
+fn a_100_mb_document_is_refused_with_one_message_and_the_server_goes_on() {
+    let big = "#".repeat(100 * 1000 * 1000);
+    let mut msgs = vec![open("file:///huge.lanrick", &big)];
+    // The editor sends every edit whole: skipped too, without another message.
+    msgs.push(frame(
+        &json!({"jsonrpc":"2.0","method":"textDocument/didChange","params":{
+        "textDocument":{"uri":"file:///huge.lanrick","version":2},
+        "contentChanges":[{"text": big}]}}),
+    ));
+    msgs.push(frame(
+        &json!({"jsonrpc":"2.0","id":31,"method":"textDocument/hover","params":{
+        "textDocument":{"uri":"file:///huge.lanrick"},"position":{"line":0,"character":0}}}),
+    ));
+    msgs.extend(shutdown_exit());
+    let started = std::time::Instant::now();
+    let (code, got) = session(true, &msgs);
+    assert_eq!(code, 0);
+    assert!(started.elapsed() < Duration::from_secs(60));
+    let shown: Vec<&Value> = got
+        .iter()
+        .filter(|m| m["method"] == "window/showMessage")
+        .collect();
+    assert_eq!(shown.len(), 1, "{shown:#?}");
+    assert!(
+        shown[0]["params"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("lanrick check")
+    );
+    assert_eq!(response(&got, json!(31))["result"], Value::Null);
+}
+
+#[test]
 fn a_huge_document_is_declined_with_a_message() {
     let big = "{".to_owned() + &"x".repeat(17 * 1024 * 1024) + "}\n";
     let mut msgs = vec![open("file:///big.lanrick", &big)];
@@ -191,8 +224,9 @@ fn a_huge_document_is_declined_with_a_message() {
     );
 }
 
-/// The diagnostics `check --format json --no-prove` gives a file: code, 0-based line.
-fn check_says(path: &std::path::Path) -> Vec<(String, u64)> {
+/// The diagnostics `check --format json --no-prove` gives a file: code, 0-based line and
+/// column, message.
+fn check_says(path: &std::path::Path) -> Vec<(String, u64, u64, String)> {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lanrick"))
         .args(["check", "--format", "json", "--no-prove"])
         .arg(path)
@@ -207,6 +241,8 @@ fn check_says(path: &std::path::Path) -> Vec<(String, u64)> {
             (
                 d["code"].as_str().unwrap_or("").to_owned(),
                 d["line"].as_u64().unwrap_or(0) - 1,
+                d["column"].as_u64().unwrap_or(0) - 1,
+                d["message"].as_str().unwrap_or("").to_owned(),
             )
         })
         .collect()
@@ -235,7 +271,7 @@ fn diagnostics_are_the_ones_check_reports() {
                 .iter()
                 .find(|m| m["method"] == "textDocument/publishDiagnostics")
                 .expect("diagnostics");
-            let mine: Vec<(String, u64)> = published["params"]["diagnostics"]
+            let mine: Vec<(String, u64, u64, String)> = published["params"]["diagnostics"]
                 .as_array()
                 .expect("a list")
                 .iter()
@@ -244,10 +280,21 @@ fn diagnostics_are_the_ones_check_reports() {
                     (
                         d["code"].as_str().unwrap_or("").to_owned(),
                         d["range"]["start"]["line"].as_u64().unwrap_or(0),
+                        d["range"]["start"]["character"].as_u64().unwrap_or(0),
+                        d["message"].as_str().unwrap_or("").to_owned(),
                     )
                 })
                 .collect();
-            assert_eq!(mine, expected, "{}", path.display());
+            assert_eq!(mine.len(), expected.len(), "{}: {mine:#?}", path.display());
+            for (m, e) in mine.iter().zip(&expected) {
+                // The server names the game in a collection as `check` does on the
+                // terminal (`game 2 "Broken": ...`); the JSON report has it apart.
+                assert!(
+                    m.0 == e.0 && m.1 == e.1 && m.2 == e.2 && m.3.ends_with(&e.3),
+                    "{}: {m:?} against check's {e:?}",
+                    path.display()
+                );
+            }
             compared += 1;
         }
     }

@@ -490,8 +490,8 @@ fn inlay_hints(d: &Document, r: Range) -> Vec<InlayHint> {
 // changed once built.
 #[allow(clippy::mutable_key_type)]
 /// Quick fixes from the diagnostics the client sends back: an illegal man's move
-/// replaced by each legal one of the same man; the take a won Rendezvous is missing;
-/// the `Result` tag the game's end gives.
+/// replaced by each legal one of the same man (an illegal Mark by each legal square);
+/// the take a won Rendezvous is missing; the `Result` tag the game's end gives.
 fn code_actions(
     d: &Document,
     uri: &Uri,
@@ -580,13 +580,17 @@ fn code_actions(
             }
             continue;
         }
-        if let Some((from, _)) = written.split_once('-')
-            && !written.contains(char::is_whitespace)
-        {
-            let legal = complete::candidates(&before, &format!("{from}-"), &position, over, &[]);
-            for m in legal.into_iter().take(20) {
-                out.push(fix(format!("replace `{written}` by `{m}`"), diag.range, m));
+        // The legal words in the illegal one's place: the same man's moves, or the
+        // squares a Mark may stand on.
+        let legal = match written.split_once('-') {
+            Some((from, _)) if !written.contains(char::is_whitespace) => {
+                complete::candidates(&before, &format!("{from}-"), &position, over, &[])
             }
+            None if before == ["mark"] => complete::candidates(&before, "", &position, over, &[]),
+            _ => Vec::new(),
+        };
+        for m in legal.into_iter().filter(|m| m != written).take(20) {
+            out.push(fix(format!("replace `{written}` by `{m}`"), diag.range, m));
         }
     }
     out

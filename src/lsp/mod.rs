@@ -95,6 +95,7 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write, budget: P
         prover,
         changed: HashSet::new(),
         republish: HashSet::new(),
+        told_too_large: false,
     };
     loop {
         let Ok(first) = rx.recv() else {
@@ -142,6 +143,9 @@ struct Server<W: Write> {
     changed: HashSet<String>,
     /// Documents with a proof come in since.
     republish: HashSet<String>,
+    /// Whether the user was told a message was too large (once a session: the client
+    /// sends every edit of such a document whole).
+    told_too_large: bool,
 }
 
 impl<W: Write> Server<W> {
@@ -190,12 +194,15 @@ impl<W: Write> Server<W> {
                 let _ = transport::write_value(&mut self.out, &v);
                 None
             }
+            Event::Incoming(Incoming::TooLarge(_)) if self.told_too_large => None,
             Event::Incoming(Incoming::TooLarge(n)) => {
+                self.told_too_large = true;
                 self.show(
                     lsp_types::MessageType::ERROR,
                     format!(
                         "lanrick: a message of {} MiB was skipped, larger than the {} MiB the \
-                         server reads",
+                         server reads (a document this large is not checked in the editor: \
+                         run `lanrick check`)",
                         n / (1024 * 1024),
                         transport::MAX_FRAME / (1024 * 1024)
                     ),
@@ -203,7 +210,18 @@ impl<W: Write> Server<W> {
                 None
             }
             Event::Incoming(Incoming::Message(Message::Response(_))) => None,
-            Event::Incoming(Incoming::Message(Message::Notification(n))) => self.notification(n),
+            Event::Incoming(Incoming::Message(Message::Notification(n))) => {
+                let method = n.method.clone();
+                let handled =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.notification(n)));
+                handled.unwrap_or_else(|_| {
+                    self.show(
+                        lsp_types::MessageType::ERROR,
+                        format!("lanrick failed on {method}; the server goes on"),
+                    );
+                    None
+                })
+            }
             Event::Incoming(Incoming::Message(Message::Request(r))) => {
                 // The edits before a request are checked and published before it.
                 self.flush_documents();

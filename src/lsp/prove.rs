@@ -138,7 +138,11 @@ fn work(shared: &(Mutex<Queue>, Condvar), budget: ProofBudget, done: &dyn Fn(Don
                 };
             }
         };
-        let proved = prove(job.run, budget);
+        // A proof that fails is a proof not made: the server goes on.
+        let proved =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| prove(job.run, budget)))
+                .ok()
+                .flatten();
         if let Ok(mut q) = lock.lock() {
             q.running = None;
         }

@@ -10,8 +10,9 @@ use serde_json::Value;
 use std::io::{self, BufRead, Read, Write};
 
 /// The largest message read: a document of up to this size reaches the server (which
-/// then declines to check one past its own limit); a larger frame is skipped.
-pub const MAX_FRAME: usize = 256 * 1024 * 1024;
+/// then declines to check one past its own limit, 16 MiB); a larger frame is skipped
+/// without being held in memory (a 100 MB document is refused with a message).
+pub const MAX_FRAME: usize = 64 * 1024 * 1024;
 
 /// The longest header line read.
 const MAX_HEADER_LINE: u64 = 8 * 1024;

@@ -225,6 +225,42 @@ async def test_code_actions_fix_a_blocked_move_and_a_result_tag(client: Language
         assert actions and actions[0].title.startswith("write [Result")
 
 
+async def actions_for(client, uri, code):
+    diag = [d for d in client.diagnostics[uri] if str(d.code) == code][0]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diag.range,
+            context=types.CodeActionContext(diagnostics=[diag]),
+        )
+    )
+    return diag, actions
+
+
+async def test_code_actions_insert_the_missing_take_and_fix_a_mark(client: LanguageClient):
+    path = ROOT / "tests/cases/err/rule_take_missing.lanrick"
+    uri = await open_doc(client, "take.lanrick", path.read_text())
+    diag, actions = await actions_for(client, uri, "lanrick::rule::take_missing")
+    titles = [a.title for a in actions]
+    assert titles == [f"take the man on {sq}: `x {sq}`" for sq in ["a1", "b1", "c1", "d1"]]
+    edit = actions[0].edit.changes[uri][0]
+    assert edit.new_text == " x a1" and edit.range.start == diag.range.end
+    # Applied, the fix gives a game that checks clean.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(
+                text=path.read_text().replace("f5-e5", "f5-e5 x a1"))],
+        )
+    )
+    await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
+    assert len(client.diagnostics[uri]) == 0
+    uri = await open_doc(client, "mark.lanrick", "mark a1\n")
+    code = str(client.diagnostics[uri][0].code)
+    _, actions = await actions_for(client, uri, code)
+    assert [a.title for a in actions] == [f"replace `a1` by `{sq}`" for sq in ["c6", "d5", "e4", "f3"]]
+
+
 async def test_a_malformed_request_is_refused_and_the_server_goes_on(client: LanguageClient):
     # Bytes no editor should send: not JSON, then a hover without its parameters. The
     # server answers both with errors (the exact codes: tests/lsp.rs) and goes on.
