@@ -3,6 +3,9 @@
 //! position `4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play` (≤ 100 ms). Run with
 //! `cargo bench --bench lsp`; the figures are in docs/performance.md.
 //!
+//! Also an edit in a collection of 2,000 self-played games (`selfplay::generate(2000,
+//! 1878)`, 4 MB), which re-checks only the game edited.
+//!
 //! The game is the first of `lanrick selfplay --seed 1878` with at least 300 actions, cut
 //! to its first 300 (its `Result` tag left out), made when the benchmark starts.
 
@@ -42,6 +45,21 @@ fn bench(c: &mut Criterion) {
             version += 1;
             // An edit inside the game (a comment that changes every time) re-checks it.
             let text = format!("{game}{{ edit {version} }}\n");
+            doc.set_text(version, text);
+            black_box(doc.diagnostics(&uri))
+        });
+    });
+    // A collection: an edit in one game re-checks that game alone.
+    let (collection, _) = lanrick::selfplay::generate(2000, 1878);
+    let spans = lanrick::syntax::split_games(&collection);
+    let middle = spans[spans.len() / 2].end;
+    let (head, tail) = collection.split_at(middle);
+    let mut doc = Document::new(1, collection.clone());
+    let mut version = 1;
+    c.bench_function("lsp_diagnostics_collection_2000_games_after_edit", |b| {
+        b.iter(|| {
+            version += 1;
+            let text = format!("{head}{{ edit {version} }}\n{tail}");
             doc.set_text(version, text);
             black_box(doc.diagnostics(&uri))
         });
