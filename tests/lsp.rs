@@ -300,3 +300,22 @@ fn diagnostics_are_the_ones_check_reports() {
     }
     assert!(compared > 40, "only {compared} cases compared");
 }
+
+#[test]
+fn ranges_count_utf16_units_on_crlf_lines() {
+    // `é` is one UTF-16 unit (two bytes), `𝄞` two (four bytes); the line ends are CRLF.
+    let text = "mark d5\r\n{é𝄞} h5-h1\r\n";
+    let mut msgs = vec![open("file:///crlf.lanrick", text)];
+    msgs.extend(shutdown_exit());
+    let (_, got) = session(true, &msgs);
+    let published = got
+        .iter()
+        .find(|m| m["method"] == "textDocument/publishDiagnostics")
+        .expect("diagnostics");
+    let d = &published["params"]["diagnostics"][0];
+    assert_eq!(d["code"], "lanrick::rule::blocked");
+    assert_eq!(
+        d["range"],
+        json!({"start":{"line":1,"character":6},"end":{"line":1,"character":11}})
+    );
+}
