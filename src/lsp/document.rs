@@ -1,7 +1,7 @@
 //! An open document: its text, its lines, and its games each checked as `check` checks
-//! a game ([`interp::check_game_text`]), cached by the game's text so that an edit
-//! re-checks only the game it touches (and a game moved by an edit elsewhere keeps its
-//! result). The problems become LSP diagnostics here, with the code, message and range
+//! a game ([`interp::check_game_text`]) and kept while its text is unchanged, so that
+//! an edit re-checks only the game it touches (a game moved by an edit elsewhere, or by
+//! a game pasted or deleted before it, keeps its result). The problems become LSP diagnostics here, with the code, message and range
 //! `check` reports and the help line as related information.
 
 use super::position::LineIndex;
@@ -116,7 +116,7 @@ impl Document {
             games: Vec::new(),
             proofs: HashMap::new(),
         };
-        d.check(&HashMap::new());
+        d.check(&[]);
         d
     }
 
@@ -130,26 +130,34 @@ impl Document {
         self.version = version;
         self.index = LineIndex::new(&text);
         self.text = text;
-        let old: HashMap<Arc<str>, Arc<Checked>> = std::mem::take(&mut self.games)
-            .into_iter()
-            .map(|g| (g.text, g.checked))
-            .collect();
+        let old = std::mem::take(&mut self.games);
         self.check(&old);
         let keep: std::collections::HashSet<&Arc<str>> =
             self.games.iter().map(|g| &g.text).collect();
         self.proofs.retain(|k, _| keep.contains(k));
     }
 
-    /// Splits the text into games and checks each one not in `cache`.
-    fn check(&mut self, cache: &HashMap<Arc<str>, Arc<Checked>>) {
+    /// Splits the text into games and checks each one that is not among the `old`
+    /// games: an edit leaves the games before it at the same index and those after it
+    /// at the same index from the end, so each new game is compared (byte for byte,
+    /// no hashing) with those two old ones.
+    fn check(&mut self, old: &[Game]) {
         if self.too_large() {
             return;
         }
+        let spans = crate::syntax::split_games(&self.text);
+        let count = spans.len();
         let mut number = 0;
-        for span in crate::syntax::split_games(&self.text) {
+        for (i, span) in spans.into_iter().enumerate() {
             let text = self.text.get(span.start..span.end).unwrap_or("");
-            let (text, checked) = match cache.get_key_value(text) {
-                Some((k, c)) => (Arc::clone(k), Arc::clone(c)),
+            let same_place = old.get(i);
+            let same_from_end = (old.len() + i).checked_sub(count).and_then(|j| old.get(j));
+            let found = [same_place, same_from_end]
+                .into_iter()
+                .flatten()
+                .find(|g| *g.text == *text);
+            let (text, checked) = match found {
+                Some(g) => (Arc::clone(&g.text), Arc::clone(&g.checked)),
                 None => (Arc::from(text), Arc::new(Checked::of(text))),
             };
             let n = checked.is_game().then(|| {
@@ -308,6 +316,27 @@ mod tests {
             diags[0].message.starts_with("game 2 \"two\": "),
             "{}",
             diags[0].message
+        );
+    }
+
+    #[test]
+    fn a_game_pasted_between_others_leaves_them_checked() {
+        let mut d = Document::new(1, format!("{ONE}\n{TWO}"));
+        let (one, two) = (
+            Arc::clone(&d.games[0].checked),
+            Arc::clone(&d.games[1].checked),
+        );
+        let three = TWO.replace("two", "three");
+        d.set_text(2, format!("{ONE}\n{three}\n{TWO}"));
+        assert_eq!(d.games.len(), 3);
+        assert!(Arc::ptr_eq(&one, &d.games[0].checked));
+        assert!(Arc::ptr_eq(&two, &d.games[2].checked));
+        let diags = d.diagnostics(&uri());
+        assert_eq!(diags.len(), 2);
+        assert!(
+            diags[1].message.starts_with("game 3 \"two\": "),
+            "{}",
+            diags[1].message
         );
     }
 
