@@ -21,12 +21,15 @@ extern crate alloc;
 // calls `cli::run`, and the integration tests and fuzz targets reach the reports and
 // the writer through it (`cli::report`, `cli::stream`, `cli::write_atomically*`,
 // `cli::pictures::step_svg`); `repl` because the integration tests drive
-// `repl::session::Session` without a terminal. Both are hidden from the documentation.
+// `repl::session::Session` without a terminal; `lsp` (`lanrick lsp`) because its
+// benchmark drives it. All are hidden from the documentation.
 #[doc(hidden)]
 pub mod cli;
 pub mod engine;
 pub mod fmt;
 pub mod interp;
+#[doc(hidden)]
+pub mod lsp;
 pub mod player;
 pub mod prover;
 pub mod render;

@@ -84,6 +84,9 @@ pub(crate) enum Command {
     /// Play a match between two levels of lanrick's player (colours alternated,
     /// openings varied by the seed) and report the score and Elo difference.
     Match(play_match::MatchArgs),
+    /// Run the language server on standard input and output, for editors
+    /// (docs/editors.md).
+    Lsp,
     /// Print a shell completion script: `lanrick completions bash > lanrick.bash`.
     Completions(manual::CompletionsArgs),
     /// Print the manual page (roff): `lanrick manpage > lanrick.1`.
@@ -160,6 +163,7 @@ pub fn run() -> ExitCode {
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Match(args)) => play_match::run(args),
+        Some(Command::Lsp) => crate::lsp::run(),
         Some(Command::Completions(args)) => manual::completions(args),
         Some(Command::Manpage(args)) => manual::manpage(args),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {

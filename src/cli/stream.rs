@@ -250,37 +250,15 @@ pub enum PieceRun {
     Skipped,
 }
 
-/// Parses and interprets one piece.
+/// Parses and interprets one piece (as [`interp::check_game_text`] does).
 pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
     if let Some(at) = piece.bad_utf8 {
         return PieceRun::BadUtf8(at);
     }
-    let file = match syntax::parse_file_all_errors(piece.text()) {
-        Ok(f) => f,
-        Err(errors) => return PieceRun::Syntax(syntax_problems(piece, &errors)),
-    };
-    let Some(g) = file.games.first() else {
-        return PieceRun::Game(None);
-    };
-    let mut run = interp::run_game(g, piece.index + 1, opts);
-    let by = piece.start();
-    run.span = run.span.shift(by);
-    run.problems = std::mem::take(&mut run.problems)
-        .into_iter()
-        .map(|p| p.shifted(by))
-        .collect();
-    for (span, _) in &mut run.positions {
-        if let Some(s) = span {
-            *s = s.shift(by);
-        }
+    match interp::check_game_text(piece.text(), piece.index + 1, piece.start(), opts) {
+        interp::GameCheck::Syntax(problems) => PieceRun::Syntax(problems),
+        interp::GameCheck::Game(run) => PieceRun::Game(run),
     }
-    if let Some(pz) = &mut run.puzzle {
-        pz.goal_span = pz.goal_span.shift(by);
-        if let Some((s, _)) = &mut pz.key {
-            *s = s.shift(by);
-        }
-    }
-    PieceRun::Game(Some(Box::new(run)))
 }
 
 /// The problems for a piece's syntax errors, at file offsets.
@@ -491,7 +469,7 @@ pub fn check_input(
                 // A window each: a game may have a syntax error on every line.
                 let windows = piece.window.around(&problems);
                 let number = games.len() + 1;
-                let event = event_tag(piece.text());
+                let event = interp::event_tag(piece.text());
                 games.push(GameCase {
                     number,
                     event,
@@ -552,27 +530,6 @@ pub fn check_input(
     }
 }
 
-/// The `Event` tag of a game that has a syntax error, for its name in reports: read
-/// from its tag lines that parse, each on its own, up to its first event line.
-fn event_tag(text: &str) -> Option<String> {
-    let mut from = 0;
-    while from < text.len() {
-        let end = syntax::file_line_end(text, from);
-        if let Ok(file) = syntax::parse_file(text.get(from..end)?)
-            && let Some(game) = file.games.first()
-        {
-            if !game.body.is_empty() {
-                return None;
-            }
-            if let Some(t) = game.tag("Event") {
-                return Some(t.value.node.clone());
-            }
-        }
-        from = end.max(from + 1);
-    }
-    None
-}
-
 /// The report of one game: its problems with its window, and the goal it met.
 fn game_case(
     run: &GameRun,
@@ -612,30 +569,10 @@ fn game_case(
     }
 }
 
-/// Proves a game's puzzle, whatever its written line (NOTATION.md: `check` proves every
-/// puzzle): the verdict's diagnostic goes first into its problems, the line's own
-/// problems (an illegal action, a goal the line does not reach) stay beside it, and
-/// the proof's summary is returned. A line that gives only the key (or the key and
-/// some defences) and stops before the goal is settled is a partial solution: the
-/// verdict on the key judges it, and its `lanrick::goal::unmet` is dropped.
+/// Proves a game's puzzle ([`interp::prove_into`]) and returns what the reports show
+/// of the proof.
 pub fn prove_run(run: &mut GameRun, limits: &Limits) -> Option<ProofInfo> {
-    let pz = run.puzzle.as_ref()?;
-    match interp::proof::prove(pz, limits) {
-        Err(p) => {
-            run.problems.insert(0, p);
-            None
-        }
-        Ok(r) => {
-            if run.goal_open && pz.key.is_some() {
-                let unmet = interp::Code::GoalUnmet.as_str();
-                run.problems.retain(|p| p.code != unmet);
-            }
-            if let Some(p) = interp::proof::verdict_problem(pz, &r) {
-                run.problems.insert(0, p);
-            }
-            Some(proof_info(&r))
-        }
-    }
+    interp::prove_into(run, limits).map(|r| proof_info(&r))
 }
 
 /// What the reports show of a proof.

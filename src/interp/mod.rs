@@ -15,11 +15,14 @@
 //!    its `Goal` is checked along the main line, and a finished game's `Result` tag
 //!    against its result.
 
+mod check;
 pub mod codes;
+pub mod complete;
 mod explain;
 mod problem;
 pub mod proof;
 
+pub use check::{GameCheck, check_game_text, event_tag, prove_into};
 pub use codes::{CODES_PAGE, Code};
 pub use explain::{list, rule_code};
 pub use problem::{GameRef, Label, Problem};

@@ -5,7 +5,7 @@
 //! names look at the disk ([`complete_path`]).
 
 use super::commands::COMMANDS;
-use crate::engine::{Action, Phase, Position, Square, TurnInProgress};
+use crate::engine::{Action, Phase, Position};
 use rustyline::completion::Completer;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -13,24 +13,9 @@ use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 use std::borrow::Cow;
 
-/// The words an event or directive may start with.
-pub const KEYWORDS: &[&str] = &[
-    "set",
-    "mark",
-    "wanderers",
-    "radiate",
-    "turned",
-    "interchange",
-    "pass",
-    "resign",
-    "draw",
-    "assert",
-    "quit",
-    "exit",
-];
-
-/// The words that may follow `assert`.
-const ASSERTIONS: &[&str] = &["position", "to-move", "men", "winner", "illegal"];
+/// The words an event or directive may start with at the prompt: the notation's
+/// ([`crate::interp::complete::EVENT_KEYWORDS`]) and the prompt's own.
+const PROMPT_KEYWORDS: &[&str] = &["quit", "exit"];
 
 /// Where the word being completed starts, and the candidates that replace it.
 pub fn complete(
@@ -59,16 +44,8 @@ pub fn complete(
             None => (start, complete_path(word)),
         };
     }
-    let start = head
-        .rfind(|c: char| c.is_whitespace() || c == ';' || c == ',')
-        .map_or(0, |i| i + 1);
-    let word = &head[start..];
-    // The current event: after the last `;`.
+    let (start, before, word) = crate::interp::complete::token(head);
     let seg_start = head.rfind(';').map_or(0, |i| i + 1);
-    let before: Vec<&str> = head[seg_start..start]
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .collect();
     let mut out: Vec<String> = Vec::new();
     if seg_start == 0 && before.is_empty() && word.starts_with(':') {
         out.extend(COMMANDS.iter().map(|c| format!(":{}", c.name)));
@@ -85,73 +62,19 @@ pub fn complete(
         }
     } else if before.len() == 1 && is_command(before[0], &["die"]) {
         out.extend(["plain", "nb"].map(String::from));
-    } else if let (Phase::Bonus(n), false) = (position.phase(), game_over) {
-        // The 1879 bonus: the winner's men and the border squares each may reach.
-        if let Some((from, _)) = word.split_once('-') {
-            if let Ok(from) = from.parse::<Square>()
-                && position.men(position.to_act()).contains(from)
-            {
-                out.extend(
-                    crate::engine::bonus_targets(position, from, n)
-                        .iter()
-                        .map(|(to, _)| format!("{from}-{to}")),
-                );
-            }
-        } else {
-            out.extend(
-                position
-                    .men(position.to_act())
-                    .iter()
-                    .map(|s| format!("{s}-")),
-            );
-            if before.is_empty() {
-                out.push("pass".to_string());
-            }
-        }
     } else if before.first().is_some_and(|w| w.starts_with(':')) {
         // Other command arguments (numbers, position strings) are not completed.
-    } else if before.first() == Some(&"assert") && before.len() == 1 {
-        out.extend(ASSERTIONS.iter().map(|s| s.to_string()));
-    } else if before.first() == Some(&"mark") && before.len() == 1 {
-        if position.phase() == Phase::Mark && !game_over {
-            let mut squares: Vec<String> = position
-                .mark_options()
-                .into_iter()
-                .map(|r| r.mark().to_string())
-                .collect();
-            squares.sort();
-            squares.dedup();
-            out.extend(squares);
-        }
-    } else if !game_over && position.phase() != Phase::Mark {
-        if let Some(turn) = turn_after(position, &before) {
-            if let Some((from, _)) = word.split_once('-') {
-                if let Ok(from) = from.parse::<Square>() {
-                    out.extend(turn.legal_moves_from(from).iter().map(|m| m.to_string()));
-                }
-            } else {
-                let mut froms: Vec<String> = turn
-                    .legal_moves()
-                    .iter()
-                    .map(|m| format!("{}-", m.from))
-                    .collect();
-                froms.dedup();
-                out.extend(froms);
-                if let Some(choices) = turn.take_choices() {
-                    if before.last() == Some(&"x") {
-                        out = choices.iter().map(|s| s.to_string()).collect();
-                    } else {
-                        // The whole take, `x e6`, replaces the word being typed.
-                        out.extend(choices.iter().map(|s| format!("x {s}")));
-                    }
-                }
-            }
-        }
-        if before.is_empty() {
-            out.extend(KEYWORDS.iter().map(|s| s.to_string()));
-        }
-    } else if before.is_empty() {
-        out.extend(KEYWORDS.iter().map(|s| s.to_string()));
+    } else {
+        return (
+            start,
+            crate::interp::complete::candidates(
+                &before,
+                word,
+                position,
+                game_over,
+                PROMPT_KEYWORDS,
+            ),
+        );
     }
     out.retain(|c| c.starts_with(word));
     (start, out)
@@ -194,22 +117,6 @@ pub fn complete_path(word: &str) -> Vec<String> {
         .collect();
     out.sort();
     out
-}
-
-/// The turn in progress after the man's moves already written on the line; `None` when
-/// they cannot be played (the completion then offers nothing for the turn).
-fn turn_after(position: &Position, before: &[&str]) -> Option<TurnInProgress> {
-    let mut turn = position.begin_turn().ok()?;
-    for w in before {
-        if *w == "x" {
-            continue;
-        }
-        let (from, to) = w.split_once('-')?;
-        let from: Square = from.parse().ok()?;
-        let to: Square = to.parse().ok()?;
-        turn.play_move(from, to).ok()?;
-    }
-    Some(turn)
 }
 
 /// The greyed hint: the rest of the only completion, when there is exactly one.
