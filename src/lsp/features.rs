@@ -136,21 +136,14 @@ fn range(d: &Document, s: ast::Span) -> Range {
     d.index.range(&d.text, s.start, s.end)
 }
 
-/// The board before and after the main-line event under the cursor, with the
-/// Rendezvous, whose turn it is and the allowance the event used.
+/// The board before and after the event under the cursor (on the main line or in a
+/// variation), with the Rendezvous, whose turn it is and the allowance the event used.
 fn hover(d: &Document, at: lsp_types::Position) -> Option<Hover> {
     let offset = d.index.offset(&d.text, at);
     let g = d.game_at(offset)?;
-    let run = g.checked.run()?;
     let rel = offset.checked_sub(g.span.start)?;
-    let i = run
-        .positions
-        .iter()
-        .position(|(s, _)| s.is_some_and(|s| s.start <= rel && rel <= s.end))?;
-    let (Some(span), after) = run.positions.get(i)? else {
-        return None;
-    };
-    let before = &run.positions.get(i.checked_sub(1)?)?.1;
+    let (span, before, after) = variation_event(g, rel).or_else(|| main_line_event(g, rel))?;
+    let (before, after) = (&before, &after);
     let text = g.text.get(span.start..span.end).unwrap_or("");
     let mut md = format!("**`{text}`** — {} to act\n\n", before.to_act());
     if let Some((used, of)) = allowance_used(before, text) {
@@ -168,6 +161,38 @@ fn hover(d: &Document, at: lsp_types::Position) -> Option<Hover> {
         }),
         range: Some(range(d, span.shift(g.span.start))),
     })
+}
+
+/// The main-line event at byte `rel` of game `g`: its span in the game's text and the
+/// positions before and after it (from the game's cached check).
+fn main_line_event(g: &Game, rel: usize) -> Option<(ast::Span, Position, Position)> {
+    let run = g.checked.run()?;
+    let i = run
+        .positions
+        .iter()
+        .position(|(s, _)| s.is_some_and(|s| s.start <= rel && rel <= s.end))?;
+    let (Some(span), after) = run.positions.get(i)? else {
+        return None;
+    };
+    let before = run.positions.get(i.checked_sub(1)?)?.1;
+    Some((*span, before, *after))
+}
+
+/// The event in a variation at byte `rel` of game `g` (the innermost one holding it),
+/// replayed as the replay page replays variations: its span and the positions before
+/// and after it.
+fn variation_event(g: &Game, rel: usize) -> Option<(ast::Span, Position, Position)> {
+    let tree = crate::render::tree::build(&g.text, None).ok()?;
+    let game = tree.games.first()?;
+    let step = game
+        .steps
+        .iter()
+        .filter(|s| s.depth > 0 && s.problem.is_none())
+        .filter_map(|s| Some((s, s.span?)))
+        .filter(|(_, sp)| sp.start <= rel && rel <= sp.end)
+        .min_by_key(|(_, sp)| sp.end - sp.start)?;
+    let before = game.steps.get(step.0.parent?)?.position;
+    Some((step.1, before, step.0.position))
 }
 
 /// `replay`'s diagram of a position, with its position string.

@@ -97,6 +97,9 @@ pub struct Step {
     pub ply: usize,
     /// The event as written, spaces collapsed (empty for the start).
     pub text: String,
+    /// Where the event's prefix and action are in the text the tree was built from
+    /// (`None` for the start).
+    pub span: Option<Span>,
     /// The side that acted (`None` for the start).
     pub side: Option<Side>,
     /// The turn number of a numbered action (a turn, a pass, a 1880 Mark move).
@@ -404,6 +407,7 @@ fn build_game(
         depth: 0,
         ply: 0,
         text: String::new(),
+        span: None,
         side: None,
         number: None,
         prefixed: false,
@@ -528,6 +532,7 @@ impl Walk<'_, '_> {
             depth,
             ply,
             text: prefixed(self.src, ev, text),
+            span: Some(Span::new(ev.span.start, ev.kind_span.end)),
             side: None,
             number: None,
             prefixed: ev.prefix.number.is_some() || ev.prefix.side.is_some(),

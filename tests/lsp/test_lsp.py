@@ -124,6 +124,34 @@ async def test_hover_shows_the_boards_and_the_allowance(client: LanguageClient):
     assert "Yellow to act" in value
 
 
+async def test_hover_in_a_variation_shows_the_variations_boards(client: LanguageClient):
+    text = (ROOT / "examples/complete-game.lanrick").read_text()
+    uri = await open_doc(client, "variation.lanrick", text)
+    line_no, line = next(
+        (i, l) for i, l in enumerate(text.splitlines()) if l.startswith("1. Y: g1-f2")
+    )
+
+    async def hover_at(col):
+        h = await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=line_no, character=col),
+            )
+        )
+        return h.contents.value
+
+    main = await hover_at(line.index("g1-f2") + 1)
+    variation = await hover_at(line.index("( g1-g2") + 3)
+    # The main line's turn moves two squares; the variation, played from the same
+    # position instead of it, one.
+    assert "**`g1-f2 h5-g4`**" in main and "Allowance used: 2 of" in main
+    assert "**`g1-g2`**" in variation and "Allowance used: 1 of" in variation
+    before = lambda v: v.split("Before:")[1].split("After:")[0]
+    after = lambda v: v.split("After:")[1]
+    assert before(main) == before(variation)
+    assert after(main) != after(variation)
+
+
 async def test_completion_offers_men_targets_and_takes(client: LanguageClient):
     text = '[Position "4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play"]\n\n'
     uri = await open_doc(client, "ref.lanrick", text)
