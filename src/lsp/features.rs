@@ -247,9 +247,11 @@ pub fn completion(d: &Document, at: lsp_types::Position) -> Option<CompletionLis
         tag_candidates(head)?
     } else {
         let g = d.game_at(offset)?;
-        let seg = line_start + head.rfind(';').map_or(0, |i| i + 1);
-        let (position, over) = position_before(g, seg)?;
-        let (start, before, word) = complete::token(head);
+        // The event being written starts after the last `;`, `(` or `)` of the line.
+        let cut = head.rfind([';', '(', ')']).map_or(0, |i| i + 1);
+        let (position, over) = position_before(g, line_start + cut)?;
+        let (start, before, word) = complete::token(head.get(cut..)?);
+        let start = start + cut;
         let before: Vec<&str> = before.into_iter().skip_while(|w| is_prefix(w)).collect();
         let c = complete::candidates(&before, word, &position, over, &[]);
         (c, start)
@@ -324,11 +326,15 @@ fn tag_candidates(head: &str) -> Option<(Vec<String>, usize)> {
     }
 }
 
-/// The position the main line reaches before byte `at` of the document (in game `g`),
-/// and whether the game is over there: the game's text up to `at` replayed.
+/// The position reached before byte `at` of the document (in game `g`), and whether
+/// the game is over there: the game's text up to `at` replayed; inside a variation
+/// still open there, the variation's line ([`position_in_variation`]).
 fn position_before(g: &Game, at: usize) -> Option<(Position, bool)> {
     let rel = at.checked_sub(g.span.start)?;
     let text = g.text.get(..rel)?;
+    if let Some(p) = position_in_variation(text) {
+        return Some((p, p.winner().is_some()));
+    }
     let run = match interp::check_game_text(text, 1, 0, Options::default()) {
         interp::GameCheck::Game(Some(run)) => run,
         _ => return Some((Position::start(), false)),
@@ -338,6 +344,50 @@ fn position_before(g: &Game, at: usize) -> Option<(Position, bool)> {
         *runner.position(),
         runner.game().result().is_some() || runner.position().winner().is_some(),
     ))
+}
+
+/// The offsets of the `(` still open at the end of `text` (outside comments), outermost
+/// first.
+fn open_variations(text: &str) -> Vec<usize> {
+    let mut open = Vec::new();
+    let mut comment: Option<u8> = None;
+    for (i, b) in text.bytes().enumerate() {
+        match (comment, b) {
+            (Some(b'{'), b'}') | (Some(b'#'), b'\n') => comment = None,
+            (Some(_), _) => {}
+            (None, b'{' | b'#') => comment = Some(b),
+            (None, b'(') => open.push(i),
+            (None, b')') => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open
+}
+
+/// When `text` (a game up to the cursor) ends inside a variation, the position its
+/// line has reached: after its last event, or, before its first, the position its
+/// event is an alternative to. The open variations are closed and the text replayed
+/// as the replay page replays variations.
+fn position_in_variation(text: &str) -> Option<Position> {
+    let open = open_variations(text);
+    let innermost = *open.last()?;
+    let closed = format!("{text}{}", ")".repeat(open.len()));
+    let tree = crate::render::tree::build(&closed, None).ok()?;
+    let game = tree.games.first()?;
+    let with_span = || game.steps.iter().filter_map(|s| Some((s, s.span?)));
+    if let Some((last, _)) = with_span()
+        .filter(|(s, sp)| sp.start > innermost && s.depth > 0)
+        .max_by_key(|(_, sp)| sp.end)
+    {
+        return Some(last.position);
+    }
+    // No event yet in it: its event is the last one written before the `(`.
+    let (event, _) = with_span()
+        .filter(|(_, sp)| sp.end <= innermost)
+        .max_by_key(|(_, sp)| sp.end)?;
+    Some(game.steps.get(event.parent?)?.position)
 }
 
 /// The whole document through `fmt` (none when it has a syntax error).

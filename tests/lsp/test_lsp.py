@@ -152,6 +152,39 @@ async def test_hover_in_a_variation_shows_the_variations_boards(client: Language
     assert after(main) != after(variation)
 
 
+async def test_completion_in_a_variation_starts_from_the_variations_position(
+    client: LanguageClient,
+):
+    # Main line: Yellow's first turn; the variation is an alternative to it, so Yellow's
+    # men are offered there, from the position before the main line's turn.
+    head = '[Event "v"]\n\nmark f3\ng1-f2 h5-g4 ( '
+    uri = await open_doc(client, "var.lanrick", head + ")\n")
+
+    async def complete(typed):
+        text = head + typed
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text + " )\n")],
+            )
+        )
+        line = text.splitlines()[-1]
+        result = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=3, character=len(line)),
+            )
+        )
+        return [i.label for i in result.items]
+
+    labels = await complete("")
+    # g1 moved in the main line, not in the variation: it may move here.
+    assert "g1-" in labels and "h5-" in labels
+    labels = await complete("g1-g2 ")
+    # After the variation's own first move, g1 has moved (g2 now), h5 has not.
+    assert "h5-" in labels and "g1-" not in labels
+
+
 async def test_completion_offers_men_targets_and_takes(client: LanguageClient):
     text = '[Position "4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play"]\n\n'
     uri = await open_doc(client, "ref.lanrick", text)
