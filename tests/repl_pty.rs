@@ -188,11 +188,11 @@ fn ctrl_c_stops_the_thinking_and_lanrick_plays_the_best_found_so_far() {
     let work = tempfile::tempdir().expect("temporary directory");
     let mut p = spawn_in(&["repl"], data.path(), Some(work.path()));
     p.expect("Black sets the Mark> ").expect("the prompt");
-    // Yellow's two men against Black's six: the top level searches long here (it
-    // would use all of the prompt's two seconds).
-    p.send(":setup \"3B3B/8/8/8/B6B/8/7Y/B4Y2 Y f6 play\"\r")
+    // The engine bench's reference position (248,640 outcomes): the top level
+    // thinks long here (in a debug build, most of the prompt's two seconds).
+    p.send(":setup \"4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play\"\r")
         .expect("typed");
-    p.expect("Yellow (3 squares)> ").expect("Yellow to play");
+    p.expect("Yellow (5 squares)> ").expect("Yellow to play");
     p.send(":play Y 4\r").expect("typed");
     p.expect("lanrick is thinking").expect("the spinner");
     std::thread::sleep(Duration::from_millis(200));
@@ -202,5 +202,5 @@ fn ctrl_c_stops_the_thinking_and_lanrick_plays_the_best_found_so_far() {
     p.expect("lanrick (Yellow) plays: ")
         .expect("the best action found so far is played");
     // The REPL goes on, and the game is saved with lanrick's action in it.
-    save_quit_and_check(&mut p, "Black (5 squares)> ", work.path());
+    save_quit_and_check(&mut p, "Black (3 squares)> ", work.path());
 }
