@@ -7,7 +7,7 @@
 //!
 //! Threads: a reader turns frames into messages ([`transport`]), the main loop keeps
 //! the documents and answers in order, and one worker proves puzzles in the
-//! background ([`prove`]). The main loop takes every message waiting before it
+//! background (`prove.rs`). The main loop takes every message waiting before it
 //! answers any, so a `$/cancelRequest` that arrived behind its request is honoured
 //! (the request is answered with `RequestCancelled`) and a burst of edits is checked
 //! once (before the next request, which sees them).
