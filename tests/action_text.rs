@@ -3,6 +3,8 @@
 //! player print it) is read back by the notation and played by the interpreter, and
 //! reaches exactly that outcome's position.
 
+mod common;
+use common::reaches_within;
 use lanrick::engine::search::visit_outcomes;
 use lanrick::engine::{Action, Game, OutcomeAction, Position, Rules};
 use lanrick::interp::{Runner, run_line};
@@ -61,29 +63,6 @@ fn every_outcomes_text_reads_back_to_its_position_in_every_edition() {
         }
         assert!(checked > 100, "{rules}: only {checked} outcomes checked");
     }
-}
-
-/// Whether a turn of at most `left` more man's moves from `t` reaches `target` (1893
-/// rules: the take, then the end; no wanderers), by brute force over every move.
-fn reaches_within(
-    t: &lanrick::engine::turn::TurnInProgress,
-    target: &Position,
-    left: usize,
-) -> bool {
-    if let Some(choices) = t.take_choices() {
-        return choices.into_iter().any(|sq| {
-            let mut next = t.clone();
-            next.take(sq).is_ok() && next.finish().is_ok_and(|r| r.position == *target)
-        });
-    }
-    if !t.moves().is_empty() && t.finish().is_ok_and(|r| r.position == *target) {
-        return true;
-    }
-    left > 0
-        && t.legal_moves().into_iter().any(|m| {
-            let mut next = t.clone();
-            next.play_move(m.from, m.to).is_ok() && reaches_within(&next, target, left - 1)
-        })
 }
 
 /// The canonical form of a turn (what `solve` and `check` write a key in) has the

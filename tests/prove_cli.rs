@@ -1,7 +1,9 @@
 //! `check` proves puzzles and `solve` writes their trees: the verdicts through the
 //! command line, in the human and JSON reports.
 
+mod common;
 use assert_cmd::Command;
+use common::reaches_within;
 
 fn lanrick() -> Command {
     Command::cargo_bin("lanrick").expect("the lanrick binary")
@@ -535,29 +537,6 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
             "{flag} changed a verdict or a key"
         );
     }
-}
-
-/// Whether a turn of at most `left` more man's moves from `t` reaches `target`, by
-/// brute force over every move (the take, then the end).
-fn reaches_within(
-    t: &lanrick::engine::turn::TurnInProgress,
-    target: &lanrick::engine::Position,
-    left: usize,
-) -> bool {
-    if let Some(choices) = t.take_choices() {
-        return choices.into_iter().any(|sq| {
-            let mut next = t.clone();
-            next.take(sq).is_ok() && next.finish().is_ok_and(|r| r.position == *target)
-        });
-    }
-    if !t.moves().is_empty() && t.finish().is_ok_and(|r| r.position == *target) {
-        return true;
-    }
-    left > 0
-        && t.legal_moves().into_iter().any(|m| {
-            let mut next = t.clone();
-            next.play_move(m.from, m.to).is_ok() && reaches_within(&next, target, left - 1)
-        })
 }
 
 /// Every action of a solution tree of more than 500 nodes is written with the fewest

@@ -153,3 +153,23 @@ pub fn biased_turn(
         Err(e) => panic!("finish refused a turn of legal moves: {e}"),
     }
 }
+
+/// Whether a turn of at most `left` more man's moves from `t` reaches `target` (the
+/// take, then the end; no wanderers, as in the 1893 rules), by brute force over every
+/// move.
+pub fn reaches_within(t: &TurnInProgress, target: &Position, left: usize) -> bool {
+    if let Some(choices) = t.take_choices() {
+        return choices.into_iter().any(|sq| {
+            let mut next = t.clone();
+            next.take(sq).is_ok() && next.finish().is_ok_and(|r| r.position == *target)
+        });
+    }
+    if !t.moves().is_empty() && t.finish().is_ok_and(|r| r.position == *target) {
+        return true;
+    }
+    left > 0
+        && t.legal_moves().into_iter().any(|m| {
+            let mut next = t.clone();
+            next.play_move(m.from, m.to).is_ok() && reaches_within(&next, target, left - 1)
+        })
+}
