@@ -354,6 +354,21 @@ impl Rendezvous {
         self.squares
     }
 
+    /// The fewest squares a man on `from` must count to stand in it: his king distance
+    /// to its nearest square, or one for a border man when `slide` (an open Rendezvous
+    /// he may slide into along the border, Rule 6). Blocking is ignored: a lower bound,
+    /// for the tests that drop what cannot win.
+    pub fn fewest_squares_from(&self, from: Square, slide: bool) -> u32 {
+        if slide && from.is_border() {
+            return 1;
+        }
+        self.squares
+            .into_iter()
+            .map(|to| u32::from(from.distance(to)))
+            .min()
+            .unwrap_or(u32::MAX / 64)
+    }
+
     /// Whether `sq` is one of its squares.
     pub const fn contains(&self, sq: Square) -> bool {
         self.squares.contains(sq)

@@ -394,20 +394,11 @@ fn cannot_all_come_in(t: &TurnInProgress, outside: SquareSet) -> bool {
     if SquareSet(outside.0 & t.moved().0).count() > 0 {
         return true;
     }
-    let squares = t.rendezvous().squares();
-    let slide = t.rendezvous().is_open();
+    let r = t.rendezvous();
     let left = u32::from(t.remaining());
     let mut need = 0u32;
     for man in outside {
-        need += if slide && man.is_border() {
-            1
-        } else {
-            squares
-                .into_iter()
-                .map(|to| u32::from(man.distance(to)))
-                .min()
-                .unwrap_or(u32::MAX / 64)
-        };
+        need += r.fewest_squares_from(man, r.is_open());
         if need > left {
             return true;
         }

@@ -164,21 +164,10 @@ pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
     let attacker = goal.side;
     let defender = !attacker;
     let slide = matches!(how, Reach::R1893) && r.is_open();
-    let squares = r.squares();
     let need = |side: Side| -> u32 {
         p.outside(side)
             .into_iter()
-            .map(|sq| {
-                if slide && sq.is_border() {
-                    1
-                } else {
-                    squares
-                        .into_iter()
-                        .map(|to| u32::from(sq.distance(to)))
-                        .min()
-                        .unwrap_or(u32::MAX / 64)
-                }
-            })
+            .map(|sq| r.fewest_squares_from(sq, slide))
             .sum()
     };
     let most = |side: Side| -> u32 {
