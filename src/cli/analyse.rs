@@ -7,7 +7,6 @@
 use super::input::is_stdin;
 use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK, args, decode, finish, read_source, report};
 use crate::engine::{Budget, Target};
-use crate::interp::{self, Problem};
 use crate::session::analyse::{self, GameReview, Options, Stopped};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -86,27 +85,9 @@ pub fn run(args: AnalyseArgs) -> u8 {
         read_source(&args.file)
     };
     let color = super::use_color(super::ColorChoice::Auto, true);
-    let src = match read {
-        Err(msg) => {
-            say!("error: {msg}");
-            return EXIT_ERROR;
-        }
-        Ok(Err((src, p))) => {
-            eprint!("{}", report::render_human(&p, &name, &src, color));
-            return EXIT_FAILED;
-        }
-        Ok(Ok(src)) => src,
-    };
-    let mut file = match crate::syntax::parse_file_all_errors(&src) {
-        Ok(f) => f,
-        Err(errors) => {
-            let problems: Vec<Problem> = errors.iter().map(interp::syntax_problem).collect();
-            let whole = report::Window::whole(src);
-            for (p, window) in problems.iter().zip(whole.around(&problems)) {
-                eprint!("{}", report::render_human(p, &name, window.src(), color));
-            }
-            return EXIT_FAILED;
-        }
+    let (src, mut file) = match super::read_and_parse(&name, read, color) {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
     };
     let first = match args.game {
         None => 1,

@@ -3,10 +3,9 @@
 
 use super::input::{Input, STDIN_NAME, collect};
 use super::{
-    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, decode, diff, finish, read_source, report,
-    use_color, write_atomically,
+    ColorChoice, EXIT_ERROR, EXIT_FAILED, EXIT_OK, decode, diff, finish, read_source, use_color,
+    write_atomically,
 };
-use crate::interp::{self, Problem};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -93,27 +92,9 @@ fn fmt_one(input: &Input, how: FmtMode, color: bool) -> u8 {
             (STDIN_NAME.to_owned(), read)
         }
     };
-    let src = match read {
-        Err(msg) => {
-            say!("error: {msg}");
-            return EXIT_ERROR;
-        }
-        Ok(Err((src, p))) => {
-            eprint!("{}", report::render_human(&p, &name, &src, color));
-            return EXIT_FAILED;
-        }
-        Ok(Ok(src)) => src,
-    };
-    let file = match crate::syntax::parse_file_all_errors(&src) {
-        Ok(f) => f,
-        Err(errors) => {
-            let problems: Vec<Problem> = errors.iter().map(interp::syntax_problem).collect();
-            let whole = report::Window::whole(src);
-            for (p, window) in problems.iter().zip(whole.around(&problems)) {
-                eprint!("{}", report::render_human(p, &name, window.src(), color));
-            }
-            return EXIT_FAILED;
-        }
+    let (src, file) = match super::read_and_parse(&name, read, color) {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
     };
     let ends = crate::fmt::LineEnd::of(&src);
     let formatted = ends.apply(crate::fmt::format_file(&file));

@@ -203,6 +203,39 @@ fn finish(written: std::io::Result<()>) -> u8 {
     }
 }
 
+/// A file's text as read (`read_source`, or standard input decoded) parsed whole:
+/// the syntax tree and the text, or, after printing why (the read error, the
+/// encoding's problem, or every syntax error with its context), the exit code.
+pub(crate) fn read_and_parse(
+    name: &str,
+    read: Result<Result<String, (String, crate::interp::Problem)>, String>,
+    color: bool,
+) -> Result<(String, crate::syntax::ast::File), u8> {
+    let src = match read {
+        Err(msg) => {
+            say!("error: {msg}");
+            return Err(EXIT_ERROR);
+        }
+        Ok(Err((src, p))) => {
+            eprint!("{}", report::render_human(&p, name, &src, color));
+            return Err(EXIT_FAILED);
+        }
+        Ok(Ok(src)) => src,
+    };
+    match crate::syntax::parse_file_all_errors(&src) {
+        Ok(f) => Ok((src, f)),
+        Err(errors) => {
+            let problems: Vec<crate::interp::Problem> =
+                errors.iter().map(crate::interp::syntax_problem).collect();
+            let whole = report::Window::whole(src);
+            for (p, window) in problems.iter().zip(whole.around(&problems)) {
+                eprint!("{}", report::render_human(p, name, window.src(), color));
+            }
+            Err(EXIT_FAILED)
+        }
+    }
+}
+
 /// The diagnostic for `--game N` past the last game of a file holding `total` games.
 pub(crate) fn no_such_game(n: usize, total: usize) -> crate::interp::Problem {
     let holds = match total {
