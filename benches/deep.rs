@@ -7,8 +7,8 @@
 //! `cargo bench --bench deep` (release). Settings, by environment variable:
 //! `DEEP_SEED` (26), `DEEP_PER` (10), `DEEP_TURNS` (3), `DEEP_MEN` (8), `DEEP_HASH`
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
-//! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (one puzzle, by its
-//! number), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
+//! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
+//! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
 //! `bound`, `deep_bound`, `ordering`, `goal_turns`, `killers`, `defender_first`).
 //! Not a timed test: nothing fails.
 
@@ -33,7 +33,14 @@ fn main() {
     let max_time: f64 = var("DEEP_MAX_TIME", 30.0);
     let max_nodes: u64 = var("DEEP_MAX_NODES", prover::DEFAULT_MAX_NODES);
     let threads: usize = var("DEEP_THREADS", 0);
-    let only: Option<usize> = std::env::var("DEEP_ONLY").ok().and_then(|v| v.parse().ok());
+    let only: Option<Vec<(usize, usize)>> = std::env::var("DEEP_ONLY").ok().map(|v| {
+        v.split(',')
+            .filter_map(|part| {
+                let (a, b) = part.split_once('-').unwrap_or((part, part));
+                Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+            })
+            .collect()
+    });
     let off = std::env::var("DEEP_OFF").unwrap_or_default();
     let on = |name: &str| !off.split(',').any(|o| o.trim() == name);
     let set = benchmark_set(seed, per, turns, men);
@@ -54,7 +61,10 @@ fn main() {
     let mut unproven = 0usize;
     let mut by_verdict = std::collections::BTreeMap::new();
     for (i, s) in set.iter().enumerate() {
-        if only.is_some_and(|o| o != i) {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.iter().any(|&(a, b)| (a..=b).contains(&i)))
+        {
             continue;
         }
         let mut limits = Limits {

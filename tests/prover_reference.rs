@@ -840,3 +840,77 @@ fn the_bound_at_every_depth_never_cuts_a_win() {
     }
     assert!(cut >= 10, "the bound cut only {cut} goals");
 }
+
+/// The 1880 bounds are admissible: on generated 1880 positions (Mark moves due in
+/// some: `shift-B`, `shift-Y`), whenever the prover's tests say a goal cannot be met —
+/// a Rendezvous or a game goal in 1 or 2, with either side to act: the count of men's
+/// squares with the Mark's moves ([`prover::can_win_within`], [`prover::can_win_now`],
+/// [`prover::can_win_after_defence`]) or the Rendezvous still to win
+/// ([`Position::rendezvous_to_game`]) — the naive solver finds no way to meet it
+/// either; and the tests do say so on some goals of each kind, in Mark-moving phases
+/// too. (A game goal is rarely cut by the men's count: with four or five men the
+/// defender mostly has two or more, so the Rendezvous still to win cut it first.)
+#[test]
+fn the_1880_bounds_never_cut_a_win() {
+    let mut rng = Rng::new(1880);
+    let rules = Rules::of(Edition::E1880);
+    let mut checked = 0;
+    let mut cut_by = BTreeMap::new();
+    let mut guard = 0;
+    while checked < 60 && guard < 20_000 {
+        guard += 1;
+        let men = few_men(rules, rng.chance(50));
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        if too_many_for_two(&p, 60) {
+            continue;
+        }
+        let side = if rng.chance(50) {
+            p.to_act()
+        } else {
+            !p.to_act()
+        };
+        let target = if rng.chance(50) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        let t = if rng.chance(50) { 1 } else { 2 };
+        let goal = direct(side, target, t);
+        let shifting = matches!(p.phase(), lanrick::engine::Phase::Shift(_));
+        let why = if p.rendezvous_to_game(side) > t && target == Target::Game {
+            "rendezvous to win"
+        } else if t == 1 && p.to_act() == side && !prover::can_win_now(&p, &goal) {
+            "now"
+        } else if t == 1 && p.to_act() != side && !prover::can_win_after_defence(&p, &goal) {
+            "after the defence"
+        } else if !prover::can_win_within(&p, &goal, t) {
+            "within"
+        } else {
+            continue;
+        };
+        *cut_by
+            .entry((why, target == Target::Game, shifting))
+            .or_insert(0) += 1;
+        let mut hist = vec![p.key()];
+        assert!(!naive(&p, &goal, t, &mut hist), "{p} {goal}: {why}");
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} cut goals checked");
+    for (why, game) in [
+        ("now", false),
+        ("after the defence", false),
+        ("within", false),
+        ("rendezvous to win", true),
+    ] {
+        assert!(
+            cut_by.keys().any(|&(w, g, _)| (w, g) == (why, game)),
+            "no goal cut {why} (game {game}): {cut_by:?}"
+        );
+    }
+    assert!(
+        cut_by.keys().any(|&(_, _, shifting)| shifting),
+        "no cut while the Mark may move: {cut_by:?}"
+    );
+}

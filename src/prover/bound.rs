@@ -5,7 +5,7 @@
 //! men in (`Reach`).
 
 use super::{Goal, Target};
-use crate::engine::{Position, Rendezvous, Side, SquareSet};
+use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
 
 /// The admissible test at the attacker's last turn: `false` only when no turn of his
 /// from `p` can meet the goal. Needs no move generation.
@@ -18,9 +18,12 @@ use crate::engine::{Position, Rendezvous, Side, SquareSet};
 /// defender has two men and one is outside (Rule 7 or 8 then leaves him one, Rule 9).
 /// In 1879 winning the Rendezvous is enough (Rule 5), and the game needs the score
 /// (see [`Position::rendezvous_to_game`], tested before this). Blocking is ignored, so
-/// the test only ever says "maybe" too often. The 1880 rules (a Mark that moves):
-/// always `true`.
+/// the test only ever says "maybe" too often. Under the 1880 rules (a Mark that
+/// moves) the count is [`moving_mark_reach`]'s.
 pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
+    if let Some(ok) = moving_mark_reach(p, goal, 1) {
+        return ok;
+    }
     let Some(how) = Reach::of(p) else {
         return true;
     };
@@ -120,10 +123,14 @@ impl Reach {
 /// 1879, sends every man back to the border). So when neither can happen, the
 /// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it,
 /// with the allowance he will then have (never more than his men give him). The 1893
-/// family and 1879 in play only; otherwise `true`.
+/// family and 1879 in play, and 1880 as [`moving_mark_reach`] counts it; otherwise
+/// `true`.
 pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
     if p.to_act() == goal.side {
         return true;
+    }
+    if let Some(ok) = moving_mark_reach(p, goal, 1) {
+        return ok;
     }
     let Some((how, r)) = fixed_before_the_defence(p) else {
         return true;
@@ -153,10 +160,13 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
 /// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
 /// counted the same way with the turns he has before the attacker's last, cannot;
 /// and not before an interchange (which changes the colours). The 1880 rules (a Mark
-/// that moves) and game goals: always `true`.
+/// that moves) are counted by [`moving_mark_reach`]. Game goals: always `true`.
 pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
     if goal.target != Target::Rendezvous || goal.help {
         return true;
+    }
+    if let Some(ok) = moving_mark_reach(p, goal, t) {
+        return ok;
     }
     let Some((how, r)) = fixed_before_the_defence(p) else {
         return true;
@@ -189,4 +199,57 @@ fn fixed_before_the_defence(p: &Position) -> Option<(Reach, &Rendezvous)> {
     let how = Reach::of(p)?;
     let r = p.rendezvous()?;
     p.can_interchange().is_err().then_some((how, r))
+}
+
+/// The admissible test under rules whose Rendezvous is won by the last man's move or
+/// by a Mark move (1880: Rule 5 lets the player who plays first move the Mark one
+/// square a turn instead of his men, until he moves one of them; E-4 wins as soon as
+/// all a side's men stand in the set): `Some(false)` only when the goal side
+/// (`goal.side`) cannot get all his men into the set within `t` of his turns, his
+/// last included, whatever happens; `None` for other rules, or when not in play.
+///
+/// A man outside needs at least his king distance to the set; a turn of men's moves
+/// counts at most the mover's allowance (his men: none is taken while a Rendezvous
+/// lasts). Each Mark move shifts the set one square, so it brings each man at most
+/// one square nearer: the defender may make one in each of his turns before the
+/// attacker's last; the attacker only instead of a turn of men's moves, and never at
+/// his last (E-3: his Mark move may not bring one of his men in, so it never
+/// completes him). A Rendezvous goal is settled when the defender gets all in first
+/// (the Rendezvous ends), so that needs no search; a game goal may go on into the
+/// next Rendezvous, so the test says "maybe" whenever the defender, counted the same
+/// way with every Mark move, might get all his men in before the attacker's last turn.
+pub(crate) fn moving_mark_reach(p: &Position, goal: &Goal, t: u32) -> Option<bool> {
+    if p.rules().wins_only_by_men_in() || !p.phase().in_play() || goal.help || t == 0 {
+        return None;
+    }
+    let r = p.rendezvous()?;
+    let attacker = goal.side;
+    let defender = !attacker;
+    let need = |side: Side, shifts: u32| -> u32 {
+        p.outside(side)
+            .into_iter()
+            .map(|sq| r.fewest_squares_from(sq, false).saturating_sub(shifts))
+            .sum()
+    };
+    let allowance = |side: Side| -> u32 {
+        let now = if p.to_act() == side { p.allowance() } else { 0 };
+        u32::from(p.later_allowance(side).max(now))
+    };
+    let defender_turns = if p.to_act() == attacker { t - 1 } else { t };
+    // The Mark moves that may come before the attacker's last turn.
+    let shifts = match p.phase() {
+        Phase::Shift(s) if s == attacker => t - 1,
+        Phase::Shift(_) => defender_turns,
+        _ => 0,
+    };
+    if goal.target == Target::Game && need(defender, shifts) <= defender_turns * allowance(defender)
+    {
+        return Some(true);
+    }
+    let a = allowance(attacker);
+    let ok = match p.phase() {
+        Phase::Shift(s) if s == attacker => (0..t).any(|k| need(attacker, k) <= (t - k) * a),
+        _ => need(attacker, shifts) <= t * a,
+    };
+    Some(ok)
 }

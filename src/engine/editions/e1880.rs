@@ -40,6 +40,13 @@ pub(crate) fn winner(pos: &Position) -> Option<Side> {
     }
 }
 
+/// The Rendezvous `side` must still win to win the game: one for each of the other
+/// side's men, since each win takes off exactly one of the loser's men (Rule 6) and
+/// nothing else does; the game ends when a player has none left.
+pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
+    u32::from(pos.count(!side)).max(1)
+}
+
 /// Rule 4: as many squares as the mover has men.
 pub(crate) fn allowance(pos: &Position) -> u8 {
     pos.count(pos.to_act())

@@ -275,7 +275,7 @@ pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
     match pos.rules().edition() {
         Edition::E1879 => e1879::rendezvous_to_game(pos, side),
         Edition::E1893 => e1893::rendezvous_to_game(pos, side),
-        Edition::E1880 => 1,
+        Edition::E1880 => e1880::rendezvous_to_game(pos, side),
     }
 }
 
@@ -487,7 +487,8 @@ impl Position {
     /// a search: in 1879 counted from the score and the round (Rules 9 and 10: a round
     /// scores at most the winner's men and ends only when the loser is down to two);
     /// in 1893 the other side's men less one (each Rendezvous takes one, Rule 9); in
-    /// 1880 one.
+    /// 1880 the other side's men (each win takes one, Rule 6, and the game ends at
+    /// none).
     pub fn rendezvous_to_game(&self, side: Side) -> u32 {
         rendezvous_to_game(self, side)
     }
