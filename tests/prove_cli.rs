@@ -122,6 +122,53 @@ fn solve_reports_no_solution_and_short() {
     assert!(text.contains("Y: g1-h5"), "{text}");
 }
 
+/// A short puzzle's proof stops at the shorter solution: every key forcing the goal
+/// in fewer turns is listed, the other first actions are said not to have been tried
+/// at the goal's depth (text and JSON's `all_keys`), and a sound puzzle's proof still
+/// tries every first action.
+#[test]
+fn solve_stops_at_a_shorter_solution_and_says_so() {
+    let args = [
+        "solve",
+        "--position",
+        "8/8/2BYYY2/2YBBB2/2BY4/8/8/8 Y d5 play",
+        "--goal",
+        "Y wins rendezvous in 2",
+    ];
+    let out = lanrick().args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("# short — "), "{text}");
+    assert!(
+        text.contains(
+            "1 forcing the goal in 1 (the others not tried in 2: the goal is forced sooner)"
+        ),
+        "{text}"
+    );
+    let out = lanrick()
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "short");
+    assert_eq!(v["all_keys"], false);
+    assert_eq!(v["shortest"], 1);
+    assert_eq!(v["keys"].as_array().map(Vec::len), Some(1));
+    assert!(v["first_actions"].as_u64().unwrap() > 1000);
+    let out = lanrick()
+        .args([
+            "solve",
+            "examples/carroll-hint-3.lanrick",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["all_keys"], true);
+}
+
 #[test]
 fn check_proves_every_example_and_every_shipped_puzzle() {
     let out = lanrick().args(["check", "examples"]).output().unwrap();

@@ -274,9 +274,16 @@ pub fn text(
     let _ = writeln!(s, "# {}", proof::verdict_line(r));
     let _ = writeln!(
         s,
-        "# {} first actions, {} forcing the goal; {} nodes in {:.3} s{}",
+        "# {} first actions, {} forcing the goal{}; {} nodes in {:.3} s{}",
         r.keys.len(),
         r.true_keys().count(),
+        match r.shortest {
+            Some(d) if !r.all_keys() => format!(
+                " in {d} (the others not tried in {}: the goal is forced sooner)",
+                r.goal.turns
+            ),
+            _ => String::new(),
+        },
         r.nodes,
         r.time.as_secs_f64(),
         if r.complete {
@@ -464,6 +471,9 @@ pub fn json(
         "verdict": r.verdict.name(),
         "summary": proof::verdict_line(r),
         "first_actions": r.keys.len(),
+        // Whether every first action was proved at the goal's depth (false when a
+        // shorter solution decided the verdict first).
+        "all_keys": r.all_keys(),
         "shortest": r.shortest,
         "keys": keys,
         "refutations": r.refutations.iter().map(ToString::to_string).collect::<Vec<_>>(),

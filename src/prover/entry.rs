@@ -156,8 +156,12 @@ pub(super) fn deepen_keys(
         let mut open: Vec<usize> = (0..keys.len())
             .filter(|&i| keys[i].depth.is_none() && !keys[i].aborted && !keys[i].unproved)
             .collect();
-        if wants.verdict_only && short {
-            // A shorter solution decides the verdict: only the written key matters.
+        if short {
+            // A shorter solution decides the verdict (`short`), and every key forcing
+            // the goal in that many turns or fewer is known: only the written key is
+            // proved further. (`solve` says the others were not tried at the goal's
+            // depth: proving each of thousands of first actions one or two turns
+            // deeper tells the composer nothing the short keys have not.)
             for &i in &open {
                 if Some(i) != written {
                     keys[i].unproved = true;

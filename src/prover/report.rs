@@ -44,8 +44,9 @@ pub struct Key {
     pub aborted: bool,
     /// The nodes its proof took.
     pub nodes: u64,
-    /// Not proved at the goal's depth: a verdict-only proof (`check`, `compose`) had
-    /// its verdict already (a shorter solution, or two keys forcing the goal).
+    /// Not proved at the goal's depth: the verdict was decided without it (a shorter
+    /// solution; in a verdict-only proof, `check` and `compose`, also two keys
+    /// forcing the goal).
     pub unproved: bool,
     /// The deepest number of turns it was proved not to force the goal in (every
     /// smaller number fails too; 0: none proved). A key cut keeps it.
@@ -195,9 +196,10 @@ pub struct Wants {
     pub line_cap: u64,
     /// The written key's text, for messages.
     pub written_text: Option<String>,
-    /// Only the verdict (and the written key) matters: once a shorter solution is
-    /// found, the other keys are not proved at the goal's full depth (`check`,
-    /// `compose`). `solve` proves every key.
+    /// Only the verdict (and the written key) matters: once two keys force the goal,
+    /// the others are not proved at the goal's full depth (`check`, `compose`).
+    /// `solve` proves every key, but (as every proof) none deeper than a shorter
+    /// solution found.
     pub verdict_only: bool,
     /// Keep at most this many defences of each node of a tree (`None`: all). The
     /// others are still built and counted (defences, duals, cuts) but not kept, so the
