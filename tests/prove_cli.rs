@@ -577,6 +577,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-goal-turns",
         "--no-killers",
         "--no-defender-first",
+        "--no-refuters",
     ] {
         assert_eq!(
             verdicts(&[flag]),

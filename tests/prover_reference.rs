@@ -348,6 +348,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            refuters: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -738,6 +742,7 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         deep_bound: false,
         killers: false,
         defender_first: false,
+        refuters: false,
         ..Limits::default()
     };
     let ons = [

@@ -56,6 +56,10 @@ pub struct Budget {
     /// Switch off refuting at once by a defence that wins first (for testing).
     #[arg(long, hide = true)]
     pub no_defender_first: bool,
+    /// Switch off playing the defence that refuted last first, and seeding a key's
+    /// killers from the keys before it (for testing).
+    #[arg(long, hide = true)]
+    pub no_refuters: bool,
 }
 
 impl Budget {
@@ -74,6 +78,7 @@ impl Budget {
             deep_bound: !self.no_deep_bound,
             killers: !self.no_killers,
             defender_first: !self.no_defender_first,
+            refuters: !self.no_refuters,
             ..Limits::default()
         };
         limits.start_clock();

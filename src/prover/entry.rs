@@ -229,6 +229,10 @@ pub(super) fn deepen_keys(
     keys
 }
 
+/// The keys searched together before their killers seed the next ones
+/// ([`Limits::refuters`]): a fixed number, so the seeds do not depend on the threads.
+const SEED_BATCH: usize = 16;
+
 /// Searches the keys `open` at depth `d`, in parallel. Each search is allowed an equal
 /// share of the budget left, fixed before the searches start; the keys that ran out of
 /// their share are searched again (from the start) with an equal share of what is
@@ -248,25 +252,47 @@ fn search_depth(
 ) {
     let mut pending: Vec<usize> = open.to_vec();
     let mut last_share = 0u64;
+    let refuters = shared.limits.killers && shared.limits.refuters;
     while !pending.is_empty() {
         let share = shared.remaining() / pending.len() as u64;
         if share <= last_share || shared.expired() {
             break;
         }
-        let found: Vec<(Val, u64, Option<Cut>, Killers)> = par_map(&pending, threads, |&i| {
-            shared.with_search_cap(start, share, false, |s| {
-                if s.limits.killers {
-                    s.killers = memory[i].defences.clone();
-                    s.replies = memory[i].replies.clone();
+        // The keys go in fixed batches; each batch's killers seed the next batch's
+        // keys (`Limits::refuters`), taken in the keys' order, so nothing depends on
+        // which thread finished first.
+        let mut seed = Killers::default();
+        let batch = if refuters { SEED_BATCH } else { pending.len() };
+        let mut found: Vec<(Val, u64, Option<Cut>, Killers)> = Vec::with_capacity(pending.len());
+        for chunk in pending.chunks(batch.max(1)) {
+            let got = par_map(chunk, threads, |&i| {
+                shared.with_search_cap(start, share, false, |s| {
+                    if s.limits.killers {
+                        let k = if refuters {
+                            memory[i].seeded(&seed)
+                        } else {
+                            memory[i].clone()
+                        };
+                        s.killers = k.defences;
+                        s.replies = k.replies;
+                        s.refuters = k.refuters;
+                    }
+                    let v = s.kid_value(start, &kids[i], d);
+                    let kept = Killers {
+                        defences: std::mem::take(&mut s.killers),
+                        replies: std::mem::take(&mut s.replies),
+                        refuters: std::mem::take(&mut s.refuters),
+                    };
+                    (v, s.nodes, s.cut, kept)
+                })
+            });
+            if refuters {
+                for (_, _, _, kept) in &got {
+                    seed.absorb(kept);
                 }
-                let v = s.kid_value(start, &kids[i], d);
-                let kept = Killers {
-                    defences: std::mem::take(&mut s.killers),
-                    replies: std::mem::take(&mut s.replies),
-                };
-                (v, s.nodes, s.cut, kept)
-            })
-        });
+            }
+            found.extend(got);
+        }
         let mut again = Vec::new();
         for (&i, (v, n, cut, kept)) in pending.iter().zip(found) {
             keys[i].nodes += n;

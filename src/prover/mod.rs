@@ -42,7 +42,7 @@ pub mod table;
 
 use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
-use crate::engine::search::visit_outcomes;
+use crate::engine::search::{fewest_moves_to, visit_outcomes};
 use crate::engine::{Action, History, OutcomeAction, Position, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
@@ -109,6 +109,12 @@ pub struct Limits {
     /// defence that settles the goal against him (the defender winning first) comes
     /// out of the generator, before the other defences are searched.
     pub defender_first: bool,
+    /// Refuters: at an AND node, the defence that refuted last at the same ply is
+    /// played first, straight from its moves, before the defences are generated; and
+    /// the killers of the keys already searched at a depth (in fixed batches, in the
+    /// keys' order, so the result depends on no thread's timing) seed the next keys'
+    /// at that depth: a defence that refutes one first action often refutes the next.
+    pub refuters: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -134,6 +140,7 @@ impl Default for Limits {
             goal_turns: true,
             killers: true,
             defender_first: true,
+            refuters: true,
             final_duals: false,
             progress: None,
             stop: None,
@@ -465,11 +472,73 @@ impl<'a> Shared<'a> {
 }
 
 /// A key's killers, kept from one depth to the next ([`Limits::killers`]): per ply,
-/// the refuting defences' effects and the reply that won last.
+/// the refuting defences' effects, the reply that won last and the defence that
+/// refuted last ([`Limits::refuters`]).
 #[derive(Clone, Debug, Default)]
 struct Killers {
     defences: Vec<[Option<Effect>; 2]>,
     replies: Vec<Option<Action>>,
+    refuters: Vec<Option<Action>>,
+}
+
+impl Killers {
+    /// Takes in `other`'s killers where it has some, ply by ply (the seed of the next
+    /// keys: the most recent key's killers win).
+    fn absorb(&mut self, other: &Killers) {
+        fn merge<T: Clone>(into: &mut Vec<Option<T>>, from: &[Option<T>]) {
+            if into.len() < from.len() {
+                into.resize(from.len(), None);
+            }
+            for (a, b) in into.iter_mut().zip(from) {
+                if b.is_some() {
+                    a.clone_from(b);
+                }
+            }
+        }
+        if self.defences.len() < other.defences.len() {
+            self.defences.resize(other.defences.len(), [None, None]);
+        }
+        for (a, b) in self.defences.iter_mut().zip(&other.defences) {
+            if b[0].is_some() {
+                *a = *b;
+            }
+        }
+        merge(&mut self.replies, &other.replies);
+        merge(&mut self.refuters, &other.refuters);
+    }
+
+    /// A key's own killers, filled in from `seed` where it has none at a ply (and
+    /// its refuters taken from the seed, found at this depth by the keys before it).
+    fn seeded(&self, seed: &Killers) -> Killers {
+        let mut k = self.clone();
+        if k.defences.len() < seed.defences.len() {
+            k.defences.resize(seed.defences.len(), [None, None]);
+        }
+        for (a, b) in k.defences.iter_mut().zip(&seed.defences) {
+            if a[0].is_none() {
+                *a = *b;
+            }
+        }
+        if k.replies.len() < seed.replies.len() {
+            k.replies.resize(seed.replies.len(), None);
+        }
+        for (a, b) in k.replies.iter_mut().zip(&seed.replies) {
+            if a.is_none() {
+                a.clone_from(b);
+            }
+        }
+        let mut refuters = seed.refuters.clone();
+        if refuters.len() < k.refuters.len() {
+            refuters.resize(k.refuters.len(), None);
+        }
+        for (a, b) in refuters.iter_mut().zip(&k.refuters) {
+            if a.is_none() {
+                a.clone_from(b);
+            }
+        }
+        k.refuters = refuters;
+        k
+    }
 }
 
 /// One single-threaded search (one key's proof): the path's history for repetitions,
@@ -494,6 +563,8 @@ pub(crate) struct Search<'a> {
     killers: Vec<[Option<Effect>; 2]>,
     /// Per ply, the attacker's (help play: either side's) turn that won last there.
     replies: Vec<Option<Action>>,
+    /// Per ply, the defender's turn that refuted last there ([`Limits::refuters`]).
+    refuters: Vec<Option<Action>>,
     ply: usize,
 }
 
@@ -524,6 +595,7 @@ impl<'a> Search<'a> {
             hist: History::path(),
             killers: Vec::new(),
             replies: Vec::new(),
+            refuters: Vec::new(),
             ply: 0,
         };
         if root.phase().in_play() {
@@ -824,8 +896,52 @@ impl<'a> Search<'a> {
         // other defence is searched.
         let first = !cheap && self.limits.defender_first;
         let goal = self.goal;
+        // The defence that refuted last at this ply, played straight from its moves:
+        // one node instead of the defender's thousands when it refutes again.
+        let mut tried: Option<Position> = None;
+        if self.limits.refuters
+            && let Some(Some(Action::Turn {
+                moves,
+                take,
+                wanderers,
+                radiate,
+            })) = self.refuters.get(self.ply).cloned()
+            && let Ok(r) = play_turn_full(p, &moves, take, &wanderers, radiate)
+        {
+            if !self.tick() {
+                return Val::Abort;
+            }
+            let c = r.position;
+            let refutes = if cheap {
+                match settle(&goal, p, &c) {
+                    Some(v) => v == Val::Fail,
+                    None => c.to_act() == goal.side && !can_win_now(&c, &goal),
+                }
+            } else {
+                let act = Action::Turn {
+                    moves,
+                    take,
+                    wanderers,
+                    radiate,
+                };
+                match self.after(p, &act, &c, t) {
+                    Val::Fail => true,
+                    Val::Abort => return Val::Abort,
+                    Val::Win => {
+                        tried = Some(c);
+                        false
+                    }
+                }
+            };
+            if refutes {
+                if self.limits.ordering {
+                    self.killer(effect(p, &c));
+                }
+                return Val::Fail;
+            }
+        }
         let mut kids: Vec<Defence> = Vec::new();
-        let mut refuted = false;
+        let mut refuted: Option<Action> = None;
         let mut aborted = false;
         let _ = visit_outcomes(p, |a, c| {
             if !self.tick() {
@@ -835,24 +951,29 @@ impl<'a> Search<'a> {
             if cheap {
                 match settle(&goal, p, c) {
                     Some(Val::Fail) => {
-                        refuted = true;
+                        refuted = Some(a.to_action());
                         return ControlFlow::Break(());
                     }
                     Some(_) => return ControlFlow::Continue(()),
                     None => {}
                 }
                 if c.to_act() == goal.side && !can_win_now(c, &goal) {
-                    refuted = true;
+                    refuted = Some(a.to_action());
                     return ControlFlow::Break(());
                 }
             } else if first && settle(&goal, p, c) == Some(Val::Fail) {
-                refuted = true;
+                refuted = Some(a.to_action());
                 return ControlFlow::Break(());
+            }
+            if !cheap && tried.as_ref() == Some(c) {
+                // Searched already (it did not refute).
+                return ControlFlow::Continue(());
             }
             kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
         });
-        if refuted {
+        if let Some(a) = refuted {
+            self.refuter(a);
             return Val::Fail;
         }
         if aborted {
@@ -872,10 +993,18 @@ impl<'a> Search<'a> {
             match v {
                 Val::Win => {}
                 Val::Fail => {
-                    if self.limits.ordering
-                        && let Defence::One(_, c) = k
-                    {
-                        self.killer(effect(p, c));
+                    if let Defence::One(kind, c) = k {
+                        if self.limits.ordering {
+                            self.killer(effect(p, c));
+                        }
+                        // The action is not kept with the defence (an AND node may
+                        // hold 10^5): it is found again, once, for the next node.
+                        if self.limits.refuters
+                            && kind.is_turn()
+                            && let Some(a) = fewest_moves_to(p, c, usize::from(p.count(p.to_act())))
+                        {
+                            self.refuter(a);
+                        }
                     }
                     return Val::Fail;
                 }
@@ -883,6 +1012,17 @@ impl<'a> Search<'a> {
             }
         }
         Val::Win
+    }
+
+    /// Notes the defence that refuted at this ply ([`Limits::refuters`]).
+    fn refuter(&mut self, a: Action) {
+        if !self.limits.refuters || !matches!(a, Action::Turn { .. }) {
+            return;
+        }
+        if self.refuters.len() <= self.ply {
+            self.refuters.resize(self.ply + 1, None);
+        }
+        self.refuters[self.ply] = Some(a);
     }
 
     fn killer(&mut self, e: Effect) {
