@@ -57,8 +57,7 @@ pub(crate) enum Reach {
 
 impl Reach {
     /// The edition's way, when `p` is in play under rules whose turn wins only with
-    /// all the mover's men in (also what lets the last turn be goal-directed, see
-    /// [`last`]).
+    /// all the mover's men in (1880, whose Mark moves, has [`moving_mark_reach`]).
     pub(crate) fn of(p: &Position) -> Option<Reach> {
         if !p.phase().in_play() {
             return None;
