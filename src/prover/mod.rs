@@ -912,12 +912,14 @@ impl<'a> Search<'a> {
                 return Val::Abort;
             }
             let c = r.position;
-            let refutes = if cheap {
-                match settle(&goal, p, &c) {
+            // Refuted by the cheap test alone, or else by its search (at the last turn
+            // too: a defence that blocks is not seen by the cheap test).
+            let cheaply = cheap
+                && match settle(&goal, p, &c) {
                     Some(v) => v == Val::Fail,
                     None => c.to_act() == goal.side && !can_win_now(&c, &goal),
-                }
-            } else {
+                };
+            let refutes = cheaply || {
                 let act = Action::Turn {
                     moves,
                     take,
@@ -965,7 +967,7 @@ impl<'a> Search<'a> {
                 refuted = Some(a.to_action());
                 return ControlFlow::Break(());
             }
-            if !cheap && tried.as_ref() == Some(c) {
+            if tried.as_ref() == Some(c) {
                 // Searched already (it did not refute).
                 return ControlFlow::Continue(());
             }
