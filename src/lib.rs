@@ -37,6 +37,8 @@ pub mod render;
 pub mod repl;
 pub mod rng;
 pub mod selfplay;
+#[doc(hidden)]
+pub mod serve;
 pub mod session;
 pub mod syntax;
 pub(crate) mod term;
