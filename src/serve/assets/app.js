@@ -200,10 +200,12 @@ function hashParams() {
   return out;
 }
 
-// Self-test mode for tests/serve/run.sh (`#selftest=play&rules=1880`): plays a whole
-// game against lanrick level 0 through the notation box, each of the user's actions the
-// level-0 hint, takes one decision back and plays on, then writes the record into
-// #selftest for the test to check with `lanrick check`.
+// Self-test mode for tests/serve/run.sh (`#selftest=play&rules=1880&decisions=24`):
+// plays against lanrick level 0 through the notation box (each of the user's actions
+// the level-0 hint) until the game ends or `decisions` are made, takes one decision
+// back and plays it again, then writes the record into #selftest for the test to check
+// with `lanrick check`. `end=select` then picks up a man by a click (its destinations
+// shown), `end=illegal` also clicks a square he cannot reach (the diagnostic shown).
 async function selftest(p) {
   const out = [];
   const log = (s) => out.push(s);
@@ -211,6 +213,7 @@ async function selftest(p) {
   $('opponent').value = 'Y';
   $('level').value = '0';
   await newGame();
+  const limit = Number(p.decisions || 24);
   let decisions = 0;
   let tookBack = false;
   const settle = async () => {
@@ -218,7 +221,7 @@ async function selftest(p) {
       show(await api('GET', '/api/view?g=' + encodeURIComponent(id) + '&since=' + since + '&wait=' + view.version));
     }
   };
-  for (let i = 0; i < 2000 && !view.over; i++) {
+  while (decisions < limit && !view.over) {
     await settle();
     if (view.over) break;
     await act({ do: 'hint', level: 0 });
@@ -236,7 +239,7 @@ async function selftest(p) {
     if (decisions === 3 && !tookBack && !view.over) {
       const before = view.moves.length;
       await act({ do: 'undo' });
-      log('take back: ' + (view.moves.length < before ? 'ok' : 'FAILED') + '');
+      log('take back: ' + (view.moves.length < before ? 'ok' : 'FAILED'));
       await act({ do: 'redo' });
       log('redo: ' + (view.moves.length === before ? 'ok' : 'FAILED'));
       tookBack = true;
@@ -244,13 +247,26 @@ async function selftest(p) {
   }
   await settle();
   log('rules: ' + view.rules);
+  log('decisions: ' + decisions);
   log('over: ' + view.over);
-  log('status: ' + view.status);
   const record = await api('GET', '/api/record?g=' + encodeURIComponent(id));
+  if (p.end === 'select' || p.end === 'illegal') {
+    const c = await api('GET', '/api/complete?g=' + encodeURIComponent(id) + '&head=');
+    const man = c.candidates.find((w) => /^[a-h][1-8]-$/.test(w));
+    if (man) {
+      await act({ do: 'click', sq: man.slice(0, 2) });
+      log('legal destinations: ' + document.querySelectorAll('#board .sq.legal').length);
+      if (p.end === 'illegal') {
+        const far = Array.from(document.querySelectorAll('#board .sq')).find((r) =>
+          !r.classList.contains('legal') && !/ man/.test(r.getAttribute('aria-label')));
+        if (far) await act({ do: 'click', sq: far.dataset.sq });
+        log('diagnostic: ' + (view.diagnostic ? 'shown' : 'none'));
+      }
+    }
+  }
   log('record:');
   log(record);
   $('selftest').textContent = out.join('\n');
-  $('selftest').hidden = false;
 }
 
 async function start() {
