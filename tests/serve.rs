@@ -475,3 +475,112 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted() {
+    let r = server(Config::default());
+    let files = request(&r, "GET", "/api/files", None).json();
+    let puzzles = files["puzzles"].as_array().expect("puzzles");
+    let i = puzzles
+        .iter()
+        .position(|p| p["name"] == "composed-2-01")
+        .expect("the shipped puzzle is listed");
+    assert_eq!(puzzles[i]["goal"], "Y wins rendezvous in 1");
+    let v = new_game(&r, json!({ "puzzle": i }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    assert!(moves(&v).is_empty(), "the solution is not played");
+    assert_eq!(v["position"], "1Y3B2/8/B7/8/B7/3Y4/8/8 Y b5 play");
+    assert!(
+        v["puzzle"]["solution"]
+            .as_str()
+            .is_some_and(|s| s.contains("d3-f1 b8-e8 x f8"))
+    );
+    let v = act(&r, &id, json!({ "do": "line", "text": "d3-f1 b8-e8 x f8" }));
+    assert!(v["log"].to_string().contains("Goal met"), "{}", v["log"]);
+    // Another first turn: the goal is out of reach at once.
+    let v = new_game(&r, json!({ "puzzle": i }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": "d3-d4" })));
+    assert!(
+        v["log"].to_string().contains("out of reach"),
+        "{}",
+        v["log"]
+    );
+    r.stop();
+}
+
+#[test]
+fn a_file_given_is_opened_stepped_through_and_branched() {
+    let text = std::fs::read_to_string("examples/complete-game.lanrick").expect("the example");
+    let r = server(Config {
+        files: vec![lanrick::serve::Source {
+            name: "complete-game.lanrick".into(),
+            text,
+        }],
+        ..Config::default()
+    });
+    let files = request(&r, "GET", "/api/files", None).json();
+    assert_eq!(files["files"][0]["name"], "complete-game.lanrick");
+    assert!(
+        files["files"][0]["games"]
+            .as_array()
+            .is_some_and(|g| !g.is_empty())
+    );
+    let v = new_game(&r, json!({ "file": 0, "game": 1 }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    let n = moves(&v).len();
+    assert!(n > 4, "the main line is played: {n}");
+    // Step back twice and forward once (the page's ← and →).
+    act(&r, &id, json!({ "do": "undo" }));
+    let v = act(&r, &id, json!({ "do": "undo" }));
+    assert_eq!(moves(&v).len(), n - 2);
+    let v = act(&r, &id, json!({ "do": "redo" }));
+    assert_eq!(moves(&v).len(), n - 1);
+    assert!(v["can"]["redo"].as_bool().unwrap_or(false));
+    // A different action branches off: the rest of the line is no longer to redo.
+    let hint = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 0 })));
+    let action = hint["hint"]
+        .as_str()
+        .expect("a hint")
+        .lines()
+        .next()
+        .expect("a line");
+    let action = action
+        .rsplit_once(" (level")
+        .map_or(action, |(a, _)| a)
+        .to_string();
+    let v = act(&r, &id, json!({ "do": "line", "text": action }));
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    assert_eq!(moves(&v).len(), n);
+    assert!(!v["can"]["redo"].as_bool().unwrap_or(true));
+    // A file not given cannot be opened.
+    let a = request(&r, "POST", "/api/new", Some(&json!({ "file": 1 })));
+    assert_eq!(a.status, 404);
+    r.stop();
+}
+
+#[test]
+fn a_shared_position_reopens_and_a_bad_one_is_explained() {
+    let r = server(Config::default());
+    let v = new_game(
+        &r,
+        json!({ "rules": "1880", "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B" }),
+    );
+    assert_eq!(v["rules"], "1880");
+    assert_eq!(v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B");
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Q mark" })),
+    );
+    assert_eq!(a.status, 400);
+    assert!(
+        a.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("lanrick::")),
+        "{}",
+        a.body
+    );
+    r.stop();
+}

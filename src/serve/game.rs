@@ -99,6 +99,8 @@ pub struct Game {
     pub flip: bool,
     /// When the tab last asked.
     pub last_used: Instant,
+    /// A puzzle being solved: its name and its written solution.
+    pub puzzle: Option<(String, String)>,
 }
 
 /// A game shared between requests and its worker, with a condition variable that
@@ -160,6 +162,7 @@ impl Game {
             version: 0,
             flip: false,
             last_used: Instant::now(),
+            puzzle: None,
         }
     }
 

@@ -14,6 +14,7 @@
 
 mod game;
 pub mod http;
+mod puzzles;
 mod view;
 
 use crate::engine::{Position, Rules, Side, Square};
@@ -187,16 +188,49 @@ impl Server {
         }
     }
 
-    /// The files given on the command line: names and games.
+    /// The files given on the command line (each game's number and title) and the
+    /// shipped puzzles (their goals).
     fn files(&self) -> Response {
         let files: Vec<Value> = self
             .config
             .files
             .iter()
             .enumerate()
-            .map(|(i, f)| json!({ "index": i, "name": f.name }))
+            .map(|(i, f)| {
+                let games: Vec<Value> = crate::syntax::parse_file(&f.text)
+                    .map(|file| {
+                        file.games
+                            .iter()
+                            .enumerate()
+                            .map(|(n, g)| {
+                                let title = g
+                                    .tag("Event")
+                                    .map_or(String::new(), |t| t.value.node.clone());
+                                json!({ "game": n + 1, "title": title })
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                json!({ "index": i, "name": f.name, "games": games })
+            })
             .collect();
-        Response::json(&json!({ "files": files }))
+        let puzzles: Vec<Value> = puzzles::PUZZLES
+            .iter()
+            .enumerate()
+            .map(|(i, (name, text))| {
+                let goal = crate::syntax::parse_file(text)
+                    .ok()
+                    .and_then(|f| {
+                        f.games
+                            .first()
+                            .and_then(|g| g.tag("Goal"))
+                            .map(|t| t.value.node.clone())
+                    })
+                    .unwrap_or_default();
+                json!({ "index": i, "name": name, "goal": goal })
+            })
+            .collect();
+        Response::json(&json!({ "files": files, "puzzles": puzzles }))
     }
 
     /// Runs `f` on the game named `id`, or refuses.
@@ -239,14 +273,47 @@ impl Server {
                     session.reset(Some(p), ":new");
                 }
                 Err(e) => {
-                    return Response::error(400, &format!("the position string: {e}"));
+                    let p = crate::interp::position_problem_for(
+                        &e,
+                        crate::syntax::ast::Span::new(0, 0),
+                        rules,
+                    );
+                    return Response::error(
+                        400,
+                        &format!("the position string: {e}\n{}", game::diagnostic(&p, s)),
+                    );
                 }
             }
         }
-        if let Some(i) = v.get("file").and_then(Value::as_u64)
-            && let Err(r) = self.load_file(&mut session, i, v.get("game").and_then(Value::as_u64))
-        {
-            return r;
+        if let Some(i) = v.get("file").and_then(Value::as_u64) {
+            let Some(f) = usize::try_from(i)
+                .ok()
+                .and_then(|i| self.config.files.get(i))
+            else {
+                return Response::error(404, "no such file");
+            };
+            let which = v.get("game").and_then(Value::as_u64);
+            if let Err(r) = load(&mut session, &f.name, &f.text, which, false) {
+                return r;
+            }
+        }
+        let mut trainer = None;
+        if let Some(i) = v.get("puzzle").and_then(Value::as_u64) {
+            let Some((name, text)) = usize::try_from(i)
+                .ok()
+                .and_then(|i| puzzles::PUZZLES.get(i))
+            else {
+                return Response::error(404, "no such puzzle");
+            };
+            match load(&mut session, name, text, None, true) {
+                Ok(solution) => trainer = Some((name.to_string(), solution)),
+                Err(r) => return r,
+            }
+            // The defence: lanrick at its strongest level thinks for the defending side
+            // (its search asks the prover first), so a wrong key is refuted on the board.
+            if let Some(goal) = &session.record().goal {
+                session.set_lanrick(Some((!goal.side.node, crate::player::MAX_LEVEL)));
+            }
         }
         if let Some(l) = v.get("lanrick").filter(|l| !l.is_null()) {
             let side = match l.get("side").and_then(Value::as_str) {
@@ -271,7 +338,9 @@ impl Server {
         let Some(slot) = Slot::claim() else {
             return Response::error(503, "too many live games: close a tab or try later");
         };
-        let cell = Cell::new(Game::new(session, slot));
+        let mut game = Game::new(session, slot);
+        game.puzzle = trainer;
+        let cell = Cell::new(game);
         games.insert(id.clone(), Arc::clone(&cell));
         drop(games);
         let mut g = cell.lock();
@@ -279,39 +348,40 @@ impl Server {
         game::kick(&cell, &mut g);
         Response::json(&view::view(&id, &g, 0))
     }
+}
 
-    /// Loads game `which` (1-based; the first when `None`) of file `index` into the
-    /// session.
-    fn load_file(
-        &self,
-        session: &mut Session,
-        index: u64,
-        which: Option<u64>,
-    ) -> Result<(), Response> {
-        let Some(f) = usize::try_from(index)
-            .ok()
-            .and_then(|i| self.config.files.get(i))
-        else {
-            return Err(Response::error(404, "no such file"));
-        };
-        let file = crate::syntax::parse_file(&f.text).map_err(|e| {
-            let p = crate::interp::syntax_problem(&e);
-            Response::error(
-                422,
-                &crate::term::report::render_human_width(&p, &f.name, f.text.as_str(), false, 72),
-            )
-        })?;
-        let i = which.unwrap_or(1).saturating_sub(1);
-        let Some(g) = usize::try_from(i).ok().and_then(|i| file.games.get(i)) else {
-            return Err(Response::error(404, "no such game in the file"));
-        };
-        match session.load(g, None) {
-            Some(_) => Ok(()),
-            None => Err(Response::error(
-                422,
-                "the game's Rules or Position tag cannot be read",
-            )),
-        }
+/// Loads game `which` (1-based; the first when `None`) of the file `name` with `text`
+/// into the session: its main line played (analysis), or only its start and goal
+/// (`puzzle`: the body is the solution, kept as text to show on request).
+fn load(
+    session: &mut Session,
+    name: &str,
+    text: &str,
+    which: Option<u64>,
+    puzzle: bool,
+) -> Result<String, Response> {
+    let file = crate::syntax::parse_file(text).map_err(|e| {
+        let p = crate::interp::syntax_problem(&e);
+        Response::error(
+            422,
+            &crate::term::report::render_human_width(&p, name, text, false, 72),
+        )
+    })?;
+    let i = which.unwrap_or(1).saturating_sub(1);
+    let Some(g) = usize::try_from(i).ok().and_then(|i| file.games.get(i)) else {
+        return Err(Response::error(404, "no such game in the file"));
+    };
+    let mut g = g.clone();
+    let solution = crate::fmt::format_items(&g.body);
+    if puzzle {
+        g.body.clear();
+    }
+    match session.load(&g, None) {
+        Some(_) => Ok(solution),
+        None => Err(Response::error(
+            422,
+            "the game's Rules or Position tag cannot be read",
+        )),
     }
 }
 

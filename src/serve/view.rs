@@ -78,6 +78,14 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
             None => "",
         },
         "lanrick": lanrick,
+        "puzzle": game.puzzle.as_ref().map(|(name, solution)| json!({
+            "name": name,
+            "goal": record.header.iter().find_map(|h| match h {
+                crate::syntax::ast::HeaderItem::Tag(t) if t.name.node == "Goal" => Some(t.value.node.clone()),
+                _ => None,
+            }),
+            "solution": solution,
+        })),
         "can": {
             "send": building && game.busy.is_none(),
             "cancel": building || game.selected.is_some(),

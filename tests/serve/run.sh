@@ -118,6 +118,17 @@ play 1880 "selftest=play&rules=1880&decisions=40"
 play 1879 "selftest=play&rules=1879&decisions=40"
 grep -q 'Die thrown' "$work/out" || { echo "FAIL 1879: the die's throw is not announced" >&2; failed=1; }
 
+# The trainer: a shipped puzzle opened, its key played, the goal met.
+browse "${url}#selftest=puzzle&name=composed-2-01" --dump-dom
+no_console puzzle
+if grep -q 'Goal met' "$work/out"; then
+    echo "ok   puzzle composed-2-01: the key meets the goal"
+else
+    echo "FAIL puzzle: the key did not meet the goal:" >&2
+    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" >&2
+    failed=1
+fi
+
 if [ -n "${SHOTS:-}" ]; then
     mkdir -p "$SHOTS"
     browse "${url}#selftest=play&rules=1893&decisions=6&end=select" --window-size=1100,820 --screenshot="$SHOTS/serve-1893.png"

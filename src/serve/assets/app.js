@@ -68,6 +68,12 @@ function show(v) {
     moves.appendChild(li);
   }
   moves.scrollTop = moves.scrollHeight;
+  $('puzzlebox').hidden = !v.puzzle;
+  if (v.puzzle) {
+    $('puzzlename').textContent = v.puzzle.name;
+    $('puzzlegoal').textContent = 'Goal: ' + (v.puzzle.goal || '') + ' — play the key; lanrick defends.';
+    $('solution').textContent = v.puzzle.solution;
+  }
   $('posstring').value = v.position;
   $('download').href = '/api/record?g=' + encodeURIComponent(id);
   $('share').href = '#rules=' + encodeURIComponent(v.rules) + '&pos=' + encodeURIComponent(v.position);
@@ -179,6 +185,46 @@ $('line').addEventListener('input', async () => {
     fail(e);
   }
 });
+// The puzzles shipped and the games of the files given on the command line.
+async function loadFiles() {
+  const f = await api('GET', '/api/files');
+  const sel = $('openwhat');
+  sel.textContent = '';
+  const group = (label) => {
+    const g = document.createElement('optgroup');
+    g.label = label;
+    sel.appendChild(g);
+    return g;
+  };
+  for (const file of f.files) {
+    const g = group(file.name);
+    for (const game of file.games) {
+      const o = document.createElement('option');
+      o.value = JSON.stringify({ file: file.index, game: game.game });
+      o.textContent = game.game + '. ' + (game.title || file.name);
+      g.appendChild(o);
+    }
+  }
+  const pg = group('Puzzles');
+  for (const p of f.puzzles) {
+    const o = document.createElement('option');
+    o.value = JSON.stringify({ puzzle: p.index });
+    o.textContent = p.name + ': ' + p.goal;
+    pg.appendChild(o);
+  }
+}
+$('open').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  if (!$('openwhat').value) return;
+  newGame(Object.assign({ rules: '', lanrick: null }, JSON.parse($('openwhat').value))).catch(fail);
+});
+$('setup').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  newGame({ position: $('setpos').value, lanrick: null }).catch((e) => {
+    $('diagnostic').hidden = false;
+    $('diagnostic').textContent = e.message;
+  });
+});
 $('copypos').addEventListener('click', () => {
   $('posstring').select();
   if (navigator.clipboard) navigator.clipboard.writeText($('posstring').value).catch(() => {});
@@ -188,6 +234,9 @@ document.addEventListener('keydown', (ev) => {
   if (ev.key === 'u') act({ do: 'undo' }).catch(fail);
   else if (ev.key === 'r') act({ do: 'redo' }).catch(fail);
   else if (ev.key === 'h') $('hint').click();
+  // Stepping through a game: back and forward along the moves.
+  else if (ev.key === 'ArrowLeft' && ev.target === document.body) act({ do: 'undo' }).catch(fail);
+  else if (ev.key === 'ArrowRight' && ev.target === document.body) act({ do: 'redo' }).catch(fail);
 });
 
 function hashParams() {
@@ -269,9 +318,24 @@ async function selftest(p) {
   $('selftest').textContent = out.join('\n');
 }
 
+// Self-test of the trainer (`#selftest=puzzle&name=composed-2-01`): opens the shipped
+// puzzle from the page's list, plays the key of its written solution in the notation
+// box, and writes the announcements into #selftest.
+async function selftestPuzzle(p) {
+  const f = await api('GET', '/api/files');
+  const puzzle = f.puzzles.find((q) => q.name === p.name);
+  $('openwhat').value = JSON.stringify({ puzzle: puzzle.index });
+  await newGame({ rules: '', lanrick: null, puzzle: puzzle.index });
+  const key = view.puzzle.solution.split('\n').find((l) => l.trim() && !l.startsWith('#'));
+  await act({ do: 'line', text: key.replace(/^\s*(\d+\.\s*)?[BY]:\s*/, '') });
+  $('selftest').textContent = 'puzzle: ' + view.puzzle.name + '\n' +
+    Array.from(document.querySelectorAll('#log li')).map((li) => li.textContent).join('\n');
+}
+
 async function start() {
   const p = hashParams();
   if (p.selftest === 'play') return selftest(p);
+  if (p.selftest === 'puzzle') return selftestPuzzle(p);
   if (p.pos) {
     $('rules').value = p.rules || '1893';
     $('opponent').value = '';
@@ -289,6 +353,7 @@ async function start() {
   }
   return newGame();
 }
+loadFiles().catch(fail);
 window.addEventListener('hashchange', () => {
   if (hashParams().pos) start().catch(fail);
 });
