@@ -584,3 +584,39 @@ fn a_shared_position_reopens_and_a_bad_one_is_explained() {
     );
     r.stop();
 }
+
+#[test]
+fn the_prover_answers_about_the_position_off_the_request_path() {
+    let r = server(Config::default());
+    let v = new_game(
+        &r,
+        json!({ "position": "1Y3B2/8/B7/8/B7/3Y4/8/8 Y b5 play" }),
+    );
+    let id = v["id"].as_str().expect("an id").to_string();
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "prove", "goal": "Y wins rendezvous in 1" }),
+    );
+    assert_eq!(
+        v["busy"], "proving",
+        "the answer comes back before the proof"
+    );
+    let v = settled(&r, v);
+    let proof = v["proof"].as_str().expect("the prover's answer");
+    assert!(proof.starts_with("Verdict: "), "{proof}");
+    assert!(proof.contains("d3-f1 b8-e8 x f8 (in 1)"), "{proof}");
+    // A goal that is not one: the syntax diagnostic.
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "prove", "goal": "Y wins everything" }),
+    );
+    assert!(
+        v["diagnostic"]
+            .as_str()
+            .is_some_and(|d| d.contains("lanrick::")),
+        "{v}"
+    );
+    r.stop();
+}

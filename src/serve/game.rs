@@ -65,6 +65,8 @@ pub enum Busy {
     Thinking,
     /// A hint is being thought.
     Hinting,
+    /// The prover works on the position.
+    Proving,
 }
 
 /// A game and the board's state around it.
@@ -88,6 +90,8 @@ pub struct Game {
     pub diagnostic: Option<String>,
     /// The last hint and its reasons.
     pub hint: Option<String>,
+    /// The prover's last answer about the position: verdict, keys, tree.
+    pub proof: Option<String>,
     /// What the worker does, if anything.
     pub busy: Option<Busy>,
     /// Bumped by take-back and new games: a worker's answer for an older game is
@@ -157,6 +161,7 @@ impl Game {
             next_log: 0,
             diagnostic: None,
             hint: None,
+            proof: None,
             busy: None,
             generation: 0,
             version: 0,
@@ -554,6 +559,110 @@ pub fn hint(cell: &Arc<Cell>, game: &mut Game, level: u8) {
         });
     if spawned.is_err() {
         game.busy = None;
+    }
+}
+
+/// The prover's most nodes for a question asked on the page.
+const PROVE_NODES: u64 = 5_000_000;
+/// The prover's longest time for a question asked on the page.
+const PROVE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Asks the prover on the worker whether `goal` (as a `Goal` tag writes it, `B wins
+/// rendezvous in 2`) can be forced from the current position: the verdict, the keys
+/// and the first solution tree. Cancelled by the stop flag or a take-back.
+pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
+    if game.busy.is_some() {
+        game.diagnostic = Some("lanrick is already thinking: wait, or stop it.".into());
+        return;
+    }
+    let parsed = match crate::syntax::parse_goal(goal) {
+        Ok(g) => g,
+        Err(e) => {
+            game.diagnostic = Some(diagnostic(&crate::interp::syntax_problem(&e), goal));
+            return;
+        }
+    };
+    let goal = crate::interp::proof::prover_goal(&parsed);
+    let start = *game.session.position();
+    game.busy = Some(Busy::Proving);
+    game.proof = None;
+    game.slot.flag().store(false, Ordering::Release);
+    game.version += 1;
+    let generation = game.generation;
+    let flag = game.slot.flag();
+    let cell = Arc::clone(cell);
+    let spawned = std::thread::Builder::new()
+        .name("lanrick-prove".into())
+        .spawn(move || {
+            let limits = crate::prover::Limits {
+                max_nodes: PROVE_NODES,
+                max_time: Some(PROVE_TIME),
+                threads: 1,
+                hash_mib: 16,
+                stop: Some(flag),
+                ..crate::prover::Limits::default()
+            };
+            let wants = crate::prover::Wants {
+                trees: true,
+                keep: Some(4),
+                ..crate::prover::Wants::default()
+            };
+            let text = match crate::prover::solve(&start, goal, &limits, &wants) {
+                Ok(report) => proof_words(&report),
+                Err(e) => format!("The prover cannot start: {e}"),
+            };
+            let mut g = cell.lock();
+            if g.generation == generation {
+                g.proof = Some(text);
+                g.busy = None;
+                g.version += 1;
+            }
+            drop(g);
+            cell.notify();
+        });
+    if spawned.is_err() {
+        game.busy = None;
+    }
+}
+
+/// A proof's report in the page's words: the verdict, each key that forces the goal
+/// with its turns, the first tree (a few levels).
+fn proof_words(r: &crate::prover::Report) -> String {
+    let mut out = vec![format!("Verdict: {}", r.verdict)];
+    if !r.complete {
+        out.push("(the search was cut short: more budget could say more)".into());
+    }
+    let keys: Vec<String> = r
+        .keys
+        .iter()
+        .filter_map(|k| k.depth.map(|d| format!("{} (in {d})", k.act)))
+        .collect();
+    if keys.is_empty() {
+        out.push("No key forces the goal.".into());
+    } else {
+        out.push(format!("Keys: {}", keys.join("; ")));
+    }
+    if let Some(t) = r.trees.first() {
+        out.push("Solution:".into());
+        tree_lines(t, 1, &mut out);
+    }
+    out.push(format!("{} positions searched", r.nodes));
+    out.join("\n")
+}
+
+/// A solution tree, indented by depth, at most four levels and a few lines.
+fn tree_lines(t: &crate::prover::Tree, depth: usize, out: &mut Vec<String>) {
+    if depth > 4 || out.len() > 40 {
+        return;
+    }
+    out.push(format!(
+        "{}{}: {}",
+        "  ".repeat(depth),
+        t.side.letter(),
+        t.act
+    ));
+    for n in &t.next {
+        tree_lines(n, depth + 1, out);
     }
 }
 

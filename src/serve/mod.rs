@@ -448,6 +448,10 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
                 });
             game::hint(cell, &mut g, level);
         }
+        "prove" => {
+            let goal = v.get("goal").and_then(Value::as_str).unwrap_or("");
+            game::prove(cell, &mut g, goal);
+        }
         "stop" => {
             if g.busy.is_some() {
                 g.slot.flag().store(true, Ordering::Release);
@@ -460,7 +464,7 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
         _ => {
             return Response::error(
                 400,
-                "unknown action: `do` is one of click, send, cancel, line, interchange, pass, throw, undo, redo, hint, stop, go, flip",
+                "unknown action: `do` is one of click, send, cancel, line, interchange, pass, throw, undo, redo, hint, prove, stop, go, flip",
             );
         }
     }

@@ -72,9 +72,11 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
         "next_log": game.next_log,
         "diagnostic": game.diagnostic,
         "hint": game.hint,
+        "proof": game.proof,
         "busy": match game.busy {
             Some(Busy::Thinking) => "thinking",
             Some(Busy::Hinting) => "hinting",
+            Some(Busy::Proving) => "proving",
             None => "",
         },
         "lanrick": lanrick,

@@ -43,6 +43,9 @@ function show(v) {
   let status = v.status;
   if (v.busy === 'thinking') status += ' — lanrick is thinking…';
   if (v.busy === 'hinting') status += ' — thinking of a hint…';
+  if (v.busy === 'proving') status += ' — the prover is working…';
+  $('proof').hidden = !v.proof;
+  $('proof').textContent = v.proof || '';
   $('status').textContent = status;
   $('built').textContent = v.built ? 'Turn: ' + v.built : '';
   $('left').textContent = v.turn ? (v.turn.take ? 'a take is due' : v.turn.left + ' of ' + v.turn.allowance + ' squares left') : '';
@@ -224,6 +227,10 @@ $('setup').addEventListener('submit', (ev) => {
     $('diagnostic').hidden = false;
     $('diagnostic').textContent = e.message;
   });
+});
+$('prove').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  act({ do: 'prove', goal: $('goal').value }).catch(fail);
 });
 $('copypos').addEventListener('click', () => {
   $('posstring').select();
