@@ -620,3 +620,67 @@ fn the_prover_answers_about_the_position_off_the_request_path() {
     );
     r.stop();
 }
+
+#[test]
+fn a_position_is_set_up_by_clicks_checked_as_setup_does_and_exported_as_a_puzzle() {
+    let r = server(Config::default());
+    let v = new_game(&r, json!({}));
+    let id = v["id"].as_str().expect("an id").to_string();
+    act(&r, &id, json!({ "do": "line", "text": "mark d5" }));
+    let v = act(&r, &id, json!({ "do": "edit" }));
+    assert_eq!(v["editing"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1");
+    // b8: Black -> Yellow -> empty; c4: a Black man.
+    act(&r, &id, json!({ "do": "click", "sq": "b8" }));
+    act(&r, &id, json!({ "do": "click", "sq": "b8" }));
+    let v = act(&r, &id, json!({ "do": "click", "sq": "c4" }));
+    assert_eq!(v["editing"], "4Y2B/Y7/8/7Y/B1B5/8/7B/Y2B2Y1");
+    // A phase the rules do not know: the :setup diagnostic, still setting up.
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "edit_done", "rules": "1893", "rest": "B d5 nowhere" }),
+    );
+    assert!(
+        v["diagnostic"]
+            .as_str()
+            .is_some_and(|d| d.contains("lanrick::")),
+        "{v}"
+    );
+    assert!(!v["editing"].is_null());
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "edit_done", "rules": "1893", "rest": "B d5 play" }),
+    );
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    assert_eq!(v["position"], "4Y2B/Y7/8/7Y/B1B5/8/7B/Y2B2Y1 B d5 play");
+    assert!(v["editing"].is_null());
+    let a = request(
+        &r,
+        "GET",
+        &format!("/api/puzzle?g={id}&goal=B%20wins%20rendezvous%20in%202"),
+        None,
+    );
+    assert_eq!(a.status, 200);
+    assert!(
+        a.body
+            .contains("[Position \"4Y2B/Y7/8/7Y/B1B5/8/7B/Y2B2Y1 B d5 play\"]"),
+        "{}",
+        a.body
+    );
+    assert!(
+        a.body.contains("[Goal \"B wins rendezvous in 2\"]"),
+        "{}",
+        a.body
+    );
+    let bad = request(&r, "GET", &format!("/api/puzzle?g={id}&goal=nothing"), None);
+    assert_eq!(bad.status, 400);
+    // Take-back at the set-up's start brings back the game before it, as after :setup.
+    let v = act(&r, &id, json!({ "do": "undo" }));
+    assert_eq!(
+        v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first",
+        "{}",
+        v["diagnostic"]
+    );
+    r.stop();
+}

@@ -105,6 +105,8 @@ pub struct Game {
     pub last_used: Instant,
     /// A puzzle being solved: its name and its written solution.
     pub puzzle: Option<(String, String)>,
+    /// A position being set up as a composer does: the men placed so far.
+    pub editor: Option<(SquareSet, SquareSet)>,
 }
 
 /// A game shared between requests and its worker, with a condition variable that
@@ -168,6 +170,7 @@ impl Game {
             flip: false,
             last_used: Instant::now(),
             puzzle: None,
+            editor: None,
         }
     }
 
@@ -262,11 +265,105 @@ impl Game {
         out
     }
 
+    /// Starts setting up a position from the men of the current one.
+    pub fn edit_start(&mut self) {
+        self.stop_work();
+        self.clear_built();
+        let pos = self.session.position();
+        self.editor = Some((pos.men(Side::Black), pos.men(Side::Yellow)));
+        self.diagnostic = None;
+        self.version += 1;
+    }
+
+    /// A click while setting up: empty, then a Black man, a Yellow man, empty again.
+    fn edit_click(&mut self, sq: Square) {
+        if let Some((black, yellow)) = &mut self.editor {
+            if black.contains(sq) {
+                black.remove(sq);
+                yellow.insert(sq);
+            } else if yellow.contains(sq) {
+                yellow.remove(sq);
+            } else {
+                black.insert(sq);
+            }
+        }
+    }
+
+    /// The board part of the position string of the men set up.
+    pub fn edit_board(&self) -> Option<String> {
+        let (black, yellow) = self.editor?;
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let Some(sq) = Square::from_coords(file, rank) else {
+                    continue;
+                };
+                let c = if black.contains(sq) {
+                    'B'
+                } else if yellow.contains(sq) {
+                    'Y'
+                } else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    out.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                out.push(c);
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        Some(out)
+    }
+
+    /// Ends the set-up: the men placed and `rest` (the side to act, the Mark, the
+    /// phase, and for 1879 the score and first player: `B d5 play`) read as a
+    /// position string by `rules`, checked as the REPL's `:setup` checks it; the game
+    /// starts from it (the game before is put aside, as `:setup` does: take-back at
+    /// the start brings it back). A string the rules refuse is explained.
+    pub fn edit_done(&mut self, rules: crate::engine::Rules, rest: &str) {
+        let Some(board) = self.edit_board() else {
+            self.diagnostic = Some("Press Set up first.".into());
+            return;
+        };
+        let text = format!("{board} {}", rest.trim());
+        match crate::engine::Position::parse_as(rules, &text) {
+            Ok(p) => {
+                self.session.set_rules(rules);
+                self.session.reset(Some(p), ":setup");
+                self.editor = None;
+                self.diagnostic = None;
+                self.say(format!("Set up: {p}"));
+                self.throw_due();
+            }
+            Err(e) => {
+                let p = crate::interp::position_problem_for(
+                    &e,
+                    crate::syntax::ast::Span::new(0, 0),
+                    rules,
+                );
+                self.diagnostic = Some(diagnostic(&p, &text));
+            }
+        }
+        self.version += 1;
+    }
+
     /// The user clicked `sq`: picks up a man, moves the man picked up, takes, sets the
     /// Mark, or adds a square to the set-up. An illegal attempt is explained with the
     /// CLI's diagnostic.
     pub fn click(&mut self, sq: Square) {
         self.diagnostic = None;
+        if self.editor.is_some() {
+            self.edit_click(sq);
+            return;
+        }
         let pos = *self.session.position();
         if self.session.runner().game().result().is_some() {
             self.diagnostic = Some("The game is over: take back, or start a new game.".into());

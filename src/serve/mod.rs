@@ -174,6 +174,10 @@ impl Server {
                 ));
                 r
             }),
+            ("GET", "/api/puzzle") => self.with_game(q("g"), |cell| {
+                let g = cell.lock();
+                puzzle_file(&g, q("goal").unwrap_or(""))
+            }),
             ("GET", "/api/complete") => self.with_game(q("g"), |cell| {
                 let g = cell.lock();
                 complete(&g, q("head").unwrap_or(""))
@@ -448,6 +452,19 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
                 });
             game::hint(cell, &mut g, level);
         }
+        "edit" => g.edit_start(),
+        "edit_cancel" => g.editor = None,
+        "edit_done" => {
+            let rules = match v.get("rules").and_then(Value::as_str) {
+                None | Some("") => g.session.position().rules(),
+                Some(s) => match s.parse::<Rules>() {
+                    Ok(r) => r,
+                    Err(e) => return Response::error(400, &format!("rules `{s}`: {e}")),
+                },
+            };
+            let rest = v.get("rest").and_then(Value::as_str).unwrap_or("");
+            g.edit_done(rules, rest);
+        }
         "prove" => {
             let goal = v.get("goal").and_then(Value::as_str).unwrap_or("");
             game::prove(cell, &mut g, goal);
@@ -464,7 +481,7 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
         _ => {
             return Response::error(
                 400,
-                "unknown action: `do` is one of click, send, cancel, line, interchange, pass, throw, undo, redo, hint, prove, stop, go, flip",
+                "unknown action: `do` is one of click, send, cancel, line, interchange, pass, throw, undo, redo, hint, prove, edit, edit_cancel, edit_done, stop, go, flip",
             );
         }
     }
@@ -473,6 +490,42 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
     let r = Response::json(&view::view(id, &g, since));
     drop(g);
     cell.notify();
+    r
+}
+
+/// The current position as a puzzle file: `Rules`, `Position` and `Goal` tags (the
+/// goal checked by the notation's grammar), written by `fmt`.
+fn puzzle_file(g: &Game, goal: &str) -> Response {
+    if let Err(e) = crate::syntax::parse_goal(goal) {
+        let p = crate::interp::syntax_problem(&e);
+        return Response::error(400, &game::diagnostic(&p, goal));
+    }
+    let pos = g.session.position();
+    let mut header = Vec::new();
+    crate::session::set_tag(&mut header, "Event", "Composed in lanrick serve", &[]);
+    if pos.rules() != Rules::default() {
+        crate::session::set_tag(&mut header, "Rules", &pos.rules().to_string(), &["Event"]);
+    }
+    crate::session::set_tag(
+        &mut header,
+        "Position",
+        &pos.to_string(),
+        &["Event", "Rules"],
+    );
+    crate::session::set_tag(&mut header, "Goal", goal.trim(), &["Position"]);
+    let text = crate::fmt::format_file(&crate::syntax::ast::File {
+        games: vec![crate::syntax::ast::Game {
+            header,
+            body: Vec::new(),
+            span: crate::syntax::ast::Span::default(),
+        }],
+        trailing: Vec::new(),
+    });
+    let mut r = Response::new(200, TEXT, text);
+    r.headers.push((
+        "Content-Disposition",
+        "attachment; filename=\"lanrick-puzzle.lanrick\"".into(),
+    ));
     r
 }
 

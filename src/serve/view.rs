@@ -73,6 +73,7 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
         "diagnostic": game.diagnostic,
         "hint": game.hint,
         "proof": game.proof,
+        "editing": game.edit_board(),
         "busy": match game.busy {
             Some(Busy::Thinking) => "thinking",
             Some(Busy::Hinting) => "hinting",
@@ -105,7 +106,13 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
 fn board(game: &Game) -> String {
     let flip = game.flip;
     let pos = game.session.position();
+    let editing = game
+        .editor
+        .and_then(|(b, y)| crate::engine::Position::with_men(b, y, Side::Black).ok());
     let overlay = match game.turn().filter(|t| !t.moves().is_empty()) {
+        _ if editing.is_some() => editing
+            .as_ref()
+            .map_or(String::new(), |p| svg::overlay(p, &Marks::default(), flip)),
         Some(t) => {
             let marks = Marks {
                 arrows: t

@@ -77,6 +77,9 @@ function show(v) {
     $('puzzlegoal').textContent = 'Goal: ' + (v.puzzle.goal || '') + ' — play the key; lanrick defends.';
     $('solution').textContent = v.puzzle.solution;
   }
+  $('editbox').hidden = !v.editing;
+  $('editboard').value = v.editing || '';
+  $('exportpuzzle').href = '/api/puzzle?g=' + encodeURIComponent(id) + '&goal=' + encodeURIComponent($('goal').value);
   $('posstring').value = v.position;
   $('download').href = '/api/record?g=' + encodeURIComponent(id);
   $('share').href = '#rules=' + encodeURIComponent(v.rules) + '&pos=' + encodeURIComponent(v.position);
@@ -231,6 +234,15 @@ $('setup').addEventListener('submit', (ev) => {
 $('prove').addEventListener('submit', (ev) => {
   ev.preventDefault();
   act({ do: 'prove', goal: $('goal').value }).catch(fail);
+});
+$('goal').addEventListener('input', () => {
+  $('exportpuzzle').href = '/api/puzzle?g=' + encodeURIComponent(id) + '&goal=' + encodeURIComponent($('goal').value);
+});
+$('edit').addEventListener('click', () => act({ do: 'edit' }).catch(fail));
+$('editcancel').addEventListener('click', () => act({ do: 'edit_cancel' }).catch(fail));
+$('editbox').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  act({ do: 'edit_done', rules: $('rules').value, rest: $('editrest').value }).catch(fail);
 });
 $('copypos').addEventListener('click', () => {
   $('posstring').select();
