@@ -684,3 +684,33 @@ fn a_position_is_set_up_by_clicks_checked_as_setup_does_and_exported_as_a_puzzle
     );
     r.stop();
 }
+
+#[test]
+fn an_uploaded_file_is_opened_at_the_game_chosen_and_a_broken_one_explained() {
+    let r = server(Config::default());
+    let text = "[Event \"One\"]\nmark d5\n\n[Event \"Two\"]\nmark e4\n1. Y: a7-a6\n";
+    let v = new_game(&r, json!({ "text": text, "game": 2 }));
+    assert_eq!(moves(&v), ["mark e4", "1. Y: a7-a6"]);
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "text": "[Event \"x\"\nmark d5" })),
+    );
+    assert_eq!(a.status, 422);
+    assert!(
+        a.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("lanrick::")),
+        "{}",
+        a.body
+    );
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "text": text, "game": 3 })),
+    );
+    assert_eq!(a.status, 404);
+    r.stop();
+}

@@ -301,6 +301,13 @@ impl Server {
                 return r;
             }
         }
+        if let Some(text) = v.get("text").and_then(Value::as_str) {
+            // A file uploaded from the page (its text in the request, within the cap).
+            let which = v.get("game").and_then(Value::as_u64);
+            if let Err(r) = load(&mut session, "upload", text, which, false) {
+                return r;
+            }
+        }
         let mut trainer = None;
         if let Some(i) = v.get("puzzle").and_then(Value::as_u64) {
             let Some((name, text)) = usize::try_from(i)

@@ -224,6 +224,17 @@ $('open').addEventListener('submit', (ev) => {
   if (!$('openwhat').value) return;
   newGame(Object.assign({ rules: '', lanrick: null }, JSON.parse($('openwhat').value))).catch(fail);
 });
+$('upload').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const file = $('uploadfile').files[0];
+  if (!file) return;
+  try {
+    await newGame({ rules: '', lanrick: null, text: await file.text(), game: Number($('uploadgame').value) || 1 });
+  } catch (e) {
+    $('diagnostic').hidden = false;
+    $('diagnostic').textContent = e.message;
+  }
+});
 $('setup').addEventListener('submit', (ev) => {
   ev.preventDefault();
   newGame({ position: $('setpos').value, lanrick: null }).catch((e) => {
