@@ -186,7 +186,7 @@ fn main() {
         start(Config {
             port: 0,
             max_games: 400,
-            threads: 32,
+            threads: 64,
             ..Config::default()
         })
         .expect("the server starts"),

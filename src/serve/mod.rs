@@ -76,7 +76,7 @@ impl Default for Config {
             port: 0,
             max_games: 256,
             max_body: 64 * 1024,
-            threads: 16,
+            threads: 64,
             files: Vec::new(),
         }
     }
