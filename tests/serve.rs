@@ -495,8 +495,12 @@ fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted
             .as_str()
             .is_some_and(|s| s.contains("d3-f1 b8-e8 x f8"))
     );
-    let v = act(&r, &id, json!({ "do": "line", "text": "d3-f1 b8-e8 x f8" }));
+    let v = settled(
+        &r,
+        act(&r, &id, json!({ "do": "line", "text": "d3-f1 b8-e8 x f8" })),
+    );
     assert!(v["log"].to_string().contains("Goal met"), "{}", v["log"]);
+    assert_eq!(moves(&v).len(), 1, "the defence stops once the goal is met");
     // Another first turn: the goal is out of reach at once.
     let v = new_game(&r, json!({ "puzzle": i }));
     let id = v["id"].as_str().expect("an id").to_string();

@@ -551,6 +551,15 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     if game.busy.is_some() || game.session.next() != Some(Next::Lanrick) {
         return;
     }
+    // A puzzle settled (its goal met or out of reach): the defence stops there.
+    if game.puzzle.is_some()
+        && game
+            .session
+            .goal_status()
+            .is_some_and(|p| p.settled().is_some() || p.out_of_reach())
+    {
+        return;
+    }
     game.busy = Some(Busy::Thinking);
     game.slot.flag().store(false, Ordering::Release);
     game.version += 1;
