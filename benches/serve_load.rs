@@ -9,8 +9,8 @@
 //!   LOAD_DECISIONS=5 cargo bench --bench serve_load
 //!
 //! The user's actions are legal ones found with the server's completer (the notation
-//! box's), not hints, so the clients do no thinking; they poll the view every 10 ms
-//! while lanrick thinks.
+//! box's), not hints, so the clients do no thinking; they poll the view every 50 ms
+//! while lanrick thinks (so lanrick's reply times are rounded up to that step).
 
 use lanrick::serve::{Config, Running, start};
 use serde_json::{Value, json};
@@ -48,7 +48,7 @@ fn call(r: &Running, method: &str, path: &str, body: Option<&Value>) -> Value {
 
 fn settle(r: &Running, id: &str, mut v: Value) -> Value {
     while v["busy"] != "" {
-        std::thread::sleep(Duration::from_millis(10));
+        std::thread::sleep(Duration::from_millis(50));
         v = call(r, "GET", &format!("/api/view?g={id}"), None);
     }
     v
@@ -185,7 +185,7 @@ fn main() {
     let r = Arc::new(
         start(Config {
             port: 0,
-            max_games: 400,
+            max_games: 1000,
             threads: 64,
             ..Config::default()
         })
