@@ -22,7 +22,8 @@ extern crate alloc;
 // the writer through it (`cli::report`, `cli::stream`, `cli::write_atomically*`,
 // `cli::pictures::step_svg`); `repl` because the integration tests drive
 // `repl::session::Session` without a terminal; `lsp` (`lanrick lsp`) because its
-// benchmark drives it. All are hidden from the documentation.
+// benchmark drives it; `serve` (`lanrick serve`) because its integration tests start it
+// and drive its request handler. All are hidden from the documentation.
 #[doc(hidden)]
 pub mod cli;
 pub mod engine;
@@ -37,6 +38,8 @@ pub mod render;
 pub mod repl;
 pub mod rng;
 pub mod selfplay;
+#[doc(hidden)]
+pub mod serve;
 pub mod session;
 pub mod syntax;
 pub(crate) mod term;

@@ -26,6 +26,7 @@ mod play_match;
 mod repl;
 mod replay;
 mod selfplay;
+mod serve;
 pub mod solution;
 pub mod solve;
 pub mod stream;
@@ -87,6 +88,9 @@ pub(crate) enum Command {
     /// Run the language server on standard input and output, for editors
     /// (docs/editors.md).
     Lsp,
+    /// A board in the browser: play against lanrick, take back, hints, keep the game
+    /// (docs/serve.md).
+    Serve(serve::ServeArgs),
     /// Print a shell completion script: `lanrick completions bash > lanrick.bash`.
     Completions(manual::CompletionsArgs),
     /// Print the manual page (roff): `lanrick manpage > lanrick.1`.
@@ -164,6 +168,7 @@ pub fn run() -> ExitCode {
         Some(Command::Selfplay(args)) => selfplay::run(args),
         Some(Command::Match(args)) => play_match::run(args),
         Some(Command::Lsp) => crate::lsp::run(),
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions(args)) => manual::completions(args),
         Some(Command::Manpage(args)) => manual::manpage(args),
         None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {

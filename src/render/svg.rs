@@ -12,7 +12,7 @@
 
 use super::escape;
 use super::tree::{Arrow, Step};
-use crate::engine::{Position, Rendezvous, Side, Square};
+use crate::engine::{Position, Rendezvous, Side, Square, SquareSet, TurnInProgress};
 use std::fmt::Write;
 
 /// The side of a square, in user units.
@@ -165,12 +165,38 @@ pub fn background(flip: bool) -> String {
 /// What changes from position to position: the Rendezvous squares and the Mark (or,
 /// dashed, the Rendezvous just won), the men, the take and the arrows.
 pub fn overlay(pos: &Position, marks: &Marks, flip: bool) -> String {
+    overlay_of(pos.rendezvous(), |sq| pos.man_at(sq), marks, flip)
+}
+
+/// [`overlay`] of a turn being built man by man (the browser board's turn before it
+/// is sent): the men where the moves so far put them, the turn's Rendezvous.
+pub fn overlay_turn(turn: &TurnInProgress, marks: &Marks, flip: bool) -> String {
+    let (black, yellow) = (turn.men(Side::Black), turn.men(Side::Yellow));
+    let man_at = |sq: Square| {
+        if black.contains(sq) {
+            Some(Side::Black)
+        } else if yellow.contains(sq) {
+            Some(Side::Yellow)
+        } else {
+            None
+        }
+    };
+    overlay_of(Some(turn.rendezvous()), man_at, marks, flip)
+}
+
+/// The overlay drawn from a Rendezvous and the man on each square.
+fn overlay_of(
+    rendezvous: Option<&Rendezvous>,
+    man_at: impl Fn(Square) -> Option<Side>,
+    marks: &Marks,
+    flip: bool,
+) -> String {
     let mut out = String::new();
     let mut put = |id: &str, sq: Square| {
         let (x, y) = corner(sq, flip);
         let _ = write!(out, "<use xlink:href=\"#{id}\" x=\"{x}\" y=\"{y}\"/>");
     };
-    if let Some(rv) = pos.rendezvous() {
+    if let Some(rv) = rendezvous {
         for sq in rv.squares().iter() {
             put("rv", sq);
         }
@@ -182,7 +208,7 @@ pub fn overlay(pos: &Position, marks: &Marks, flip: bool) -> String {
         put("mw", rv.mark());
     }
     for sq in Square::ALL {
-        match pos.man_at(sq) {
+        match man_at(sq) {
             Some(Side::Black) => put("b", sq),
             Some(Side::Yellow) => put("y", sq),
             None => {}
@@ -192,9 +218,59 @@ pub fn overlay(pos: &Position, marks: &Marks, flip: bool) -> String {
         put("tk", sq);
     }
     for a in &marks.arrows {
-        let from_taken = a.path.first().is_some_and(|&sq| pos.man_at(sq).is_some());
+        let from_taken = a.path.first().is_some_and(|&sq| man_at(sq).is_some());
         out.push_str(&arrow(a, flip, from_taken));
     }
+    out
+}
+
+/// What the browser board marks for the user to click: the square chosen (a man
+/// picked up), the squares he may go to, the squares a click acts on otherwise (a take,
+/// a Mark, a set-up square).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    /// The square chosen, ringed.
+    pub selected: Option<Square>,
+    /// The legal destinations of the man chosen (or the Marks, the takes), dotted.
+    pub legal: SquareSet,
+}
+
+/// The browser board's click targets: one transparent square per board square, named
+/// for a screen reader by `label(square)` and carrying its name in `data-sq`, with
+/// the square chosen ringed and the legal destinations dotted (a shape, not a hue
+/// alone). Drawn last, over [`overlay`], so that a click on a man reaches his square.
+pub fn targets(targets: &Targets, flip: bool, label: impl Fn(Square) -> String) -> String {
+    let mut out = String::from("<g id=\"targets\">");
+    for sq in Square::ALL {
+        let (x, y) = corner(sq, flip);
+        if targets.selected == Some(sq) {
+            let _ = write!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"44\" height=\"44\" fill=\"none\" stroke=\"#0b4fb3\" stroke-width=\"4\"/>",
+                x + 3,
+                y + 3
+            );
+        }
+        if targets.legal.contains(sq) {
+            let _ = write!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"#0b4fb3\" fill-opacity=\"0.75\" stroke=\"#ffffff\" stroke-width=\"2\"/>",
+                x + SQUARE / 2,
+                y + SQUARE / 2
+            );
+        }
+        let legal = if targets.legal.contains(sq) {
+            " legal"
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            "<rect class=\"sq{legal}\" data-sq=\"{sq}\" role=\"button\" tabindex=\"-1\" aria-label=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"#ffffff\" fill-opacity=\"0\"/>",
+            escape(&label(sq))
+        );
+    }
+    out.push_str("</g>");
     out
 }
 

@@ -1,0 +1,720 @@
+//! `lanrick serve` through its HTTP API, on a real socket on loopback (a free port):
+//! the page and its assets, a game played by clicks and taken back, an illegal click
+//! explained with the CLI's diagnostic, lanrick answering off the request path, the
+//! record downloaded and checked by `lanrick check`, a shared position reopened; and
+//! the guards: a foreign `Host` or `Origin`, an oversized body, too many games, and
+//! random requests into the handler that must never panic.
+
+use assert_cmd::Command;
+use lanrick::serve::{Config, Request, Running, Server, start};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+/// A server on a free port of 127.0.0.1.
+fn server(config: Config) -> Running {
+    start(Config {
+        port: 0,
+        threads: 4,
+        ..config
+    })
+    .expect("the server starts on a free port")
+}
+
+/// An answer: status, headers (lowercase names) and body.
+struct Answer {
+    status: u16,
+    headers: String,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|e| panic!("JSON expected ({e}): {}", self.body))
+    }
+}
+
+/// Sends one raw HTTP/1.1 request (`Connection: close`) and reads the whole answer.
+fn raw(r: &Running, text: &[u8]) -> Answer {
+    let mut s = TcpStream::connect(r.addr).expect("connects");
+    s.set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout set");
+    s.write_all(text).expect("request written");
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Answer {
+        status,
+        headers: head.to_ascii_lowercase(),
+        body: body.to_string(),
+    }
+}
+
+/// A request from the server's own page (its Host, no Origin for a GET).
+fn request(r: &Running, method: &str, path: &str, body: Option<&Value>) -> Answer {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let host = format!("127.0.0.1:{}", r.addr.port());
+    let origin = if method == "POST" {
+        format!("Origin: http://{host}\r\n")
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    raw(r, text.as_bytes())
+}
+
+fn new_game(r: &Running, body: Value) -> Value {
+    let a = request(r, "POST", "/api/new", Some(&body));
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+fn act(r: &Running, id: &str, what: Value) -> Value {
+    let a = request(r, "POST", &format!("/api/act?g={id}"), Some(&what));
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.json()
+}
+
+/// The view once lanrick has stopped thinking (long polls).
+fn settled(r: &Running, mut v: Value) -> Value {
+    let id = v["id"].as_str().expect("an id").to_string();
+    for _ in 0..40 {
+        if v["busy"] == "" {
+            return v;
+        }
+        let a = request(
+            r,
+            "GET",
+            &format!("/api/view?g={id}&wait={}", v["version"]),
+            None,
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        v = a.json();
+    }
+    panic!("lanrick still thinking: {v}");
+}
+
+/// The squares the board marks legal.
+fn legal(v: &Value) -> Vec<String> {
+    let board = v["board"].as_str().expect("a board");
+    board
+        .split("class=\"sq legal\" data-sq=\"")
+        .skip(1)
+        .map(|rest| rest[..2].to_string())
+        .collect()
+}
+
+fn moves(v: &Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["text"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_assets_come_from_the_binary() {
+    let r = server(Config::default());
+    let page = request(&r, "GET", "/", None);
+    assert_eq!(page.status, 200);
+    assert!(page.headers.contains("content-type: text/html"));
+    assert!(page.body.contains("<script src=\"/app.js\"></script>"));
+    assert!(
+        page.headers
+            .contains("content-security-policy: default-src 'self'")
+    );
+    let js = request(&r, "GET", "/app.js", None);
+    assert_eq!(js.status, 200);
+    assert!(js.body.contains("/api/act"));
+    assert_eq!(request(&r, "GET", "/app.css", None).status, 200);
+    assert_eq!(request(&r, "GET", "/nothing", None).status, 404);
+    assert_eq!(request(&r, "DELETE", "/app.js", None).status, 405);
+    r.stop();
+}
+
+#[test]
+fn a_turn_is_built_by_clicks_with_the_allowance_shown_then_sent_taken_back_and_redone() {
+    let r = server(Config::default());
+    let v = new_game(&r, json!({ "rules": "1893" }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    // The Mark: its squares are highlighted, a click sets it.
+    assert!(legal(&v).contains(&"d5".to_string()));
+    let v = act(&r, &id, json!({ "do": "click", "sq": "d5" }));
+    assert_eq!(moves(&v), ["B: mark d5"]);
+    assert_eq!(v["turn"]["allowance"], 2);
+    // Yellow picks up a7: the engine's destinations are highlighted.
+    let v = act(&r, &id, json!({ "do": "click", "sq": "a7" }));
+    assert_eq!(v["selected"], "a7");
+    let to = legal(&v);
+    assert!(!to.is_empty() && to.len() < 20, "{to:?}");
+    let v = act(&r, &id, json!({ "do": "click", "sq": to[0] }));
+    assert_eq!(v["built"], format!("a7-{}", to[0]));
+    assert!(v["turn"]["left"].as_u64() < Some(2), "{}", v["turn"]);
+    assert_eq!(moves(&v).len(), 1, "nothing is sent before Send");
+    // Cancel drops the turn built; build it again and send it.
+    let v = act(&r, &id, json!({ "do": "cancel" }));
+    assert!(v["built"].is_null());
+    act(&r, &id, json!({ "do": "click", "sq": "a7" }));
+    let v = act(&r, &id, json!({ "do": "click", "sq": to[0] }));
+    assert!(v["can"]["send"].as_bool().unwrap_or(false));
+    let v = act(&r, &id, json!({ "do": "send" }));
+    assert_eq!(moves(&v), ["B: mark d5", &format!("1. Y: a7-{}", to[0])]);
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    let v = act(&r, &id, json!({ "do": "undo" }));
+    assert_eq!(moves(&v), ["B: mark d5"]);
+    assert!(v["log"].to_string().contains("Taken back"));
+    let v = act(&r, &id, json!({ "do": "redo" }));
+    assert_eq!(moves(&v).len(), 2);
+    r.stop();
+}
+
+#[test]
+fn an_illegal_click_is_explained_with_the_clis_diagnostic_and_changes_nothing() {
+    let r = server(Config::default());
+    let v = new_game(&r, json!({}));
+    let id = v["id"].as_str().expect("an id").to_string();
+    act(&r, &id, json!({ "do": "click", "sq": "d5" }));
+    act(&r, &id, json!({ "do": "click", "sq": "a7" }));
+    let v = act(&r, &id, json!({ "do": "click", "sq": "a2" }));
+    let d = v["diagnostic"].as_str().expect("a diagnostic");
+    // The CLI's rendering: the code, the message citing its rule, the line pointed at.
+    assert!(d.contains("lanrick::rule::"), "{d}");
+    assert!(d.contains("Rule 1 (1893)"), "{d}");
+    assert!(d.contains("a7-a2"), "{d}");
+    let same = Command::cargo_bin("lanrick")
+        .expect("built")
+        .args(["repl"])
+        .write_stdin("mark d5\na7-a2\n")
+        .output()
+        .expect("runs");
+    let repl = String::from_utf8_lossy(&same.stderr);
+    let first = d
+        .lines()
+        .find(|l| l.contains("lanrick::rule::"))
+        .expect("a code line");
+    assert!(repl.contains(first.trim()), "REPL:\n{repl}\nserve:\n{d}");
+    assert!(v["built"].is_null());
+    assert_eq!(moves(&v).len(), 1);
+    // A typed line that is not notation: a syntax diagnostic.
+    let v = act(&r, &id, json!({ "do": "line", "text": "a7-z9" }));
+    assert!(
+        v["diagnostic"]
+            .as_str()
+            .is_some_and(|d| d.contains("lanrick::"))
+    );
+    r.stop();
+}
+
+#[test]
+fn lanrick_answers_on_a_worker_and_the_record_downloaded_passes_check() {
+    let r = server(Config::default());
+    let v = new_game(
+        &r,
+        json!({ "rules": "1893", "lanrick": { "side": "Y", "level": 0 } }),
+    );
+    let id = v["id"].as_str().expect("an id").to_string();
+    let v = act(&r, &id, json!({ "do": "click", "sq": "d5" }));
+    let v = settled(&r, v);
+    assert_eq!(moves(&v).len(), 2, "{v}");
+    assert!(v["log"].to_string().contains("lanrick (Yellow) plays"));
+    // Take-back against lanrick: back to the user's Mark, lanrick waits.
+    let v = act(&r, &id, json!({ "do": "undo" }));
+    let v = settled(&r, v);
+    assert!(moves(&v).is_empty(), "{v}");
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": "mark e4" })));
+    assert_eq!(moves(&v).len(), 2, "{v}");
+    let rec = request(&r, "GET", &format!("/api/record?g={id}"), None);
+    assert_eq!(rec.status, 200);
+    assert!(rec.headers.contains("content-disposition: attachment"));
+    assert!(
+        rec.body.contains("[Yellow \"lanrick level 0\"]"),
+        "{}",
+        rec.body
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.lanrick");
+    std::fs::write(&path, &rec.body).expect("written");
+    Command::cargo_bin("lanrick")
+        .expect("built")
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .success();
+    r.stop();
+}
+
+#[test]
+fn a_hint_comes_with_its_reason_and_the_completer_offers_the_men() {
+    let r = server(Config::default());
+    let v = new_game(
+        &r,
+        json!({ "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 play" }),
+    );
+    let id = v["id"].as_str().expect("an id").to_string();
+    assert_eq!(v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 play");
+    let v = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 1 })));
+    let hint = v["hint"].as_str().expect("a hint");
+    assert!(hint.contains("(level 1)"), "{hint}");
+    assert!(hint.lines().count() >= 2, "a hint says why: {hint}");
+    let c = request(&r, "GET", &format!("/api/complete?g={id}&head=a4-"), None).json();
+    let list = c["candidates"].as_array().expect("candidates");
+    assert!(
+        !list.is_empty()
+            && list
+                .iter()
+                .all(|s| s.as_str().is_some_and(|s| s.starts_with("a4-")))
+    );
+    // A bad position string is refused with the reason.
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "position": "9/8 B" })),
+    );
+    assert_eq!(a.status, 400);
+    assert!(a.body.contains("position string"));
+    r.stop();
+}
+
+#[test]
+fn each_edition_plays_on_the_board_the_1879_die_thrown_and_shown() {
+    let r = server(Config::default());
+    // 1879: each side sets his own men by clicks, then the die gives the Mark.
+    let v = new_game(&r, json!({ "rules": "1879" }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    assert_eq!(legal(&v).len(), 28, "every border square may be set");
+    for sq in ["a1", "c1", "e1", "g1", "h3"] {
+        act(&r, &id, json!({ "do": "click", "sq": sq }));
+    }
+    let v = act(&r, &id, json!({ "do": "send" }));
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    for sq in ["a8", "c8", "e8", "g8", "h6"] {
+        act(&r, &id, json!({ "do": "click", "sq": sq }));
+    }
+    let v = act(&r, &id, json!({ "do": "send" }));
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    let log = v["log"].to_string();
+    assert!(log.contains("Die thrown"), "{log}");
+    assert!(moves(&v).last().is_some_and(|m| m.contains("mark")), "{v}");
+    // 1880: the arranger sets both sides (a second click makes a man Yellow).
+    let v = new_game(&r, json!({ "rules": "1880" }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    for sq in ["a1", "c1", "e1", "g1", "h3"] {
+        act(&r, &id, json!({ "do": "click", "sq": sq }));
+    }
+    for sq in ["a8", "c8", "e8", "g8", "h6"] {
+        act(&r, &id, json!({ "do": "click", "sq": sq }));
+        act(&r, &id, json!({ "do": "click", "sq": sq }));
+    }
+    assert_eq!(
+        act(&r, &id, json!({ "do": "cancel" }))["built"],
+        Value::Null,
+        "cancel drops the set-up"
+    );
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "line", "text": "set B a1 c1 e1 g1 h3 Y a8 c8 e8 g8 h6" }),
+    );
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    assert_eq!(moves(&v).len(), 1);
+    r.stop();
+}
+
+#[test]
+fn a_foreign_host_or_origin_is_refused() {
+    let r = server(Config::default());
+    let port = r.addr.port();
+    let a = raw(
+        &r,
+        format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    );
+    assert_eq!(a.status, 403);
+    let a = raw(
+        &r,
+        format!(
+            "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://evil.example\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+        )
+        .as_bytes(),
+    );
+    assert_eq!(a.status, 403);
+    assert_eq!(r.server.live_games(), 0, "a refused request starts no game");
+    let a = raw(
+        &r,
+        format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n").as_bytes(),
+    );
+    assert_eq!(a.status, 200);
+    r.stop();
+}
+
+#[test]
+fn an_oversized_body_and_too_many_games_are_refused() {
+    let r = server(Config {
+        max_body: 1000,
+        max_games: 2,
+        ..Config::default()
+    });
+    let port = r.addr.port();
+    let big = "x".repeat(5000);
+    let a = raw(
+        &r,
+        format!(
+            "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{big}",
+            big.len()
+        )
+        .as_bytes(),
+    );
+    assert_eq!(a.status, 413);
+    new_game(&r, json!({}));
+    new_game(&r, json!({}));
+    let a = request(&r, "POST", "/api/new", Some(&json!({})));
+    assert_eq!(a.status, 503, "{}", a.body);
+    assert_eq!(r.server.live_games(), 2);
+    r.stop();
+}
+
+#[test]
+fn a_malformed_request_is_answered_not_crashed_on() {
+    let r = server(Config::default());
+    for junk in [
+        &b"\x00\x01\x02garbage\r\n\r\n"[..],
+        b"GET\r\n\r\n",
+        b"GET /api/view?g=%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    ] {
+        let _ = raw(&r, junk);
+    }
+    // Still answering.
+    assert_eq!(request(&r, "GET", "/", None).status, 200);
+    r.stop();
+}
+
+fn arb_request(port: u16) -> impl Strategy<Value = Request> {
+    let method = prop::sample::select(vec!["GET", "POST", "PUT", "", "get"]);
+    let path = prop::sample::select(vec![
+        "/",
+        "/api/new",
+        "/api/act?g=",
+        "/api/view?g=",
+        "/api/record?g=",
+        "/api/complete?g=x&head=",
+        "/api/files",
+        "/app.js",
+        "/%",
+        "/api/act?g=%ff",
+        "x",
+    ]);
+    let tail = "[ -~]{0,12}";
+    let host = prop::option::of(prop::sample::select(vec![
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        "evil:1".to_string(),
+        String::new(),
+    ]));
+    let body = prop::sample::select(vec![
+        String::new(),
+        "{}".into(),
+        r#"{"do":"click","sq":"d5"}"#.into(),
+        r#"{"do":"line","text":"a7-b6 x"}"#.into(),
+        r#"{"rules":"1879","lanrick":{"side":"Q","level":99}}"#.into(),
+        r#"{"position":"8/8 B","file":7}"#.into(),
+        r#"{"do":7}"#.into(),
+        "[".into(),
+        "\u{0}\u{ffff}".into(),
+    ]);
+    (method, path, tail, host, body, any::<Vec<u8>>()).prop_map(
+        move |(m, p, t, host, body, bytes)| Request {
+            method: m.to_string(),
+            url: format!("{p}{t}"),
+            host,
+            origin: None,
+            body: if bytes.len() % 3 == 0 {
+                bytes
+            } else {
+                body.into_bytes()
+            },
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_requests_into_the_handler_never_panic(reqs in prop::collection::vec(arb_request(9), 1..12)) {
+        let server = Server::new(Config { max_games: 4, ..Config::default() }, 9);
+        // A live game whose id the requests may name.
+        let v: Value = serde_json::from_slice(&server.handle(&Request {
+            method: "POST".into(),
+            url: "/api/new".into(),
+            host: Some("127.0.0.1:9".into()),
+            origin: None,
+            body: b"{}".to_vec(),
+        }).body).expect("JSON");
+        let id = v["id"].as_str().expect("an id").to_string();
+        for mut req in reqs {
+            if req.url.ends_with("g=") {
+                req.url.push_str(&id);
+            }
+            let a = server.handle(&req);
+            prop_assert!(a.status != 500, "{:?} -> {}", req, a.text());
+            prop_assert!([200, 400, 403, 404, 405, 413, 414, 422, 503].contains(&a.status));
+        }
+    }
+}
+
+#[test]
+fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted() {
+    let r = server(Config::default());
+    let files = request(&r, "GET", "/api/files", None).json();
+    let puzzles = files["puzzles"].as_array().expect("puzzles");
+    let i = puzzles
+        .iter()
+        .position(|p| p["name"] == "composed-2-01")
+        .expect("the shipped puzzle is listed");
+    assert_eq!(puzzles[i]["goal"], "Y wins rendezvous in 1");
+    let v = new_game(&r, json!({ "puzzle": i }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    assert!(moves(&v).is_empty(), "the solution is not played");
+    assert_eq!(v["position"], "1Y3B2/8/B7/8/B7/3Y4/8/8 Y b5 play");
+    assert!(
+        v["puzzle"]["solution"]
+            .as_str()
+            .is_some_and(|s| s.contains("d3-f1 b8-e8 x f8"))
+    );
+    let v = settled(
+        &r,
+        act(&r, &id, json!({ "do": "line", "text": "d3-f1 b8-e8 x f8" })),
+    );
+    assert!(v["log"].to_string().contains("Goal met"), "{}", v["log"]);
+    assert_eq!(moves(&v).len(), 1, "the defence stops once the goal is met");
+    // Another first turn: the goal is out of reach at once.
+    let v = new_game(&r, json!({ "puzzle": i }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": "d3-d4" })));
+    assert!(
+        v["log"].to_string().contains("out of reach"),
+        "{}",
+        v["log"]
+    );
+    r.stop();
+}
+
+#[test]
+fn a_file_given_is_opened_stepped_through_and_branched() {
+    let text = std::fs::read_to_string("examples/complete-game.lanrick").expect("the example");
+    let r = server(Config {
+        files: vec![lanrick::serve::Source {
+            name: "complete-game.lanrick".into(),
+            text,
+        }],
+        ..Config::default()
+    });
+    let files = request(&r, "GET", "/api/files", None).json();
+    assert_eq!(files["files"][0]["name"], "complete-game.lanrick");
+    assert!(
+        files["files"][0]["games"]
+            .as_array()
+            .is_some_and(|g| !g.is_empty())
+    );
+    let v = new_game(&r, json!({ "file": 0, "game": 1 }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    let n = moves(&v).len();
+    assert!(n > 4, "the main line is played: {n}");
+    // Step back twice and forward once (the page's ← and →).
+    act(&r, &id, json!({ "do": "undo" }));
+    let v = act(&r, &id, json!({ "do": "undo" }));
+    assert_eq!(moves(&v).len(), n - 2);
+    let v = act(&r, &id, json!({ "do": "redo" }));
+    assert_eq!(moves(&v).len(), n - 1);
+    assert!(v["can"]["redo"].as_bool().unwrap_or(false));
+    // A different action branches off: the rest of the line is no longer to redo.
+    let hint = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 0 })));
+    let action = hint["hint"]
+        .as_str()
+        .expect("a hint")
+        .lines()
+        .next()
+        .expect("a line");
+    let action = action
+        .rsplit_once(" (level")
+        .map_or(action, |(a, _)| a)
+        .to_string();
+    let v = act(&r, &id, json!({ "do": "line", "text": action }));
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    assert_eq!(moves(&v).len(), n);
+    assert!(!v["can"]["redo"].as_bool().unwrap_or(true));
+    // A file not given cannot be opened.
+    let a = request(&r, "POST", "/api/new", Some(&json!({ "file": 1 })));
+    assert_eq!(a.status, 404);
+    r.stop();
+}
+
+#[test]
+fn a_shared_position_reopens_and_a_bad_one_is_explained() {
+    let r = server(Config::default());
+    let v = new_game(
+        &r,
+        json!({ "rules": "1880", "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B" }),
+    );
+    assert_eq!(v["rules"], "1880");
+    assert_eq!(v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B");
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Q mark" })),
+    );
+    assert_eq!(a.status, 400);
+    assert!(
+        a.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("lanrick::")),
+        "{}",
+        a.body
+    );
+    r.stop();
+}
+
+#[test]
+fn the_prover_answers_about_the_position_off_the_request_path() {
+    let r = server(Config::default());
+    let v = new_game(
+        &r,
+        json!({ "position": "1Y3B2/8/B7/8/B7/3Y4/8/8 Y b5 play" }),
+    );
+    let id = v["id"].as_str().expect("an id").to_string();
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "prove", "goal": "Y wins rendezvous in 1" }),
+    );
+    assert_eq!(
+        v["busy"], "proving",
+        "the answer comes back before the proof"
+    );
+    let v = settled(&r, v);
+    let proof = v["proof"].as_str().expect("the prover's answer");
+    assert!(proof.starts_with("Verdict: "), "{proof}");
+    assert!(proof.contains("d3-f1 b8-e8 x f8 (in 1)"), "{proof}");
+    // A goal that is not one: the syntax diagnostic.
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "prove", "goal": "Y wins everything" }),
+    );
+    assert!(
+        v["diagnostic"]
+            .as_str()
+            .is_some_and(|d| d.contains("lanrick::")),
+        "{v}"
+    );
+    r.stop();
+}
+
+#[test]
+fn a_position_is_set_up_by_clicks_checked_as_setup_does_and_exported_as_a_puzzle() {
+    let r = server(Config::default());
+    let v = new_game(&r, json!({}));
+    let id = v["id"].as_str().expect("an id").to_string();
+    act(&r, &id, json!({ "do": "line", "text": "mark d5" }));
+    let v = act(&r, &id, json!({ "do": "edit" }));
+    assert_eq!(v["editing"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1");
+    // b8: Black -> Yellow -> empty; c4: a Black man.
+    act(&r, &id, json!({ "do": "click", "sq": "b8" }));
+    act(&r, &id, json!({ "do": "click", "sq": "b8" }));
+    let v = act(&r, &id, json!({ "do": "click", "sq": "c4" }));
+    assert_eq!(v["editing"], "4Y2B/Y7/8/7Y/B1B5/8/7B/Y2B2Y1");
+    // A phase the rules do not know: the :setup diagnostic, still setting up.
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "edit_done", "rules": "1893", "rest": "B d5 nowhere" }),
+    );
+    assert!(
+        v["diagnostic"]
+            .as_str()
+            .is_some_and(|d| d.contains("lanrick::")),
+        "{v}"
+    );
+    assert!(!v["editing"].is_null());
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "edit_done", "rules": "1893", "rest": "B d5 play" }),
+    );
+    assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    assert_eq!(v["position"], "4Y2B/Y7/8/7Y/B1B5/8/7B/Y2B2Y1 B d5 play");
+    assert!(v["editing"].is_null());
+    let a = request(
+        &r,
+        "GET",
+        &format!("/api/puzzle?g={id}&goal=B%20wins%20rendezvous%20in%202"),
+        None,
+    );
+    assert_eq!(a.status, 200);
+    assert!(
+        a.body
+            .contains("[Position \"4Y2B/Y7/8/7Y/B1B5/8/7B/Y2B2Y1 B d5 play\"]"),
+        "{}",
+        a.body
+    );
+    assert!(
+        a.body.contains("[Goal \"B wins rendezvous in 2\"]"),
+        "{}",
+        a.body
+    );
+    let bad = request(&r, "GET", &format!("/api/puzzle?g={id}&goal=nothing"), None);
+    assert_eq!(bad.status, 400);
+    // Take-back at the set-up's start brings back the game before it, as after :setup.
+    let v = act(&r, &id, json!({ "do": "undo" }));
+    assert_eq!(
+        v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Y d5 first",
+        "{}",
+        v["diagnostic"]
+    );
+    r.stop();
+}
+
+#[test]
+fn an_uploaded_file_is_opened_at_the_game_chosen_and_a_broken_one_explained() {
+    let r = server(Config::default());
+    let text = "[Event \"One\"]\nmark d5\n\n[Event \"Two\"]\nmark e4\n1. Y: a7-a6\n";
+    let v = new_game(&r, json!({ "text": text, "game": 2 }));
+    assert_eq!(moves(&v), ["mark e4", "1. Y: a7-a6"]);
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "text": "[Event \"x\"\nmark d5" })),
+    );
+    assert_eq!(a.status, 422);
+    assert!(
+        a.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("lanrick::")),
+        "{}",
+        a.body
+    );
+    let a = request(
+        &r,
+        "POST",
+        "/api/new",
+        Some(&json!({ "text": text, "game": 3 })),
+    );
+    assert_eq!(a.status, 404);
+    r.stop();
+}

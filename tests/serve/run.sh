@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# `lanrick serve` in a real browser: starts the server on a free port of 127.0.0.1, opens
+# the page in headless Chromium in its self-test mode (`#selftest=play&…`, see
+# src/serve/assets/app.js) and, in each edition, plays against lanrick level 0 through
+# the page (each of the user's actions typed in the notation box), takes a decision
+# back and plays it again, downloads the record and checks it with `lanrick check`.
+# Also picks up a man by a click (his destinations highlighted) and makes an illegal
+# click (the diagnostic shown). Fails on any script error or console message.
+#
+# Chromium comes from Debian (installed here with apt-get when missing and run as
+# root), as in tests/browser/run.sh. `.ci/run` runs this script.
+#
+#   tests/serve/run.sh                  # check
+#   SHOTS=docs/pictures tests/serve/run.sh   # also write the screenshots docs/serve.md shows
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+chromium_bin=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$chromium_bin" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "serve test: installing chromium with apt-get" >&2
+        apt-get update -qq >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+        chromium_bin=$(command -v chromium)
+    else
+        echo "serve test: chromium is missing (apt-get install chromium)" >&2
+        exit 1
+    fi
+fi
+
+cargo build --locked --quiet
+bin="${CARGO_TARGET_DIR:-target}/debug/lanrick"
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+failed=0
+
+"$bin" serve --port 0 >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+url=
+for _ in $(seq 1 100); do
+    url=$(sed -n 's/^lanrick serve: //p' "$work/server.out")
+    [ -n "$url" ] && break
+    sleep 0.1
+done
+if [ -z "$url" ]; then
+    echo "FAIL: the server printed no address" >&2
+    cat "$work/server.err" >&2
+    exit 1
+fi
+case "$url" in
+http://127.0.0.1:*) ;;
+*) echo "FAIL: the server is not on 127.0.0.1 by default: $url" >&2; exit 1 ;;
+esac
+
+# Runs Chromium headless on URL with extra flags; stdout to $work/out, log to $work/log.
+browse() {
+    local page=$1
+    shift
+    timeout 600 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
+        --virtual-time-budget=120000 "$@" "$page" >"$work/out" 2>"$work/log" || true
+}
+
+no_console() {
+    if grep -E 'CONSOLE|Uncaught' "$work/log" >&2; then
+        echo "FAIL $1: console messages (above)" >&2
+        failed=1
+    fi
+    if ! grep -q '<pre id="errors" hidden=""></pre>' "$work/out"; then
+        echo "FAIL $1: the page reported errors:" >&2
+        sed -n '/<pre id="errors"/,/<\/pre>/p' "$work/out" >&2
+        failed=1
+    fi
+}
+
+# Plays in edition RULES; checks the take-back and the record.
+play() {
+    local rules=$1 hash=$2
+    browse "${url}#${hash}" --dump-dom
+    no_console "$rules"
+    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" | sed -e 's/<pre id="selftest"[^>]*>//' -e 's/<\/pre>//' |
+        sed -e 's/&quot;/"/g' -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&amp;/\&/g' >"$work/$rules.txt"
+    if ! grep -qx "rules: $rules" "$work/$rules.txt"; then
+        echo "FAIL $rules: the self-test did not finish:" >&2
+        cat "$work/$rules.txt" "$work/log" >&2
+        failed=1
+        return
+    fi
+    for want in 'take back: ok' 'redo: ok'; do
+        grep -qx "$want" "$work/$rules.txt" || { echo "FAIL $rules: no '$want'" >&2; failed=1; }
+    done
+    if grep -q '^refused: ' "$work/$rules.txt"; then
+        echo "FAIL $rules: an action was refused:" >&2
+        cat "$work/$rules.txt" >&2
+        failed=1
+    fi
+    sed -n '/^record:$/,$p' "$work/$rules.txt" | tail -n +2 >"$work/$rules.lanrick"
+    if ! "$bin" check "$work/$rules.lanrick" >"$work/check.out" 2>&1; then
+        echo "FAIL $rules: the downloaded record does not pass check:" >&2
+        cat "$work/check.out" "$work/$rules.lanrick" >&2
+        failed=1
+        return
+    fi
+    echo "ok   $rules: $(grep '^decisions: ' "$work/$rules.txt"), $(grep '^over: ' "$work/$rules.txt"), record checked"
+}
+
+play 1893 "selftest=play&rules=1893&decisions=40&end=illegal"
+grep -qx 'diagnostic: shown' "$work/1893.txt" || { echo "FAIL 1893: no diagnostic for the illegal click" >&2; failed=1; }
+grep -q '^legal destinations: [1-9]' "$work/1893.txt" || { echo "FAIL 1893: no destination highlighted" >&2; failed=1; }
+play 1893-es "selftest=play&rules=1893-es&decisions=40"
+play 1880 "selftest=play&rules=1880&decisions=40"
+play 1879 "selftest=play&rules=1879&decisions=40"
+grep -q 'Die thrown' "$work/out" || { echo "FAIL 1879: the die's throw is not announced" >&2; failed=1; }
+
+# The trainer: a shipped puzzle opened, its key played, the goal met.
+browse "${url}#selftest=puzzle&name=composed-2-01" --dump-dom
+no_console puzzle
+if grep -q 'Goal met' "$work/out"; then
+    echo "ok   puzzle composed-2-01: the key meets the goal"
+else
+    echo "FAIL puzzle: the key did not meet the goal:" >&2
+    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" >&2
+    failed=1
+fi
+
+if [ -n "${SHOTS:-}" ]; then
+    mkdir -p "$SHOTS"
+    browse "${url}#selftest=play&rules=1893&decisions=6&end=select" --window-size=1100,820 --screenshot="$SHOTS/serve-1893.png"
+    browse "${url}#selftest=play&rules=1879&decisions=4&end=illegal" --window-size=1100,1000 --screenshot="$SHOTS/serve-1879-illegal.png"
+    browse "${url}#selftest=play&rules=1880&decisions=3&end=select" --window-size=320,900 --screenshot="$SHOTS/serve-320px.png"
+    echo "screenshots in $SHOTS"
+fi
+
+# Another host name is refused (DNS rebinding).
+port=${url##*:}
+port=${port%/}
+status=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: rebound.example:$port" "$url" || true)
+if [ "$status" != 403 ]; then
+    echo "FAIL: a foreign Host got $status, not 403" >&2
+    failed=1
+else
+    echo "ok   a foreign Host is refused"
+fi
+
+exit "$failed"
