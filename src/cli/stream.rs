@@ -440,11 +440,63 @@ pub fn check_input(
     jobs: usize,
     prove: Option<&Limits>,
 ) -> super::report::Checked {
+    use super::report::{Checked, Outcome};
+    let mut games = Vec::new();
+    match check_input_each(&name, input, jobs, prove, |g| games.push(g)) {
+        Ok(time) => Checked {
+            name,
+            outcome: Outcome::Games(games),
+            time,
+        },
+        Err(failed) => failed,
+    }
+}
+
+/// Checks what `input` gives as [`check_input`] does, handing each game's report to
+/// `each` in file order as soon as it is known, so that nothing is kept of a game once
+/// it is handed on. The first game is held until a second one comes: the problems of
+/// a file of several games name their game, those of a file of one game do not.
+/// The wall time of the whole file, or, when the file failed as a whole (not UTF-8, a
+/// game too large, an I/O error), the file's report without its games: what was
+/// handed to `each` before does not count.
+///
+/// # Errors
+/// The report of a file that failed as a whole.
+pub fn check_input_each(
+    name: &str,
+    input: impl Read + Send,
+    jobs: usize,
+    prove: Option<&Limits>,
+    mut each: impl FnMut(super::report::GameCase),
+) -> Result<std::time::Duration, super::report::Checked> {
     use super::report::{Checked, GameCase, Outcome};
     use std::time::{Duration, Instant};
     let started = Instant::now();
     let mut failed: Option<Found> = None;
-    let mut games: Vec<GameCase> = Vec::new();
+    let mut count = 0usize;
+    let mut first: Option<GameCase> = None;
+    let name_games = |g: &mut GameCase| {
+        for f in &mut g.problems {
+            f.problem.game = Some(GameRef {
+                number: g.number,
+                event: g.event.clone(),
+            });
+        }
+    };
+    let mut hand_on = |mut g: GameCase| {
+        count += 1;
+        if count == 1 {
+            first = Some(g);
+            return;
+        }
+        if let Some(mut f) = first.take() {
+            name_games(&mut f);
+            each(f);
+        }
+        name_games(&mut g);
+        each(g);
+    };
+    let mut number = 0usize;
     let result = pipeline(
         input,
         jobs,
@@ -468,9 +520,9 @@ pub fn check_input(
             PieceRun::Syntax(problems) => {
                 // A window each: a game may have a syntax error on every line.
                 let windows = piece.window.around(&problems);
-                let number = games.len() + 1;
+                number += 1;
                 let event = interp::event_tag(piece.text());
-                games.push(GameCase {
+                hand_on(GameCase {
                     number,
                     event,
                     problems: problems
@@ -488,46 +540,39 @@ pub fn check_input(
             }
             PieceRun::Skipped | PieceRun::Game(None) => true,
             PieceRun::Game(Some(run)) => {
-                let number = games.len() + 1;
-                games.push(game_case(&run, number, piece.window, time, proof));
+                number += 1;
+                hand_on(game_case(&run, number, piece.window, time, proof));
                 true
             }
         },
     );
     if let Err(e) = result {
         if let Some((problem, window)) = e.problem() {
-            return Checked {
-                name,
+            return Err(Checked {
+                name: name.to_owned(),
                 outcome: Outcome::Failed(Found {
                     problem,
                     window: Arc::new(window),
                 }),
                 time: started.elapsed(),
-            };
+            });
         }
-        return super::input::unreadable(name.clone(), format!("cannot read {name}: {e}"));
+        return Err(super::input::unreadable(
+            name.to_owned(),
+            format!("cannot read {name}: {e}"),
+        ));
     }
-    let outcome = match failed {
-        Some(f) => Outcome::Failed(f),
-        None => {
-            if games.len() > 1 {
-                for g in &mut games {
-                    for f in &mut g.problems {
-                        f.problem.game = Some(GameRef {
-                            number: g.number,
-                            event: g.event.clone(),
-                        });
-                    }
-                }
-            }
-            Outcome::Games(games)
-        }
-    };
-    Checked {
-        name,
-        outcome,
-        time: started.elapsed(),
+    if let Some(f) = failed {
+        return Err(Checked {
+            name: name.to_owned(),
+            outcome: Outcome::Failed(f),
+            time: started.elapsed(),
+        });
     }
+    if let Some(f) = first {
+        each(f);
+    }
+    Ok(started.elapsed())
 }
 
 /// The report of one game: its problems with its window, and the goal it met.
