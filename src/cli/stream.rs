@@ -313,9 +313,17 @@ pub fn pipeline<R: Send>(
     let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Vec<Piece>)>(jobs * 2);
     let batch_rx = std::sync::Mutex::new(batch_rx);
     let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<(Piece, R)>)>(jobs * 2);
+    // A token for each batch that may be out at once (read and not yet collected), so
+    // that a worker held up cannot leave the others' results piling up behind it.
+    let in_flight = jobs * 4;
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
             let tx = batch_tx;
+            let tokens = token_rx;
             let mut batch = Vec::new();
             let mut bytes = 0usize;
             let mut number = 0usize;
@@ -325,7 +333,7 @@ pub fn pipeline<R: Send>(
                 if bytes >= BATCH {
                     bytes = 0;
                     let full = std::mem::take(&mut batch);
-                    if tx.send((number, full)).is_err() {
+                    if tokens.recv().is_err() || tx.send((number, full)).is_err() {
                         return false;
                     }
                     number += 1;
@@ -372,16 +380,23 @@ pub fn pipeline<R: Send>(
         let mut go_on = true;
         for (number, outs) in done_rx.iter() {
             if !go_on {
+                let _ = token_tx.try_send(());
                 continue;
             }
             waiting.insert(number, outs);
             while let Some(outs) = waiting.remove(&next) {
                 next += 1;
+                // The batch is collected: another may be read.
+                let _ = token_tx.try_send(());
                 for (p, r) in outs {
                     if !collect(p, r, &skip) {
                         go_on = false;
                         stop.store(true, Ordering::Relaxed);
                         waiting.clear();
+                        // Whatever the reader waits for, it may go on to its end.
+                        for _ in 0..in_flight {
+                            let _ = token_tx.try_send(());
+                        }
                         break;
                     }
                 }
