@@ -313,9 +313,17 @@ pub fn pipeline<R: Send>(
     let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Vec<Piece>)>(jobs * 2);
     let batch_rx = std::sync::Mutex::new(batch_rx);
     let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<(Piece, R)>)>(jobs * 2);
+    // A token for each batch that may be out at once (read and not yet collected), so
+    // that a worker held up cannot leave the others' results piling up behind it.
+    let in_flight = jobs * 4;
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
     std::thread::scope(|s| {
         let reader = s.spawn(|| {
             let tx = batch_tx;
+            let tokens = token_rx;
             let mut batch = Vec::new();
             let mut bytes = 0usize;
             let mut number = 0usize;
@@ -325,7 +333,7 @@ pub fn pipeline<R: Send>(
                 if bytes >= BATCH {
                     bytes = 0;
                     let full = std::mem::take(&mut batch);
-                    if tx.send((number, full)).is_err() {
+                    if tokens.recv().is_err() || tx.send((number, full)).is_err() {
                         return false;
                     }
                     number += 1;
@@ -372,16 +380,23 @@ pub fn pipeline<R: Send>(
         let mut go_on = true;
         for (number, outs) in done_rx.iter() {
             if !go_on {
+                let _ = token_tx.try_send(());
                 continue;
             }
             waiting.insert(number, outs);
             while let Some(outs) = waiting.remove(&next) {
                 next += 1;
+                // The batch is collected: another may be read.
+                let _ = token_tx.try_send(());
                 for (p, r) in outs {
                     if !collect(p, r, &skip) {
                         go_on = false;
                         stop.store(true, Ordering::Relaxed);
                         waiting.clear();
+                        // Whatever the reader waits for, it may go on to its end.
+                        for _ in 0..in_flight {
+                            let _ = token_tx.try_send(());
+                        }
                         break;
                     }
                 }
@@ -440,11 +455,63 @@ pub fn check_input(
     jobs: usize,
     prove: Option<&Limits>,
 ) -> super::report::Checked {
+    use super::report::{Checked, Outcome};
+    let mut games = Vec::new();
+    match check_input_each(&name, input, jobs, prove, |g| games.push(g)) {
+        Ok(time) => Checked {
+            name,
+            outcome: Outcome::Games(games),
+            time,
+        },
+        Err(failed) => failed,
+    }
+}
+
+/// Checks what `input` gives as [`check_input`] does, handing each game's report to
+/// `each` in file order as soon as it is known, so that nothing is kept of a game once
+/// it is handed on. The first game is held until a second one comes: the problems of
+/// a file of several games name their game, those of a file of one game do not.
+/// The wall time of the whole file, or, when the file failed as a whole (not UTF-8, a
+/// game too large, an I/O error), the file's report without its games: what was
+/// handed to `each` before does not count.
+///
+/// # Errors
+/// The report of a file that failed as a whole.
+pub fn check_input_each(
+    name: &str,
+    input: impl Read + Send,
+    jobs: usize,
+    prove: Option<&Limits>,
+    mut each: impl FnMut(super::report::GameCase),
+) -> Result<std::time::Duration, super::report::Checked> {
     use super::report::{Checked, GameCase, Outcome};
     use std::time::{Duration, Instant};
     let started = Instant::now();
     let mut failed: Option<Found> = None;
-    let mut games: Vec<GameCase> = Vec::new();
+    let mut count = 0usize;
+    let mut first: Option<GameCase> = None;
+    let name_games = |g: &mut GameCase| {
+        for f in &mut g.problems {
+            f.problem.game = Some(GameRef {
+                number: g.number,
+                event: g.event.clone(),
+            });
+        }
+    };
+    let mut hand_on = |mut g: GameCase| {
+        count += 1;
+        if count == 1 {
+            first = Some(g);
+            return;
+        }
+        if let Some(mut f) = first.take() {
+            name_games(&mut f);
+            each(f);
+        }
+        name_games(&mut g);
+        each(g);
+    };
+    let mut number = 0usize;
     let result = pipeline(
         input,
         jobs,
@@ -468,9 +535,9 @@ pub fn check_input(
             PieceRun::Syntax(problems) => {
                 // A window each: a game may have a syntax error on every line.
                 let windows = piece.window.around(&problems);
-                let number = games.len() + 1;
+                number += 1;
                 let event = interp::event_tag(piece.text());
-                games.push(GameCase {
+                hand_on(GameCase {
                     number,
                     event,
                     problems: problems
@@ -488,46 +555,39 @@ pub fn check_input(
             }
             PieceRun::Skipped | PieceRun::Game(None) => true,
             PieceRun::Game(Some(run)) => {
-                let number = games.len() + 1;
-                games.push(game_case(&run, number, piece.window, time, proof));
+                number += 1;
+                hand_on(game_case(&run, number, piece.window, time, proof));
                 true
             }
         },
     );
     if let Err(e) = result {
         if let Some((problem, window)) = e.problem() {
-            return Checked {
-                name,
+            return Err(Checked {
+                name: name.to_owned(),
                 outcome: Outcome::Failed(Found {
                     problem,
                     window: Arc::new(window),
                 }),
                 time: started.elapsed(),
-            };
+            });
         }
-        return super::input::unreadable(name.clone(), format!("cannot read {name}: {e}"));
+        return Err(super::input::unreadable(
+            name.to_owned(),
+            format!("cannot read {name}: {e}"),
+        ));
     }
-    let outcome = match failed {
-        Some(f) => Outcome::Failed(f),
-        None => {
-            if games.len() > 1 {
-                for g in &mut games {
-                    for f in &mut g.problems {
-                        f.problem.game = Some(GameRef {
-                            number: g.number,
-                            event: g.event.clone(),
-                        });
-                    }
-                }
-            }
-            Outcome::Games(games)
-        }
-    };
-    Checked {
-        name,
-        outcome,
-        time: started.elapsed(),
+    if let Some(f) = failed {
+        return Err(Checked {
+            name: name.to_owned(),
+            outcome: Outcome::Failed(f),
+            time: started.elapsed(),
+        });
     }
+    if let Some(f) = first {
+        each(f);
+    }
+    Ok(started.elapsed())
 }
 
 /// The report of one game: its problems with its window, and the goal it met.

@@ -18,9 +18,95 @@ pub enum GameCheck {
     Game(Option<Box<GameRun>>),
 }
 
+/// A game's text longer than this is read a part at a time ([`parts`]).
+const LARGE: usize = 1 << 20;
+
+/// About how many bytes of a large game's text are parsed at a time.
+const PART: usize = 256 * 1024;
+
 /// Checks one game's `text`, the `number`th (from 1) of its file, which starts at byte
 /// `at` of the file: every span of the answer is a file offset.
+///
+/// A large game is parsed and replayed a part at a time, so that its syntax tree is
+/// never held whole (a tree costs some twenty times its text); when a part does not
+/// parse, or parses as something else than the rest of a game's body, the whole text
+/// is read at once as for any other game, so that the report is the same.
 pub fn check_game_text(text: &str, number: usize, at: usize, opts: Options) -> GameCheck {
+    if text.len() > LARGE
+        && !opts.each
+        && let Some(run) = check_in_parts(text, number, opts, PART)
+    {
+        return GameCheck::Game(Some(Box::new(moved(run, at))));
+    }
+    check_whole(text, number, at, opts)
+}
+
+/// Where a large game's text is cut into parts: at the start of a file line that
+/// begins with a letter or a digit (an event, not a variation, a comment or a tag),
+/// every `size` bytes or so. The cuts, the text's end last.
+fn parts(text: &str, size: usize) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut cuts = Vec::new();
+    let (mut from, mut part_start) = (0, 0);
+    while from < text.len() {
+        let end = syntax::file_line_end(text, from).max(from + 1);
+        if end - part_start >= size
+            && bytes
+                .get(end..)
+                .and_then(|rest| rest.iter().find(|b| !matches!(b, b' ' | b'\t')))
+                .is_some_and(u8::is_ascii_alphanumeric)
+        {
+            cuts.push(end);
+            part_start = end;
+        }
+        from = end;
+    }
+    cuts.push(text.len());
+    cuts
+}
+
+/// Replays a large game part by part ([`parts`] of about `size` bytes); `None` when a
+/// part does not parse as the next piece of one game's body (a syntax error somewhere,
+/// tags, no game).
+fn check_in_parts(text: &str, number: usize, opts: Options, size: usize) -> Option<GameRun> {
+    let cuts = parts(text, size);
+    let mut replay: Option<Result<super::Replay, Box<GameRun>>> = None;
+    let mut from = 0;
+    let mut span = crate::syntax::ast::Span::default();
+    for &cut in &cuts {
+        let file = syntax::parse_file(text.get(from..cut)?).ok()?;
+        let [g] = file.games.as_slice() else {
+            return None;
+        };
+        match &mut replay {
+            None => {
+                span = g.span;
+                let mut r = super::Replay::start(g, number, opts);
+                if let Ok(r) = &mut r {
+                    r.feed(&g.body, 0);
+                }
+                replay = Some(r);
+            }
+            Some(_) if !g.header.is_empty() => return None,
+            Some(r) => {
+                span.end = g.span.end + from;
+                if let Ok(r) = r {
+                    r.feed(&g.body, from);
+                }
+            }
+        }
+        from = cut;
+    }
+    let mut run = match replay? {
+        Ok(r) => r.finish(),
+        Err(run) => *run,
+    };
+    run.span = span;
+    Some(run)
+}
+
+/// Checks a game's whole text at once (see [`check_game_text`]).
+fn check_whole(text: &str, number: usize, at: usize, opts: Options) -> GameCheck {
     let file = match syntax::parse_file_all_errors(text) {
         Ok(f) => f,
         Err(errors) => {
@@ -35,7 +121,11 @@ pub fn check_game_text(text: &str, number: usize, at: usize, opts: Options) -> G
     let Some(g) = file.games.first() else {
         return GameCheck::Game(None);
     };
-    let mut run = run_game(g, number, opts);
+    GameCheck::Game(Some(Box::new(moved(run_game(g, number, opts), at))))
+}
+
+/// A game's run with its spans moved `at` bytes on (to file offsets).
+fn moved(mut run: GameRun, at: usize) -> GameRun {
     run.span = run.span.shift(at);
     run.problems = std::mem::take(&mut run.problems)
         .into_iter()
@@ -52,7 +142,7 @@ pub fn check_game_text(text: &str, number: usize, at: usize, opts: Options) -> G
             *s = s.shift(at);
         }
     }
-    GameCheck::Game(Some(Box::new(run)))
+    run
 }
 
 /// The `Event` tag of a game that has a syntax error, for its name in reports: read
@@ -100,5 +190,63 @@ pub fn prove_into(run: &mut GameRun, limits: &Limits) -> Option<Report> {
             }
             Some(r)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game of the committed corpus and of the case files, replayed in parts of a
+    /// few lines, gives the run the whole text gives.
+    #[test]
+    fn a_game_replayed_in_parts_runs_as_the_whole_text() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = vec![root.join("benches/data/small.lanrick")];
+        for dir in ["tests/cases/ok", "tests/cases/err", "examples"] {
+            let mut found: Vec<_> = std::fs::read_dir(root.join(dir))
+                .expect("the directory")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "lanrick"))
+                .collect();
+            found.sort();
+            files.extend(found);
+        }
+        let (mut compared, mut declined) = (0, 0);
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("UTF-8");
+            for (i, game) in syntax::split_games(&text).into_iter().enumerate() {
+                let game = &text[game.start..game.end];
+                let GameCheck::Game(Some(whole)) = check_whole(game, i + 1, 0, Options::default())
+                else {
+                    assert!(
+                        check_in_parts(game, i + 1, Options::default(), 40).is_none(),
+                        "{}: game {} has a syntax error the parts missed",
+                        path.display(),
+                        i + 1
+                    );
+                    continue;
+                };
+                for size in [1, 40, 300] {
+                    match check_in_parts(game, i + 1, Options::default(), size) {
+                        Some(run) => {
+                            assert_eq!(
+                                format!("{run:?}"),
+                                format!("{whole:?}"),
+                                "{}: game {} in parts of {size} bytes",
+                                path.display(),
+                                i + 1
+                            );
+                            compared += 1;
+                        }
+                        None => declined += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 300,
+            "{compared} games compared, {declined} declined"
+        );
     }
 }

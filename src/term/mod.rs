@@ -8,6 +8,7 @@ pub mod interrupt;
 pub mod report;
 pub mod sarif;
 mod signals;
+pub mod spool;
 pub mod visible;
 
 use crate::interp::Problem;

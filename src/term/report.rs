@@ -735,22 +735,30 @@ impl Summary {
     pub fn of(files: &[Checked]) -> Summary {
         let mut s = Summary::default();
         for f in files {
-            match f.status() {
-                "passed" => s.files_passed += 1,
-                "unreadable" => s.files_unreadable += 1,
-                _ => s.files_failed += 1,
-            }
-            for c in cases(f) {
-                if c.error {
-                    s.games_errors += 1;
-                } else if c.problems.is_empty() {
-                    s.games_passed += 1;
-                } else {
-                    s.games_failed += 1;
+            let (passed, failed, errors) = match &f.outcome {
+                Outcome::Unreadable(_) => (0, 0, 1),
+                Outcome::Failed(_) => (0, 1, 0),
+                Outcome::Games(g) => {
+                    let failed = g.iter().filter(|g| !g.problems.is_empty()).count();
+                    (g.len() - failed, failed, 0)
                 }
-            }
+            };
+            s.add_file(f.status(), passed, failed, errors);
         }
         s
+    }
+
+    /// Counts one file of status `status` (`passed`, `failed` or `unreadable`) and its
+    /// cases.
+    pub fn add_file(&mut self, status: &str, passed: usize, failed: usize, errors: usize) {
+        match status {
+            "passed" => self.files_passed += 1,
+            "unreadable" => self.files_unreadable += 1,
+            _ => self.files_failed += 1,
+        }
+        self.games_passed += passed;
+        self.games_failed += failed;
+        self.games_errors += errors;
     }
 
     /// All files.
@@ -800,119 +808,127 @@ fn seconds(d: std::time::Duration) -> String {
     format!("{:.3}", d.as_secs_f64())
 }
 
-/// JUnit XML: one test suite per file, one test case per game (or one for the file when
-/// it could not be read or decoded). A file that could not be read is an `<error>`, a
-/// failed check a `<failure>`; nothing is skipped. `time` is in seconds.
-pub fn junit(files: &[Checked]) -> String {
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let sum = Summary::of(files);
-    let total: std::time::Duration = files.iter().map(|f| f.time).sum();
-    out.push_str(&format!(
-        "<testsuites name=\"lanrick check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{}\">\n",
+/// The start of JUnit XML for a check whose cases are counted in `sum` and took
+/// `total`: the XML declaration and the `<testsuites>` element's opening tag. The
+/// report is this, each file's [`junit_suite_open`], cases ([`junit_case`]) and
+/// `  </testsuite>`, then `</testsuites>`: one test suite per file, one test case
+/// per game (or one for the file when it could not be read or decoded). A file that
+/// could not be read is an `<error>`, a failed check a `<failure>`; nothing is
+/// skipped. `time` is in seconds.
+pub fn junit_open(sum: &Summary, total: std::time::Duration) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"lanrick check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{}\">\n",
         sum.games(),
         sum.games_failed,
         sum.games_errors,
         seconds(total)
-    ));
-    for f in files {
-        let cs = cases(f);
-        let one = Summary::of(std::slice::from_ref(f));
-        out.push_str(&format!(
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\" time=\"{}\">\n",
-            xml_attr(&f.name),
-            cs.len(),
-            one.games_failed,
-            one.games_errors,
-            seconds(f.time)
-        ));
-        for c in cs {
-            out.push_str(&format!(
-                "    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
-                xml_attr(&f.name),
-                xml_attr(&c.name),
-                seconds(c.time)
-            ));
-            if c.problems.is_empty() && c.proof.is_none() {
-                out.push_str("/>\n");
-                continue;
-            }
-            out.push_str(">\n");
-            if let Some(proof) = c.proof {
-                // The verdict of a proved puzzle, whether it passed or not.
-                out.push_str(&format!(
-                    "      <properties><property name=\"verdict\" value=\"{}\"/></properties>\n",
-                    xml_escape(proof.verdict),
-                ));
-            }
-            let element = if c.error { "error" } else { "failure" };
-            for (p, src) in c.problems {
-                let (line, col) = src.line_col(p.primary.span.start);
-                let mut body = format!("{}:{line}:{col}: {}", f.name, p.full_message());
-                if let Some(h) = &p.help {
-                    body.push_str(&format!("\nhelp: {h}"));
-                }
-                out.push_str(&format!(
-                    "      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n",
-                    xml_attr(&p.code),
-                    xml_attr(&p.full_message()),
-                    xml_escape(&body)
-                ));
-            }
-            if let Some(proof) = c.proof {
-                // After the failures, as the JUnit schema orders a test case's elements.
-                out.push_str(&format!(
-                    "      <system-out>{}</system-out>\n",
-                    xml_escape(&proof.line)
-                ));
-            }
-            out.push_str("    </testcase>\n");
-        }
-        out.push_str("  </testsuite>\n");
-    }
-    out.push_str("</testsuites>\n");
-    out
+    )
 }
 
-/// One JUnit test case.
-struct Case<'a> {
-    name: String,
-    problems: Vec<(&'a Problem, Src<'a>)>,
-    /// The file could not be read: an error, not a failure.
-    error: bool,
+/// The opening tag of a file's `<testsuite>`.
+pub fn junit_suite_open(
+    name: &str,
+    tests: usize,
+    failures: usize,
+    errors: usize,
     time: std::time::Duration,
-    /// The proof of the game's puzzle, when it was proved.
-    proof: Option<&'a ProofInfo>,
+) -> String {
+    format!(
+        "  <testsuite name=\"{}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"0\" time=\"{}\">\n",
+        xml_attr(name),
+        seconds(time)
+    )
 }
 
-/// The test cases of a file: its games; one case named after the file when it could not
-/// be read or decoded; none for a file without games.
-fn cases(f: &Checked) -> Vec<Case<'_>> {
-    let whole = |problems, error| {
-        vec![Case {
+/// One JUnit test case of the file `file`.
+pub struct Case<'a> {
+    /// The game's name, or the file's for a file that could not be read or decoded.
+    pub name: String,
+    /// Its problems with their text.
+    pub problems: Vec<(&'a Problem, Src<'a>)>,
+    /// The file could not be read: an error, not a failure.
+    pub error: bool,
+    /// How long it took.
+    pub time: std::time::Duration,
+    /// The proof of the game's puzzle, when it was proved.
+    pub proof: Option<&'a ProofInfo>,
+}
+
+impl<'a> Case<'a> {
+    /// The case of a game.
+    pub fn game(g: &'a GameCase) -> Case<'a> {
+        Case {
+            name: g.name(),
+            problems: g
+                .problems
+                .iter()
+                .map(|x| (&x.problem, x.window.src()))
+                .collect(),
+            error: false,
+            time: g.time,
+            proof: g.proof.as_deref(),
+        }
+    }
+
+    /// The one case of a file that could not be read (`error`) or decoded.
+    pub fn whole(f: &'a Checked) -> Option<Case<'a>> {
+        let (problems, error) = match &f.outcome {
+            Outcome::Unreadable(p) => (vec![(p, Src::from(""))], true),
+            Outcome::Failed(x) => (vec![(&x.problem, x.window.src())], false),
+            Outcome::Games(_) => return None,
+        };
+        Some(Case {
             name: f.name.clone(),
             problems,
             error,
             time: f.time,
             proof: None,
-        }]
-    };
-    match &f.outcome {
-        Outcome::Unreadable(p) => whole(vec![(p, Src::from(""))], true),
-        Outcome::Failed(x) => whole(vec![(&x.problem, x.window.src())], false),
-        Outcome::Games(g) => g
-            .iter()
-            .map(|g| Case {
-                name: g.name(),
-                problems: g
-                    .problems
-                    .iter()
-                    .map(|x| (&x.problem, x.window.src()))
-                    .collect(),
-                error: false,
-                time: g.time,
-                proof: g.proof.as_deref(),
-            })
-            .collect(),
+        })
+    }
+
+    /// The `<testcase>` element.
+    pub fn junit(&self, file: &str) -> String {
+        let mut out = format!(
+            "    <testcase classname=\"{}\" name=\"{}\" time=\"{}\"",
+            xml_attr(file),
+            xml_attr(&self.name),
+            seconds(self.time)
+        );
+        if self.problems.is_empty() && self.proof.is_none() {
+            out.push_str("/>\n");
+            return out;
+        }
+        out.push_str(">\n");
+        if let Some(proof) = self.proof {
+            // The verdict of a proved puzzle, whether it passed or not.
+            out.push_str(&format!(
+                "      <properties><property name=\"verdict\" value=\"{}\"/></properties>\n",
+                xml_escape(proof.verdict),
+            ));
+        }
+        let element = if self.error { "error" } else { "failure" };
+        for (p, src) in &self.problems {
+            let (line, col) = src.line_col(p.primary.span.start);
+            let mut body = format!("{file}:{line}:{col}: {}", p.full_message());
+            if let Some(h) = &p.help {
+                body.push_str(&format!("\nhelp: {h}"));
+            }
+            out.push_str(&format!(
+                "      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n",
+                xml_attr(&p.code),
+                xml_attr(&p.full_message()),
+                xml_escape(&body)
+            ));
+        }
+        if let Some(proof) = self.proof {
+            // After the failures, as the JUnit schema orders a test case's elements.
+            out.push_str(&format!(
+                "      <system-out>{}</system-out>\n",
+                xml_escape(&proof.line)
+            ));
+        }
+        out.push_str("    </testcase>\n");
+        out
     }
 }
 

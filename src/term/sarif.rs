@@ -13,7 +13,7 @@
 //! JSON string, so that the document is valid whatever a name or a comment holds.
 //! `tests/sarif.rs` validates it against the OASIS schema.
 
-use super::report::{Checked, Outcome, Src};
+use super::report::Src;
 use crate::interp::{Code, Problem};
 
 /// The SARIF version written.
@@ -112,51 +112,45 @@ fn problem_result(problem: &Problem, name: &str, src: Option<Src<'_>>) -> serde_
     serde_json::Value::Object(result)
 }
 
-/// The results of one file: its problems, then its sound puzzles' verdicts.
-fn file_results(c: &Checked) -> Vec<serde_json::Value> {
-    let mut out = Vec::new();
-    if let Outcome::Unreadable(p) = &c.outcome {
-        out.push(problem_result(p, &c.name, None));
-    }
-    for f in c.problems() {
-        out.push(problem_result(&f.problem, &c.name, Some(f.window.src())));
-    }
-    if let Outcome::Games(games) = &c.outcome {
-        for g in games {
-            let Some(proof) = g.proof.as_deref() else {
-                continue;
-            };
-            if proof.verdict != crate::prover::Verdict::Sound.name() {
-                continue;
-            }
-            let mut result = serde_json::Map::new();
-            rule_of(Code::GoalSound.as_str(), &mut result);
-            result.insert("level".to_owned(), "note".into());
-            result.insert(
-                "message".to_owned(),
-                serde_json::json!({ "text": format!("{}: {}", g.name(), proof.line) }),
-            );
-            result.insert(
-                "locations".to_owned(),
-                serde_json::json!([location(&c.name, None)]),
-            );
-            out.push(serde_json::Value::Object(result));
-        }
-    }
-    out
+/// A problem of the file `name` as a result of level `error`; `src` is `None` for a
+/// file that could not be read (the result is then on the file alone).
+pub fn problem(problem: &Problem, name: &str, src: Option<Src<'_>>) -> serde_json::Value {
+    problem_result(problem, name, src)
 }
 
-/// The SARIF 2.1.0 log of a check of `files`.
-pub fn sarif(files: &[Checked]) -> serde_json::Value {
-    let results: Vec<serde_json::Value> = files.iter().flat_map(file_results).collect();
-    let artifacts: Vec<serde_json::Value> = files
-        .iter()
-        .map(|c| {
-            serde_json::json!({
-                "location": { "uri": uri(&c.name), "uriBaseId": "%SRCROOT%" },
-            })
-        })
-        .collect();
+/// A sound puzzle's verdict as a result of level `note`: `game` is the game's name,
+/// `line` the verdict's line.
+pub fn sound_note(name: &str, game: &str, line: &str) -> serde_json::Value {
+    let mut result = serde_json::Map::new();
+    rule_of(Code::GoalSound.as_str(), &mut result);
+    result.insert("level".to_owned(), "note".into());
+    result.insert(
+        "message".to_owned(),
+        serde_json::json!({ "text": format!("{game}: {line}") }),
+    );
+    result.insert(
+        "locations".to_owned(),
+        serde_json::json!([location(name, None)]),
+    );
+    serde_json::Value::Object(result)
+}
+
+/// The artifact of a checked file.
+pub fn artifact(name: &str) -> serde_json::Value {
+    serde_json::json!({
+        "location": { "uri": uri(name), "uriBaseId": "%SRCROOT%" },
+    })
+}
+
+/// The SARIF 2.1.0 log of a check of the files of `artifacts` ([`artifact`]), with
+/// `results` in its place: each file's problems, then its sound puzzles' verdicts
+/// ([`problem`], [`sound_note`]), in file order. `unreadable`: some file could not
+/// be read (the check did not run on everything).
+pub fn sarif(
+    artifacts: Vec<serde_json::Value>,
+    unreadable: bool,
+    results: serde_json::Value,
+) -> serde_json::Value {
     serde_json::json!({
         "$schema": SCHEMA,
         "version": VERSION,
@@ -170,8 +164,7 @@ pub fn sarif(files: &[Checked]) -> serde_json::Value {
                     "rules": rules(),
                 },
             },
-            // A path that could not be read: the check did not run on everything.
-            "invocations": [{ "executionSuccessful": !files.iter().any(Checked::unreadable) }],
+            "invocations": [{ "executionSuccessful": !unreadable }],
             "artifacts": artifacts,
             "results": results,
             "columnKind": "unicodeCodePoints",
