@@ -19,7 +19,7 @@
 //!   and a win in two proved by the prover ([`prover::forcing_key`], the actions
 //!   tried best first by the evaluation) before the search;
 //! - 5: level 4's root, its win in two from the prover and its two-action search,
-//!   then three actions deep ([`deep`]: alpha-beta on the generator's shortlists of
+//!   then three actions deep (`deep.rs`: alpha-beta on the generator's shortlists of
 //!   both sides, a transposition table, the other side's Rendezvous-winning turns
 //!   weighed at the leaves), all on a fixed node budget.
 //!
