@@ -7,6 +7,7 @@
 #   cargo build --release
 #   bash benches/ladder.sh                      # every rule set, 400 games a step
 #   RULES="1880" STEPS="3 2" GAMES=100 bash benches/ladder.sh
+#   RULES=1893 STEPS="5 4" bash benches/ladder.sh   # the top step alone
 #
 # Writes OUT/<rules>-<a>v<b>.lanrick (the games) and OUT/ladder.jsonl (one JSON line a
 # match), then prints the ladder as a Markdown table and the `check` summary.
@@ -17,7 +18,7 @@ OUT=${OUT:-target/ladder}
 SEED=${SEED:-14}
 GAMES=${GAMES:-400}
 RULES=${RULES:-"1893,1880,1879,1893-es"}
-STEPS=${STEPS:-"1 0,2 1,3 2,4 3"}
+STEPS=${STEPS:-"1 0,2 1,3 2,4 3,5 4"}
 
 mkdir -p "$OUT"
 : >"$OUT/ladder.jsonl"

@@ -230,7 +230,7 @@ fn the_review_goes_to_out_and_a_bad_file_is_refused() {
 #[test]
 fn bad_options_are_refused_before_any_thinking() {
     for bad in [
-        &["--level", "5"][..],
+        &["--level", "6"][..],
         &["--level", "-1"],
         &["--max-time", "-1"],
         &["--max-time", "inf"],

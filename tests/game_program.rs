@@ -154,7 +154,8 @@ fn a_hint_thinks_at_the_level_asked_and_explains_without_a_score() {
     let (out, err) = run(&["play", "--level", "0", "--seed", "2", "--quiet"], script);
     let hints: Vec<&str> = out.lines().filter(|l| l.starts_with("hint: ")).collect();
     assert_eq!(hints.len(), 2, "{out}{err}");
-    assert!(hints[0].ends_with("(level 4)"), "{}", hints[0]);
+    let strongest = format!("(level {})", lanrick::player::MAX_LEVEL);
+    assert!(hints[0].ends_with(&strongest), "{}", hints[0]);
     assert!(hints[1].ends_with("(level 2)"), "{}", hints[1]);
     assert!(err.contains("`9` is not a level"), "{err}");
     assert!(!out.contains("score"), "no raw score: {out}");

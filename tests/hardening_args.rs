@@ -277,7 +277,7 @@ fn seeds_and_levels_are_checked() {
         ),
         (
             &[
-                "match", "--a", "5", "--b", "0", "--games", "2", "--seed", "1",
+                "match", "--a", "6", "--b", "0", "--games", "2", "--seed", "1",
             ][..],
             "--a",
         ),

@@ -478,15 +478,17 @@ fn the_top_level_plays_a_win_in_two_in_every_edition() {
     for &(r, text) in WINS_IN_TWO {
         let pos = Position::parse_as(rules(r), text).expect("a valid position");
         let game = Game::new(pos);
-        let c = choose(&game, &Limits::level(MAX_LEVEL, 7), None).expect("a choice");
-        assert_eq!(c.reason, "wins the game in two", "{r} {text}: {}", c.event);
-        let mut g = game.clone();
-        g.play(&c.action).expect("legal");
-        assert!(
-            forces_in_two(&pos, g.position()),
-            "{r} {text}: level {MAX_LEVEL} played {}",
-            c.event
-        );
+        for level in 4..=MAX_LEVEL {
+            let c = choose(&game, &Limits::level(level, 7), None).expect("a choice");
+            assert_eq!(c.reason, "wins the game in two", "{r} {text}: {}", c.event);
+            let mut g = game.clone();
+            g.play(&c.action).expect("legal");
+            assert!(
+                forces_in_two(&pos, g.position()),
+                "{r} {text}: level {level} played {}",
+                c.event
+            );
+        }
     }
 }
 
@@ -535,4 +537,86 @@ fn generated_wins_in_two_are_always_played_at_the_top_level() {
         seen.push((r, found));
     }
     eprintln!("{seen:?}");
+}
+
+/// Positions in play late in random games of every edition (at most seven men on
+/// the board), `per` of each.
+fn late_in_every_edition(per: usize) -> Vec<(Rules, Game)> {
+    let mut out = Vec::new();
+    for (r, seed) in [("1893", 51u64), ("1880", 52), ("1893-es", 53), ("1879", 54)] {
+        let r = rules(r);
+        let list = positions_where(r, 6, seed, |p| p.total() <= 7 && p.phase().in_play());
+        let step = (list.len() / per).max(1);
+        out.extend(list.into_iter().step_by(step).take(per).map(|g| (r, g)));
+    }
+    out
+}
+
+#[test]
+fn level_five_gives_the_same_legal_choice_for_the_same_seed_in_every_edition() {
+    let positions = late_in_every_edition(3);
+    for e in ["1893", "1880", "1893-es", "1879"] {
+        let n = positions.iter().filter(|(r, _)| *r == rules(e)).count();
+        assert!(n >= 1, "{e}: {n} positions");
+    }
+    let limits = |seed| Limits {
+        nodes: Some(20_000),
+        ..Limits::level(5, seed)
+    };
+    for (r, game) in &positions {
+        let a = choose(game, &limits(3), None).expect("a choice");
+        let b = choose(game, &limits(3), None).expect("a choice");
+        assert_eq!(a, b, "{r} {}", game.position());
+        let mut g = game.clone();
+        if let Err(e) = g.play(&a.action) {
+            panic!("{r} {}: level 5 played {}: {e}", game.position(), a.event);
+        }
+    }
+}
+
+#[test]
+fn level_five_stays_within_its_node_budget() {
+    // Each search node counts once and the budget is checked before each shortlist
+    // is made, so a choice goes past it by at most the root's list (every outcome,
+    // each weighed once, when the list is affordable) and one shortlist with the
+    // winning turns weighed at its leaves.
+    const SLACK: u64 = 20_000;
+    let own = lanrick::player::level_nodes(5);
+    assert!(own > 300_000, "level 5 has a budget of its own: {own}");
+    for (r, game) in late_in_every_edition(2) {
+        let root = outcomes_unordered(game.position()).len() as u64;
+        for budget in [2_000u64, 30_000] {
+            let limits = Limits {
+                nodes: Some(budget),
+                ..Limits::level(5, 1)
+            };
+            let c = choose(&game, &limits, None).expect("a choice");
+            assert!(
+                c.nodes <= budget + root + SLACK,
+                "{r} {}: {} nodes for a budget of {budget} ({root} outcomes)",
+                game.position(),
+                c.nodes
+            );
+        }
+    }
+    // The level's own budget, on the most crowded 1893 position of the player bench
+    // (709,819 outcomes: the root takes the generator's candidates there).
+    let pos =
+        Position::parse_as(rules("1893"), "1Y5Y/7B/8/3Y4/8/YB6/Y3Y3/2Y5 Y b2 play").expect("valid");
+    let c = choose(&Game::new(pos), &Limits::level(5, 1), None).expect("a choice");
+    assert!(c.nodes <= own + SLACK, "{} nodes", c.nodes);
+}
+
+#[test]
+fn level_five_plays_legal_games_against_level_four_in_every_edition() {
+    for (i, r) in ["1893", "1880", "1893-es", "1879"].into_iter().enumerate() {
+        let r = rules(r);
+        let side = if i % 2 == 0 {
+            Side::Black
+        } else {
+            Side::Yellow
+        };
+        let (g, _) = played_and_checked(5, 4, side, 8, i as u64, r);
+        assert!(g.events.len() > 2, "{r}: {} actions", g.events.len());
+    }
 }

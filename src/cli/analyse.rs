@@ -24,8 +24,9 @@ pub struct AnalyseArgs {
     /// Write to this file (atomically) instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// The level lanrick thinks at: 0 (random) to 4 (strongest).
-    #[arg(long, default_value_t = crate::player::MAX_LEVEL,
+    /// The level lanrick thinks at: 0 (random) to 5 (strongest); 4 unless told (a
+    /// review thinks twice an action: level 5 doubles its time).
+    #[arg(long, default_value_t = 4,
           value_parser = clap::value_parser!(u8).range(0..=i64::from(crate::player::MAX_LEVEL)))]
     pub level: u8,
     /// A wall-clock limit in seconds for the whole file; the actions not reached are

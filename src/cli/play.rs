@@ -11,8 +11,9 @@ pub struct PlayArgs {
     /// The rules to play by: `1893` (default), `1880`, `1879`, `1893-es`, ...
     #[arg(long, default_value = "1893", value_parser = parse_rules)]
     pub rules: Rules,
-    /// lanrick's level: 0 (random) to 4 (strongest).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=4))]
+    /// lanrick's level: 0 (random) to 5 (strongest).
+    #[arg(long, default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(crate::player::MAX_LEVEL)))]
     pub level: u8,
     /// The side you play (lanrick takes the other): `B` sets the first Mark (1893),
     /// the men (1880), or his own men first (1879).

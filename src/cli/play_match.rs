@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 /// The options of `lanrick match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Player A's level (0 to 4).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
+    /// Player A's level (0 to 5).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=i64::from(crate::player::MAX_LEVEL)))]
     pub a: u8,
-    /// Player B's level (0 to 4).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=4))]
+    /// Player B's level (0 to 5).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=i64::from(crate::player::MAX_LEVEL)))]
     pub b: u8,
     /// How many games, 1 to 1,000,000 (A has Black in the first of each pair,
     /// Yellow in the second).

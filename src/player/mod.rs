@@ -17,7 +17,11 @@
 //!   that wins a Rendezvous), two actions deep; level 4 wider (24 candidates, 64
 //!   replies each, the whole list of outcomes at the root when it is small enough)
 //!   and a win in two proved by the prover ([`prover::forcing_key`], the actions
-//!   tried best first by the evaluation) before the search.
+//!   tried best first by the evaluation) before the search;
+//! - 5: level 4's root, its win in two from the prover and its two-action search,
+//!   then three actions deep (`deep.rs`: alpha-beta on the generator's shortlists of
+//!   both sides, a transposition table, the other side's Rendezvous-winning turns
+//!   weighed at the leaves), all on a fixed node budget.
 //!
 //! At every level from 2: a turn that wins the game now is always played; no
 //! candidate is played after which the other side can win the game at once, while
@@ -31,6 +35,7 @@
 //! engine's `has_die`), thrown with the engine's one [`throw_die`].
 
 pub mod arena;
+mod deep;
 mod editions;
 mod eval;
 mod generate;
@@ -43,13 +48,22 @@ pub use generate::{
 
 use crate::engine::{Action, Budget, DieRule, Game, Phase, Position, throw_die};
 use crate::prover;
+use deep::{LEVEL5_NODES, deepen};
 use editions::{Extra, strategy};
 use generate::{all_candidates, heuristic_candidates, random_candidate};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The highest level.
-pub const MAX_LEVEL: u8 = 4;
+pub const MAX_LEVEL: u8 = 5;
+
+/// The lowest level that may think for a second or more in a crowded position:
+/// where a person waits (the prompt, a hint) it is given a time limit.
+pub const SLOW_LEVEL: u8 = 4;
+
+/// The level from which the root may hold the whole list of outcomes and a win in
+/// two is asked of the prover (levels 4 and 5).
+const WIDE_LEVEL: u8 = 4;
 
 /// What the player may spend on one action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +136,9 @@ struct Settings {
     nodes: u64,
     /// Whether the exact tactics run.
     tactics: bool,
+    /// The deepest iteration of level 5's search ([`deep`]) after the two-action one,
+    /// in actions (0: none).
+    deep: u32,
 }
 
 fn settings(level: u8) -> Settings {
@@ -134,6 +151,7 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: u64::MAX,
             tactics: false,
+            deep: 0,
         },
         2 => Settings {
             noise: 300,
@@ -143,6 +161,7 @@ fn settings(level: u8) -> Settings {
             inner_width: 0,
             nodes: 200_000,
             tactics: true,
+            deep: 0,
         },
         3 => Settings {
             noise: 20,
@@ -152,8 +171,9 @@ fn settings(level: u8) -> Settings {
             inner_width: 24,
             nodes: 60_000,
             tactics: true,
+            deep: 0,
         },
-        _ => Settings {
+        4 => Settings {
             noise: 10,
             depth: 2,
             root_width: 24,
@@ -161,6 +181,17 @@ fn settings(level: u8) -> Settings {
             inner_width: 64,
             nodes: 300_000,
             tactics: true,
+            deep: 0,
+        },
+        _ => Settings {
+            noise: 10,
+            depth: 2,
+            root_width: 24,
+            beam: 5,
+            inner_width: 64,
+            nodes: LEVEL5_NODES,
+            tactics: true,
+            deep: 3,
         },
     }
 }
@@ -194,6 +225,12 @@ fn whole_list_affordable(pos: &Position) -> bool {
         })
         .is_continue()
     }
+}
+
+/// The node budget of `level`'s own limits (the most positions one choice counts
+/// when [`Limits::nodes`] is unset; `u64::MAX` at levels 0 and 1, which do not search).
+pub fn level_nodes(level: u8) -> u64 {
+    settings(level.min(MAX_LEVEL)).nodes
 }
 
 /// Chooses the next action in `game` (`None` when the game is over). `stop`, when
@@ -241,7 +278,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&'static AtomicBool>) -
         let c = random_candidate(&pos, &mut rng)?;
         return Some(finish(c, "chosen at random (level 0)".into(), 0, 0));
     }
-    let listed = level == MAX_LEVEL && edition.may_list_root(&pos) && whole_list_affordable(&pos);
+    let listed = level >= WIDE_LEVEL && edition.may_list_root(&pos) && whole_list_affordable(&pos);
     let mut cands = if listed {
         all_candidates(&pos, ROOT_CAP, &mut rng, 24)
     } else {
@@ -269,7 +306,7 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&'static AtomicBool>) -
         cands.retain(|c| wins_rendezvous(&pos, &c.position));
     }
     // A win in two at the top level, proved, when the proof fits in the budget.
-    if level == MAX_LEVEL
+    if level >= WIDE_LEVEL
         && let Some((c, turns)) = win_in_two(game, &cands, me, listed, &mut search)
     {
         let (reason, score) = if turns <= 1 {
@@ -336,6 +373,18 @@ pub fn choose(game: &Game, limits: &Limits, stop: Option<&'static AtomicBool>) -
         if set.depth <= 2 {
             break;
         }
+    }
+    // Level 5: deeper, over the same candidates in the order the two-action search
+    // found.
+    if set.deep > 2 && !search.out_of_time() {
+        deepen(
+            &mut search,
+            &scored,
+            &mut values,
+            &mut reasons,
+            me,
+            set.deep,
+        );
     }
     // A third repetition in the Rendezvous is a draw whatever the search saw beyond
     // it (D-9); from level 3 a position seen before costs a little, so that a side

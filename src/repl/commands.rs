@@ -144,7 +144,7 @@ pub const COMMANDS: &[Command] = &[
         name: "play",
         args: "[B|Y [N]|off]",
         summary: "let lanrick play a side (`:play B 3`), or stop it (`:play off`)",
-        help: "`:play B 3` lets lanrick take Black at level 3 (0: random, 1 to 4: \
+        help: "`:play B 3` lets lanrick take Black at level 3 (0: random, 1 to 5: \
                stronger; without a level, 3); it answers at once when Black is to act \
                and after each of your actions. `:play off` stops it; `:play` says who \
                it plays. Its actions are recorded as normal events: `:undo` and `:save` \
@@ -176,7 +176,7 @@ pub const COMMANDS: &[Command] = &[
                it: a forced win of the Rendezvous or the game (proved; a win in two with its \
                line against the most stubborn defence), a threat it stops, \
                men brought in, the squares still to go. It thinks at the level given (0 \
-               to 4), else at the strongest, whatever level lanrick plays at; nothing is \
+               to 5), else at the strongest, whatever level lanrick plays at; nothing is \
                played. It thinks as `:go` does: a spinner on a terminal, and Ctrl-C \
                shows the best action found so far.",
         bang: false,

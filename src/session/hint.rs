@@ -75,7 +75,7 @@ pub struct Hint {
 /// the action it suggests. `None` when the game is over.
 pub fn hint(game: &Game, level: u8, seed: u64, stop: Option<&'static AtomicBool>) -> Option<Hint> {
     let limits = Limits {
-        time: (level == player::MAX_LEVEL).then(|| std::time::Duration::from_millis(1900)),
+        time: (level >= player::SLOW_LEVEL).then(|| std::time::Duration::from_millis(1900)),
         ..Limits::level(level, seed)
     };
     let choice: Choice = player::choose(game, &limits, stop)?;

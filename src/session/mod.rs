@@ -632,10 +632,10 @@ impl Session {
     /// lanrick's choice for the next action at its level (`stop`, set by Ctrl-C, ends
     /// the thinking with the best action found so far).
     pub fn think(&self, stop: Option<&'static AtomicBool>) -> Option<Choice> {
-        // At the prompt the top level answers within 2 s even in the most crowded
+        // At the prompt the top levels answer within 2 s even in the most crowded
         // positions (matches leave the time unset, so that their games replay).
         let limits = Limits {
-            time: (self.lanrick_level() == player::MAX_LEVEL)
+            time: (self.lanrick_level() >= player::SLOW_LEVEL)
                 .then(|| std::time::Duration::from_millis(1900)),
             ..Limits::level(self.lanrick_level(), self.seed)
         };

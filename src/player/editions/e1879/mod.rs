@@ -27,7 +27,7 @@ impl Strategy for E1879 {
     /// The root noise in 1879, whose evaluation is a chance of winning the game (see
     /// `eval.rs`: 1,000 is half a percent of it). Level 1's noise, up to a quarter of
     /// that chance, makes it almost a random choice among its candidates, always
-    /// taking a Rendezvous that it can win (see `choose`); levels 2 to 4 keep the
+    /// taking a Rendezvous that it can win (see `choose`); levels 2 to 5 keep the
     /// other editions' small noise, which only breaks near ties.
     fn root_noise(&self, level: u8, _common: i32) -> i32 {
         match level {
