@@ -19,7 +19,7 @@ use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
 /// In 1879 winning the Rendezvous is enough (Rule 5), and the game needs the score
 /// (see [`Position::rendezvous_to_game`], tested before this). Blocking is ignored, so
 /// the test only ever says "maybe" too often. Under the 1880 rules (a Mark that
-/// moves) the count is [`moving_mark_reach`]'s.
+/// moves) the count is `moving_mark_reach`'s.
 pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
     if let Some(ok) = moving_mark_reach(p, goal, 1) {
         return ok;
@@ -57,7 +57,7 @@ pub(crate) enum Reach {
 
 impl Reach {
     /// The edition's way, when `p` is in play under rules whose turn wins only with
-    /// all the mover's men in (1880, whose Mark moves, has [`moving_mark_reach`]).
+    /// all the mover's men in (1880, whose Mark moves, has `moving_mark_reach`).
     pub(crate) fn of(p: &Position) -> Option<Reach> {
         if !p.phase().in_play() {
             return None;
@@ -122,7 +122,7 @@ impl Reach {
 /// 1879, sends every man back to the border). So when neither can happen, the
 /// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it,
 /// with the allowance he will then have (never more than his men give him). The 1893
-/// family and 1879 in play, and 1880 as [`moving_mark_reach`] counts it; otherwise
+/// family and 1879 in play, and 1880 as `moving_mark_reach` counts it; otherwise
 /// `true`.
 pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
     if p.to_act() == goal.side {
@@ -159,7 +159,7 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
 /// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
 /// counted the same way with the turns he has before the attacker's last, cannot;
 /// and not before an interchange (which changes the colours). The 1880 rules (a Mark
-/// that moves) are counted by [`moving_mark_reach`]. Game goals: always `true`.
+/// that moves) are counted by `moving_mark_reach`. Game goals: always `true`.
 pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
     if goal.target != Target::Rendezvous || goal.help {
         return true;

@@ -810,7 +810,7 @@ fn seconds(d: std::time::Duration) -> String {
 
 /// The start of JUnit XML for a check whose cases are counted in `sum` and took
 /// `total`: the XML declaration and the `<testsuites>` element's opening tag. The
-/// report is this, each file's [`junit_suite_open`], cases ([`junit_case`]) and
+/// report is this, each file's [`junit_suite_open`], cases ([`Case::junit`]) and
 /// `  </testsuite>`, then `</testsuites>`: one test suite per file, one test case
 /// per game (or one for the file when it could not be read or decoded). A file that
 /// could not be read is an `<error>`, a failed check a `<failure>`; nothing is
