@@ -7,7 +7,7 @@
 //! only cut it short).
 
 use super::generate::{Candidate, heuristic_candidates, winning_turns_up_to};
-use super::{Search, WIN, evaluate, strategy};
+use super::{Search, WIN, evaluate};
 use crate::engine::table::FastMap;
 use crate::engine::{Phase, Position, Side};
 
@@ -161,24 +161,7 @@ impl<'a> Deep<'a> {
         let s = &mut *self.search;
         let children = heuristic_candidates(pos, beam, &mut s.rng, s.extra, &s.budget);
         s.nodes += children.len() as u64;
-        let mut keyed: Vec<(i32, bool, Candidate)> = children
-            .into_iter()
-            .map(|c| {
-                let wins = c.position.count(!mover) < pos.count(!mover)
-                    || c.position.winner() == Some(mover);
-                (evaluate(&c.position, mover), wins, c)
-            })
-            .collect();
-        keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));
-        let wins = keyed.iter().filter(|(_, w, _)| *w).count();
-        // 1879: a side that can win the Rendezvous does (as at the root).
-        let width = if wins > 0 && strategy(pos.rules()).takes_every_won_rendezvous() {
-            wins
-        } else {
-            width.max(wins).max(1)
-        };
-        keyed.truncate(width);
-        keyed.into_iter().map(|(_, _, c)| c).collect()
+        super::shortlist(pos, mover, children, width)
     }
 
     /// The value for `me` of a leaf: the evaluation, or, when the side to act can win

@@ -459,6 +459,35 @@ fn wins_rendezvous(pos: &Position, after: &Position) -> bool {
     after.winner() == Some(me) || after.count(!me) < pos.count(!me)
 }
 
+/// The shortlist of the candidates `children` of `pos` for `mover`, as the searches
+/// keep them: ordered by the mover's evaluation, every turn that wins a Rendezvous (or
+/// the game) first, then the best others up to `width` in all (in 1879, a side that
+/// can win the Rendezvous keeps only those turns, as at the root).
+fn shortlist(
+    pos: &Position,
+    mover: crate::engine::Side,
+    children: Vec<Candidate>,
+    width: usize,
+) -> Vec<Candidate> {
+    let mut keyed: Vec<(i32, bool, Candidate)> = children
+        .into_iter()
+        .map(|c| {
+            let wins =
+                c.position.count(!mover) < pos.count(!mover) || c.position.winner() == Some(mover);
+            (evaluate(&c.position, mover), wins, c)
+        })
+        .collect();
+    keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));
+    let wins = keyed.iter().filter(|(_, w, _)| *w).count();
+    let width = if wins > 0 && strategy(pos.rules()).takes_every_won_rendezvous() {
+        wins
+    } else {
+        width.max(wins).max(1)
+    };
+    keyed.truncate(width);
+    keyed.into_iter().map(|(_, _, c)| c).collect()
+}
+
 /// The most nodes the prover may search for a win in two.
 const WIN_IN_TWO_BUDGET: u64 = 200_000;
 
@@ -607,33 +636,16 @@ impl Search {
             return evaluate(pos, me);
         }
         let mover = pos.to_act();
-        let mut children =
+        let children =
             heuristic_candidates(pos, self.beam, &mut self.rng, self.extra, &self.budget);
         if children.is_empty() {
             return evaluate(pos, me);
         }
         self.nodes += children.len() as u64;
-        // Order by the mover's evaluation; keep the winning turns and the best few.
-        let mut keyed: Vec<(i32, bool, Candidate)> = children
-            .drain(..)
-            .map(|c| {
-                let wins = c.position.count(!mover) < pos.count(!mover)
-                    || c.position.winner() == Some(mover);
-                (evaluate(&c.position, mover), wins, c)
-            })
-            .collect();
-        keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));
-        let wins = keyed.iter().filter(|(_, w, _)| *w).count();
-        // 1879: a side that can win the Rendezvous does (as at the root).
-        let width = if wins > 0 && strategy(pos.rules()).takes_every_won_rendezvous() {
-            wins
-        } else {
-            self.inner_width.max(wins).max(1)
-        };
-        keyed.truncate(width);
+        let keyed = shortlist(pos, mover, children, self.inner_width);
         if mover == me {
             let mut best = -WIN - 1;
-            for (_, _, c) in &keyed {
+            for c in &keyed {
                 let v = self.value(&c.position, me, depth - 1, alpha, beta);
                 best = best.max(v);
                 alpha = alpha.max(v);
@@ -644,7 +656,7 @@ impl Search {
             best
         } else {
             let mut best = WIN + 1;
-            for (_, _, c) in &keyed {
+            for c in &keyed {
                 let v = self.value(&c.position, me, depth - 1, alpha, beta);
                 best = best.min(v);
                 beta = beta.min(v);

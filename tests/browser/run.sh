@@ -15,18 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-chromium_bin=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if [ -z "$chromium_bin" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        echo "browser test: installing chromium with apt-get" >&2
-        apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-        chromium_bin=$(command -v chromium)
-    else
-        echo "browser test: chromium is missing (apt-get install chromium)" >&2
-        exit 1
-    fi
-fi
+. tests/common/install.sh
+chromium_bin=$(chromium_or_install "browser test")
 
 cargo build --locked --quiet
 bin="${CARGO_TARGET_DIR:-target}/debug/lanrick"

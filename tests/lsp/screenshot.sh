@@ -15,16 +15,8 @@ need=()
 command -v nvim >/dev/null || need+=(neovim)
 command -v tmux >/dev/null || need+=(tmux)
 command -v chromium >/dev/null || need+=(chromium)
-if [ ${#need[@]} -gt 0 ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        echo "lsp screenshot: installing ${need[*]} with apt-get" >&2
-        apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-    else
-        echo "lsp screenshot: missing ${need[*]} (apt-get install ${need[*]})" >&2
-        exit 1
-    fi
-fi
+. tests/common/install.sh
+need_packages "lsp screenshot" "${need[@]}"
 
 cargo build --locked --quiet
 bin="$(pwd)/${CARGO_TARGET_DIR:-target}/debug/lanrick"
