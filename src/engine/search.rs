@@ -21,6 +21,7 @@ use super::squareset::SquareSet;
 use super::table::{FastMap, FastSet};
 use super::turn::ManMove;
 use super::turn::TurnInProgress;
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// The action that leads to an outcome, as the visitor hands it over: a borrowed view
@@ -158,26 +159,69 @@ pub fn visit_outcomes(
     let Ok(turn) = pos.begin_turn() else {
         return ControlFlow::Continue(());
     };
+    let (seen_states, seen_ends) = seen_take();
     let mut walk = Walk {
-        seen_states: FastMap::default(),
-        seen_ends: FastSet::default(),
+        seen_states,
+        seen_ends,
         targets: SquareSet::FULL,
         most: None,
         cut: false,
         visit: &mut visit,
     };
-    walk.turn(&turn)?;
-    for (from, to, p) in pos.mark_moves() {
-        if walk.seen_ends.insert(p) {
-            (walk.visit)(&OutcomeAction::MoveMark { from, to }, &p)?;
+    let flow = (|| {
+        walk.turn(&turn)?;
+        for (from, to, p) in pos.mark_moves() {
+            if walk.seen_ends.insert(p) {
+                (walk.visit)(&OutcomeAction::MoveMark { from, to }, &p)?;
+            }
         }
+        if walk.seen_ends.is_empty()
+            && let Ok(p) = pos.pass()
+        {
+            (walk.visit)(&OutcomeAction::Pass, &p)?;
+        }
+        ControlFlow::Continue(())
+    })();
+    seen_give((walk.seen_states, walk.seen_ends));
+    flow
+}
+
+/// The sets a walk keeps: the turn states and the ends it has seen.
+type Seen = (FastMap<StateKey, ()>, FastSet<Position>);
+
+/// The most entries a set may have room for to be kept for the next walk: larger ones
+/// (a crowded position's tens of thousands of ends) are freed.
+const KEPT_ROOM: usize = 1 << 13;
+
+/// The most sets kept on a thread (walks nest: the prover's visitor walks the next
+/// position inside a walk's visit, one level a ply).
+const KEPT_SETS: usize = 6;
+
+thread_local! {
+    /// Finished walks' sets, emptied, for the next walks on this thread: a walk starts
+    /// with the room the last ones grew instead of growing and rehashing from none.
+    static SEEN: RefCell<Vec<Seen>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Sets for a new walk: a kept pair, or new ones.
+fn seen_take() -> Seen {
+    SEEN.with(|s| s.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// Gives a finished walk's sets back, emptied, unless they are large or enough are
+/// kept already.
+fn seen_give(mut seen: Seen) {
+    if seen.0.capacity() > KEPT_ROOM || seen.1.capacity() > KEPT_ROOM {
+        return;
     }
-    if walk.seen_ends.is_empty()
-        && let Ok(p) = pos.pass()
-    {
-        visit(&OutcomeAction::Pass, &p)?;
-    }
-    ControlFlow::Continue(())
+    seen.0.clear();
+    seen.1.clear();
+    SEEN.with(|s| {
+        let mut kept = s.borrow_mut();
+        if kept.len() < KEPT_SETS {
+            kept.push(seen);
+        }
+    });
 }
 
 /// Calls `visit` once for each distinct outcome of a turn of the side to act in which
@@ -195,15 +239,18 @@ pub fn visit_turns_ending_in(
     let Ok(turn) = pos.begin_turn() else {
         return ControlFlow::Continue(());
     };
-    Walk {
-        seen_states: FastMap::default(),
-        seen_ends: FastSet::default(),
+    let (seen_states, seen_ends) = seen_take();
+    let mut walk = Walk {
+        seen_states,
+        seen_ends,
         targets,
         most: None,
         cut: false,
         visit: &mut visit,
-    }
-    .turn(&turn)
+    };
+    let flow = walk.turn(&turn);
+    seen_give((walk.seen_states, walk.seen_ends));
+    flow
 }
 
 /// The canonical form of the turn that leads from `pos` to `target`: the one with the
@@ -235,9 +282,10 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
                 ControlFlow::Continue(())
             }
         };
+        let (seen_states, seen_ends) = seen_take();
         let mut walk = Walk {
-            seen_states: FastMap::default(),
-            seen_ends: FastSet::default(),
+            seen_states,
+            seen_ends,
             targets,
             most: Some(limit),
             cut: false,
@@ -245,6 +293,7 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
         };
         let _ = walk.turn(&turn);
         let cut = walk.cut;
+        seen_give((walk.seen_states, walk.seen_ends));
         if found.is_some() || !cut {
             // Found, or no turn was cut short by the limit: more moves find nothing new.
             break;
