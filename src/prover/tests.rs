@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::Rules;
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 fn pos(s: &str) -> Position {

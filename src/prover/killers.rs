@@ -1,0 +1,74 @@
+//! The killers a key's search keeps from one depth to the next and hands on to the
+//! next keys ([`super::Limits::killers`], [`super::Limits::refuters`]).
+
+use super::{Action, Effect};
+
+/// A key's killers, kept from one depth to the next ([`super::Limits::killers`]): per ply,
+/// the refuting defences' effects, the reply that won last and the defence that
+/// refuted last ([`super::Limits::refuters`]).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Killers {
+    pub(super) defences: Vec<[Option<Effect>; 2]>,
+    pub(super) replies: Vec<Option<Action>>,
+    pub(super) refuters: Vec<Option<Action>>,
+}
+
+impl Killers {
+    /// Takes in `other`'s killers where it has some, ply by ply (the seed of the next
+    /// keys: the most recent key's killers win).
+    pub(super) fn absorb(&mut self, other: &Killers) {
+        fn merge<T: Clone>(into: &mut Vec<Option<T>>, from: &[Option<T>]) {
+            if into.len() < from.len() {
+                into.resize(from.len(), None);
+            }
+            for (a, b) in into.iter_mut().zip(from) {
+                if b.is_some() {
+                    a.clone_from(b);
+                }
+            }
+        }
+        if self.defences.len() < other.defences.len() {
+            self.defences.resize(other.defences.len(), [None, None]);
+        }
+        for (a, b) in self.defences.iter_mut().zip(&other.defences) {
+            if b[0].is_some() {
+                *a = *b;
+            }
+        }
+        merge(&mut self.replies, &other.replies);
+        merge(&mut self.refuters, &other.refuters);
+    }
+
+    /// A key's own killers, filled in from `seed` where it has none at a ply (and
+    /// its refuters taken from the seed, found at this depth by the keys before it).
+    pub(super) fn seeded(&self, seed: &Killers) -> Killers {
+        let mut k = self.clone();
+        if k.defences.len() < seed.defences.len() {
+            k.defences.resize(seed.defences.len(), [None, None]);
+        }
+        for (a, b) in k.defences.iter_mut().zip(&seed.defences) {
+            if a[0].is_none() {
+                *a = *b;
+            }
+        }
+        if k.replies.len() < seed.replies.len() {
+            k.replies.resize(seed.replies.len(), None);
+        }
+        for (a, b) in k.replies.iter_mut().zip(&seed.replies) {
+            if a.is_none() {
+                a.clone_from(b);
+            }
+        }
+        let mut refuters = seed.refuters.clone();
+        if refuters.len() < k.refuters.len() {
+            refuters.resize(k.refuters.len(), None);
+        }
+        for (a, b) in refuters.iter_mut().zip(&k.refuters) {
+            if a.is_none() {
+                a.clone_from(b);
+            }
+        }
+        k.refuters = refuters;
+        k
+    }
+}

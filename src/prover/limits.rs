@@ -1,0 +1,132 @@
+//! The prover's limits: its budget (nodes, time, the stop flag, the table's size and
+//! the threads) and the switches of every optimisation of the search.
+
+use super::{Budget, Clock, SystemClock};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::{Duration, Instant};
+
+/// The default node budget of a whole proof.
+pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+
+/// The default transposition table size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The budget and the switches of the search. Every optimisation can be switched off
+/// without changing a verdict (only the work done).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most search nodes (positions generated) for the whole proof (every key at
+    /// every depth, the refutations and the trees; [`tries`](super::tries) takes what the proof
+    /// left): hitting it is `unproven`. Deterministic: the same on every machine and
+    /// under any load, whatever the number of threads. ([`forcing_key`](super::forcing_key): its one
+    /// search.)
+    pub max_nodes: u64,
+    /// A wall-clock limit (not deterministic; off by default). It counts from
+    /// [`Limits::deadline`] when that is set (a whole command, several calls), else
+    /// from the start of each call.
+    pub max_time: Option<Duration>,
+    /// The instant the time runs out, for a whole command: set once at its start by
+    /// [`Limits::start_clock`], so that every call and every phase shares it.
+    pub deadline: Option<Instant>,
+    /// The clock the deadline is read from (the system's; a test's in tests).
+    pub clock: Arc<dyn Clock>,
+    /// The transposition tables' total size in MiB (shared out among the threads).
+    pub hash_mib: usize,
+    /// Worker threads for the keys (0: one per core).
+    pub threads: usize,
+    /// Use the transposition table.
+    pub table: bool,
+    /// Use the lower bound at the attacker's last turn.
+    pub bound: bool,
+    /// Use the lower bound at every depth before it ([`can_win_within`](super::can_win_within): the fewest
+    /// turns the attacker needs to bring all his men in).
+    pub deep_bound: bool,
+    /// Order defences by earlier refutations.
+    pub ordering: bool,
+    /// At the attacker's last turn, generate only the turns that may reach the goal
+    /// ([`last::visit_goal_turns`](super::last::visit_goal_turns)) instead of every turn.
+    pub goal_turns: bool,
+    /// Killers: at an OR node, the turn that won last at the same ply is played
+    /// first; the killers (these and the refuting defences of [`Limits::ordering`])
+    /// are kept from one depth to the next for each key.
+    pub killers: bool,
+    /// Before the attacker's last turn, refute an attacker's action as soon as a
+    /// defence that settles the goal against him (the defender winning first) comes
+    /// out of the generator, before the other defences are searched.
+    pub defender_first: bool,
+    /// Refuters: at an AND node, the defence that refuted last at the same ply is
+    /// played first, straight from its moves, before the defences are generated; and
+    /// the killers of the keys already searched at a depth (in fixed batches, in the
+    /// keys' order, so the result depends on no thread's timing) seed the next keys'
+    /// at that depth: a defence that refutes one first action often refutes the next.
+    pub refuters: bool,
+    /// Count the duals of the attacker's last turn too.
+    pub final_duals: bool,
+    /// Nodes searched so far, for a progress display (added to as the search goes).
+    pub progress: Option<Arc<AtomicU64>>,
+    /// A flag that stops the proof when set (the player's Ctrl-C): its report is then
+    /// cut by [`Cut::Stop`](super::Cut::Stop).
+    pub stop: Option<&'static AtomicBool>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: DEFAULT_MAX_NODES,
+            max_time: None,
+            deadline: None,
+            clock: Arc::new(SystemClock),
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 0,
+            table: true,
+            bound: true,
+            deep_bound: true,
+            ordering: true,
+            goal_turns: true,
+            killers: true,
+            defender_first: true,
+            refuters: true,
+            final_duals: false,
+            progress: None,
+            stop: None,
+        }
+    }
+}
+
+impl Limits {
+    /// Starts the clock of a whole command: the deadline is [`Limits::max_time`] from
+    /// now, shared by every call made with these limits (none without a time limit).
+    pub fn start_clock(&mut self) {
+        self.deadline = self.max_time.map(|d| self.clock.now() + d);
+    }
+
+    /// The deadline of a call starting now: the command's, else `max_time` from now.
+    fn deadline_from_now(&self) -> Option<Instant> {
+        self.deadline
+            .or_else(|| self.max_time.map(|d| self.clock.now() + d))
+    }
+
+    /// The budget of a call starting now: [`Limits::max_nodes`], the deadline (the
+    /// command's, else `max_time` from now), the clock and the stop flag.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            deadline: self.deadline_from_now(),
+            clock: Arc::clone(&self.clock),
+            stop: self.stop,
+        }
+    }
+
+    /// The default switches with `budget`'s nodes, deadline, clock and stop flag: how
+    /// a caller that keeps its own [`Budget`] (the player) hands it to the prover.
+    pub fn within(budget: &Budget) -> Limits {
+        Limits {
+            max_nodes: budget.max_nodes,
+            deadline: budget.deadline,
+            clock: Arc::clone(&budget.clock),
+            stop: budget.stop,
+            ..Limits::default()
+        }
+    }
+}
