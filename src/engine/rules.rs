@@ -12,14 +12,15 @@ use std::str::FromStr;
 
 /// One of Carroll's rule sets.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+#[repr(u16)]
 pub enum Edition {
     /// The printed rules of February/March 1879 (with a die).
-    E1879,
+    E1879 = 1879,
     /// The Monthly Packet of December 1880, with Carroll's answers of 1881.
-    E1880,
+    E1880 = 1880,
     /// Syzygies and Lanrick (1893): the default.
     #[default]
-    E1893,
+    E1893 = 1893,
 }
 
 impl Edition {
@@ -28,11 +29,7 @@ impl Edition {
 
     /// The year, as the `Rules` tag and citations write it.
     pub const fn year(self) -> u16 {
-        match self {
-            Edition::E1879 => 1879,
-            Edition::E1880 => 1880,
-            Edition::E1893 => 1893,
-        }
+        self as u16
     }
 
     /// Whether the engine can play this edition yet (all three can since 1879 was
@@ -180,7 +177,7 @@ impl Rules {
 impl fmt::Display for Rules {
     /// The canonical `Rules` value: `1893`, `1880`, `1893 turned both-first`, `1893-es`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.edition == Edition::E1893 && self.options == Options::ES {
+        if *self == Rules::with_options(Options::ES) {
             return f.write_str("1893-es");
         }
         write!(f, "{}", self.edition)?;
@@ -280,18 +277,23 @@ impl FromStr for Rules {
                 kind: RulesErrorKind::Empty,
             });
         };
-        let (edition, mut options) = match first.1 {
-            "1893" => (Edition::E1893, Options::NONE),
-            "1893-es" => (Edition::E1893, Options::ES),
-            "1880" => (Edition::E1880, Options::NONE),
-            "1879" => (Edition::E1879, Options::NONE),
-            _ => return Err(err(RulesErrorKind::UnknownEdition, first)),
+        let spanish = Rules::with_options(Options::ES);
+        let (edition, mut options) = if first.1 == "1893-es" {
+            (spanish.edition, spanish.options)
+        } else {
+            match Edition::ALL
+                .into_iter()
+                .find(|e| e.year().to_string() == first.1)
+            {
+                Some(e) => (e, Options::NONE),
+                None => return Err(err(RulesErrorKind::UnknownEdition, first)),
+            }
         };
         for &w in &words[1..] {
             let Some(flag) = OptionFlag::ALL.into_iter().find(|o| o.name() == w.1) else {
                 return Err(err(RulesErrorKind::UnknownOption, w));
             };
-            if edition != Edition::E1893 {
+            if !edition.takes_options() {
                 return Err(err(RulesErrorKind::OptionsNotAllowed, w));
             }
             if options.has(flag) && first.1 != "1893-es" {

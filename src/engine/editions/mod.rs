@@ -112,6 +112,13 @@ impl Rules {
     }
 }
 
+impl Edition {
+    /// Whether the edition takes the Spanish article's options (only 1893 does).
+    pub const fn takes_options(self) -> bool {
+        matches!(self, Edition::E1893)
+    }
+}
+
 /// What the next action of the side to act in `pos` must be (see [`Due`]).
 pub(crate) fn due(pos: &Position) -> Due {
     if pos.winner().is_some() {
