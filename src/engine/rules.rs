@@ -12,15 +12,14 @@ use std::str::FromStr;
 
 /// One of Carroll's rule sets.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-#[repr(u16)]
 pub enum Edition {
     /// The printed rules of February/March 1879 (with a die).
-    E1879 = 1879,
+    E1879,
     /// The Monthly Packet of December 1880, with Carroll's answers of 1881.
-    E1880 = 1880,
+    E1880,
     /// Syzygies and Lanrick (1893): the default.
     #[default]
-    E1893 = 1893,
+    E1893,
 }
 
 impl Edition {
@@ -29,7 +28,13 @@ impl Edition {
 
     /// The year, as the `Rules` tag and citations write it.
     pub const fn year(self) -> u16 {
-        self as u16
+        // The enum's own definition (its discriminants stay 0, 1, 2: hashes of
+        // positions, and so the order of ties in the player's tables, depend on them).
+        match self {
+            Edition::E1879 => 1879,
+            Edition::E1880 => 1880,
+            Edition::E1893 => 1893,
+        }
     }
 
     /// Whether the engine can play this edition yet (all three can since 1879 was
