@@ -573,7 +573,10 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     let cell = Arc::clone(cell);
     let spawned = std::thread::Builder::new()
         .name("lanrick-think".into())
-        .spawn(move || think_loop(&cell));
+        .spawn(move || {
+            super::background();
+            think_loop(&cell)
+        });
     if spawned.is_err() {
         game.busy = None;
         game.diagnostic = Some("lanrick cannot think now (no thread): try again.".into());
@@ -657,6 +660,7 @@ pub fn hint(cell: &Arc<Cell>, game: &mut Game, level: u8) {
     let spawned = std::thread::Builder::new()
         .name("lanrick-hint".into())
         .spawn(move || {
+            super::background();
             let hint = copy.hint(level, Some(flag));
             let mut g = cell.lock();
             if g.generation == generation {
@@ -707,6 +711,7 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
     let spawned = std::thread::Builder::new()
         .name("lanrick-prove".into())
         .spawn(move || {
+            super::background();
             let limits = crate::prover::Limits {
                 max_nodes: PROVE_NODES,
                 max_time: Some(PROVE_TIME),
