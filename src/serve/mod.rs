@@ -358,7 +358,12 @@ impl Server {
             };
             let level = match l.get("level").and_then(Value::as_u64) {
                 Some(n) if n <= u64::from(crate::player::MAX_LEVEL) => n as u8,
-                _ => return Response::error(400, "lanrick's level is 0 to 4"),
+                _ => {
+                    return Response::error(
+                        400,
+                        &format!("lanrick's level is 0 to {}", crate::player::MAX_LEVEL),
+                    );
+                }
             };
             session.set_lanrick(Some((side, level)));
         }
