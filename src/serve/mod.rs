@@ -611,6 +611,33 @@ impl Running {
     }
 }
 
+/// Connections the kernel may hold for the server before it accepts them. The
+/// standard library listens with 128: a burst of more new connections than that (200
+/// tabs acting at once) had the rest of their SYNs dropped, and each dropped one cost
+/// its tab the kernel's one-second retransmission wait.
+#[cfg(unix)]
+const BACKLOG: i32 = 1024;
+
+#[cfg(unix)]
+unsafe extern "C" {
+    fn listen(fd: i32, backlog: i32) -> i32;
+}
+
+/// Raises the listening socket's backlog to [`BACKLOG`] (the kernel caps it at its
+/// own `somaxconn`). Listening again on a listening socket only changes its backlog;
+/// if it fails, the standard library's stays.
+fn widen_backlog(listener: &std::net::TcpListener) {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: the descriptor is the listener's own, open for as long as it lives;
+        // listen() only changes the length of its queue.
+        let _ = unsafe { listen(listener.as_raw_fd(), BACKLOG) };
+    }
+    #[cfg(not(unix))]
+    let _ = listener;
+}
+
 /// Binds `config.host:config.port` and starts answering on `config.threads` threads.
 ///
 /// # Errors
@@ -621,7 +648,10 @@ pub fn start(config: Config) -> Result<Running, String> {
     } else {
         config.host.clone()
     };
-    let http = tiny_http::Server::http(format!("{host}:{}", config.port))
+    let listener = std::net::TcpListener::bind(format!("{host}:{}", config.port))
+        .map_err(|e| format!("cannot listen on {host}:{}: {e}", config.port))?;
+    widen_backlog(&listener);
+    let http = tiny_http::Server::from_listener(listener, None)
         .map_err(|e| format!("cannot listen on {host}:{}: {e}", config.port))?;
     let addr = http
         .server_addr()
