@@ -96,7 +96,8 @@ fn legal_action(r: &Running, id: &str, v: &Value) -> Option<String> {
 
 /// Plays `decisions` of the user's actions in a game against lanrick at `level`;
 /// the apply times and lanrick's reply times.
-fn play(r: &Running, level: u8, decisions: usize) -> (Vec<Duration>, Vec<Duration>) {
+fn play(r: &Running, level: u8, decisions: usize, think: Think) -> (Vec<Duration>, Vec<Duration>) {
+    let mut think = think;
     let v = call(
         r,
         "POST",
@@ -110,6 +111,7 @@ fn play(r: &Running, level: u8, decisions: usize) -> (Vec<Duration>, Vec<Duratio
         if v["over"] == true {
             break;
         }
+        std::thread::sleep(think.next());
         let Some(line) = legal_action(r, &id, &v) else {
             break;
         };
@@ -130,6 +132,26 @@ fn play(r: &Running, level: u8, decisions: usize) -> (Vec<Duration>, Vec<Duratio
         reply.push(t.elapsed());
     }
     (apply, reply)
+}
+
+/// The user's time to choose each action: uniform between half and one and a half
+/// times `mean`, from a seeded generator (each game its own seed), so a run's pacing is
+/// the same every time. A mean of 0 plays flat out.
+#[derive(Clone, Copy)]
+struct Think {
+    mean: Duration,
+    state: u64,
+}
+
+impl Think {
+    fn next(&mut self) -> Duration {
+        self.state = self
+            .state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let unit = (self.state >> 11) as f64 / (1u64 << 53) as f64;
+        self.mean.mul_f64(0.5 + unit)
+    }
 }
 
 fn pct(mut v: Vec<Duration>, p: f64) -> f64 {
@@ -156,14 +178,19 @@ fn run_games(
     games: usize,
     level: u8,
     decisions: usize,
+    think: Duration,
 ) -> (Vec<Duration>, Vec<Duration>) {
     let all = Arc::new(Mutex::new((Vec::new(), Vec::new())));
     let threads: Vec<_> = (0..games)
-        .map(|_| {
+        .map(|i| {
             let r = Arc::clone(r);
             let all = Arc::clone(&all);
+            let think = Think {
+                mean: think,
+                state: 14 + i as u64,
+            };
             std::thread::spawn(move || {
-                let (a, b) = play(&r, level, decisions);
+                let (a, b) = play(&r, level, decisions, think);
                 let mut g = all.lock().expect("lock");
                 g.0.extend(a);
                 g.1.extend(b);
@@ -186,20 +213,46 @@ fn main() {
         start(Config {
             port: 0,
             max_games: 1000,
-            threads: 64,
+            threads: std::env::var("LOAD_THREADS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(Config::default().threads),
             ..Config::default()
         })
         .expect("the server starts"),
     );
-    let (apply, _) = run_games(&r, 200, 0, decisions);
-    report("200 level-0 games: validate and apply", &apply);
-    // The same while 20 games have lanrick thinking at level 3.
-    let busy = Arc::clone(&r);
-    let heavy = std::thread::spawn(move || run_games(&busy, 20, 3, decisions));
-    std::thread::sleep(Duration::from_millis(300));
-    let (apply, _) = run_games(&r, 200, 0, decisions);
+    let games: usize = std::env::var("LOAD_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let think = Duration::from_millis(
+        std::env::var("LOAD_THINK_MS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1000),
+    );
+    let (apply, _) = run_games(&r, games, 0, decisions, think);
     report(
-        "200 level-0 games beside 20 at level 3: validate and apply",
+        &format!("{games} level-0 games: validate and apply"),
+        &apply,
+    );
+    // The same while 20 games have lanrick thinking at level 3 all the time: their
+    // users answer at once, and new games start until the 200 are done.
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let busy = Arc::clone(&r);
+    let stop = Arc::clone(&done);
+    let heavy = std::thread::spawn(move || {
+        let mut replies = Vec::new();
+        while !stop.load(std::sync::atomic::Ordering::Acquire) {
+            replies.extend(run_games(&busy, 20, 3, decisions, Duration::ZERO).1);
+        }
+        ((), replies)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let (apply, _) = run_games(&r, games, 0, decisions, think);
+    done.store(true, std::sync::atomic::Ordering::Release);
+    report(
+        &format!("{games} level-0 games beside 20 at level 3: validate and apply"),
         &apply,
     );
     let (_, reply3) = heavy.join().expect("the level-3 games");
@@ -207,7 +260,7 @@ fn main() {
         let (_, reply) = if level == 3 {
             (Vec::new(), reply3.clone())
         } else {
-            run_games(&r, 20, level, decisions)
+            run_games(&r, 20, level, decisions, Duration::ZERO)
         };
         report(
             &format!("lanrick's reply at level {level} (20 games at once)"),

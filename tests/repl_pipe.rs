@@ -32,6 +32,9 @@ fn a_short_game_with_an_illegal_move_undo_and_save_checks_clean() {
         // The diagnostic names the input line it came from (the second).
         .stderr(predicate::str::contains("[input:2:4]"))
         .stdout(predicate::str::contains("undone: Y: a7-a6 h5-h4"))
+        .stdout(predicate::str::contains(
+            "note: the 1 action undone kept as a variation of this one",
+        ))
         .stdout(predicate::str::contains("saved 3 actions"))
         .get_output()
         .clone();
@@ -40,7 +43,7 @@ fn a_short_game_with_an_illegal_move_undo_and_save_checks_clean() {
     assert!(!stdout.contains("> "), "no prompts when piped");
     let saved = std::fs::read_to_string(&file).expect("the game was saved");
     assert!(
-        saved.ends_with("\nB: mark d5\n1. Y: a7-b6\n2. B: d1-d2\n"),
+        saved.ends_with("\nB: mark d5\n1. Y: a7-b6 ( 1. Y: a7-a6 h5-h4 )\n2. B: d1-d2\n"),
         "{saved}"
     );
     lanrick().arg("check").arg(&file).assert().success();

@@ -25,7 +25,7 @@ pub use http::{Request, Response};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::Read;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -87,7 +87,9 @@ pub struct Config {
     pub max_games: usize,
     /// The largest request body, in bytes.
     pub max_body: usize,
-    /// The threads answering requests.
+    /// The threads answering requests (a long poll waits on a thread of its own).
+    /// A few are best: every answer takes milliseconds of CPU, and on a small machine
+    /// more threads than that only share the cores less fairly (docs/performance.md).
     pub threads: usize,
     /// The files given on the command line.
     pub files: Vec<Source>,
@@ -100,7 +102,7 @@ impl Default for Config {
             port: 0,
             max_games: 256,
             max_body: 64 * 1024,
-            threads: 64,
+            threads: 8,
             files: Vec::new(),
         }
     }
@@ -113,6 +115,8 @@ pub struct Server {
     config: Config,
     games: Mutex<HashMap<String, Arc<Cell>>>,
     counter: AtomicU64,
+    /// Long polls waiting on threads of their own.
+    waiting: AtomicUsize,
     seed: u64,
 }
 
@@ -127,6 +131,7 @@ impl Server {
             config,
             games: Mutex::new(HashMap::new()),
             counter: AtomicU64::new(1),
+            waiting: AtomicUsize::new(0),
             seed,
         }
     }
@@ -669,7 +674,23 @@ pub fn start(config: Config) -> Result<Running, String> {
             .name(format!("lanrick-http-{i}"))
             .spawn(move || {
                 while let Ok(req) = http.recv() {
-                    answer(&server, req, max_body);
+                    if is_long_poll(&req)
+                        && let Some(waiter) = Waiter::claim(&server)
+                    {
+                        let server = Arc::clone(&server);
+                        // A thread of its own: the poll may wait for lanrick's whole
+                        // search, and the pool is for answers of a few milliseconds. If
+                        // none can be started, the request is dropped and tiny_http
+                        // answers 500; the page polls again.
+                        let _ = std::thread::Builder::new()
+                            .name("lanrick-poll".into())
+                            .spawn(move || {
+                                answer(&server, req, max_body);
+                                drop(waiter);
+                            });
+                    } else {
+                        answer(&server, req, max_body);
+                    }
                 }
             })
             .map_err(|e| format!("cannot start a thread: {e}"))?;
@@ -681,6 +702,37 @@ pub fn start(config: Config) -> Result<Running, String> {
         http,
         threads: handles,
     })
+}
+
+/// Whether `req` is a long poll: a view asked for once the game changes
+/// (`/api/view?…&wait=N`), which may wait for lanrick's whole search.
+fn is_long_poll(req: &tiny_http::Request) -> bool {
+    *req.method() == tiny_http::Method::Get
+        && req.url().starts_with("/api/view?")
+        && req.url().split(['?', '&']).any(|p| p.starts_with("wait="))
+}
+
+/// A long poll's claim on a thread of its own; at most one per live game may be held
+/// (more wait on the pool, as any request does).
+struct Waiter(Arc<Server>);
+
+impl Waiter {
+    fn claim(server: &Arc<Server>) -> Option<Waiter> {
+        let cap = server.config.max_games.max(1);
+        server
+            .waiting
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < cap).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Waiter(Arc::clone(server)))
+    }
+}
+
+impl Drop for Waiter {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 /// Reads one request off the socket (the body up to the cap), answers it.
