@@ -710,7 +710,7 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
             };
             let wants = crate::prover::Wants {
                 trees: true,
-                keep: Some(4),
+                keep: Some(crate::render::solution::SHOWN + 1),
                 ..crate::prover::Wants::default()
             };
             let text = match crate::prover::solve(&start, goal, &limits, &wants) {
@@ -732,7 +732,8 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
 }
 
 /// A proof's report in the page's words: the verdict, each key that forces the goal
-/// with its turns, the first tree (a few levels).
+/// with its turns, and the solution as `lanrick solve` writes it (the same writer,
+/// [`crate::render::solution`]).
 fn proof_words(r: &crate::prover::Report) -> String {
     let mut out = vec![format!("Verdict: {}", r.verdict)];
     if !r.complete {
@@ -748,28 +749,13 @@ fn proof_words(r: &crate::prover::Report) -> String {
     } else {
         out.push(format!("Keys: {}", keys.join("; ")));
     }
-    if let Some(t) = r.trees.first() {
+    let lines = crate::render::solution::solution_lines(r, &crate::prover::Tries::default(), false);
+    if !lines.is_empty() {
         out.push("Solution:".into());
-        tree_lines(t, 1, &mut out);
+        out.extend(lines);
     }
     out.push(format!("{} positions searched", r.nodes));
     out.join("\n")
-}
-
-/// A solution tree, indented by depth, at most four levels and a few lines.
-fn tree_lines(t: &crate::prover::Tree, depth: usize, out: &mut Vec<String>) {
-    if depth > 4 || out.len() > 40 {
-        return;
-    }
-    out.push(format!(
-        "{}{}: {}",
-        "  ".repeat(depth),
-        t.side.letter(),
-        t.act
-    ));
-    for n in &t.next {
-        tree_lines(n, depth + 1, out);
-    }
 }
 
 /// A problem written as the CLI writes it (no colour), for the line typed or built.

@@ -1,9 +1,11 @@
-//! What `solve` (and `compose`) write of a proof: the solution as chess problem
-//! solvers write it, numbered and indented by move, the key marked `!`, each
-//! attacker's action with its threat, the defences each with its winning reply and the
-//! duals counted, the tries marked `?` with their refutations marked `!` — in the
-//! notation, so that it pastes into a puzzle file and `check` replays it — and the same
-//! proof as one JSON document. One writer for each: [`text`] and [`json`].
+//! What `solve` and `compose` write of a proof, and the browser board shows of one: the
+//! solution as chess problem solvers write it, numbered and indented by move, the key
+//! marked `!`, each attacker's action with its threat, the defences each with its
+//! winning reply and the duals counted, the tries marked `?` with their refutations
+//! marked `!` — in the notation, so that it pastes into a puzzle file and `check`
+//! replays it — and the same proof as one JSON document. One writer for each:
+//! [`text`] (the lines alone: [`solution_lines`]) and [`json`]. Strings only: the CLI
+//! prints them, `lanrick serve` sends them.
 
 use crate::engine::{Action, Position, Rules, Side};
 use crate::interp::proof;
@@ -11,7 +13,7 @@ use crate::prover::{self, Report, Tree};
 use std::fmt::Write as _;
 
 /// How many alternatives (defences, help lines) a point shows before it is summarised.
-pub(crate) const SHOWN: usize = 6;
+pub const SHOWN: usize = 6;
 
 /// One event of a solution as the writer sees it: who plays what, its glyph, its
 /// notes (threat, duals), and the alternatives after it (the first one is followed).
