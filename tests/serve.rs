@@ -513,6 +513,157 @@ fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted
     r.stop();
 }
 
+/// The index of the shipped puzzle `name` in the page's list.
+fn puzzle_index(r: &Running, name: &str) -> usize {
+    let files = request(r, "GET", "/api/files", None).json();
+    files["puzzles"]
+        .as_array()
+        .expect("puzzles")
+        .iter()
+        .position(|p| p["name"] == name)
+        .expect("the shipped puzzle is listed")
+}
+
+/// The announcements of a view, one per line.
+fn log(v: &Value) -> String {
+    v["log"]
+        .as_array()
+        .expect("a log")
+        .iter()
+        .map(|e| e["text"].as_str().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `lanrick solve --tries` on a shipped puzzle: each try with its refutations.
+fn tries(puzzle: &str) -> Vec<(String, Vec<String>)> {
+    let out = Command::cargo_bin("lanrick")
+        .expect("built")
+        .args([
+            "solve",
+            "--tries",
+            &format!("examples/puzzles/{puzzle}.lanrick"),
+        ])
+        .output()
+        .expect("runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("# try "))
+        .filter_map(|l| l.split_once(": refuted by "))
+        .map(|(t, refs)| {
+            let refs = refs.split(", ").map(|r| r.trim_matches('`').to_string());
+            (t.to_string(), refs.collect())
+        })
+        .collect()
+}
+
+#[test]
+fn the_trainers_defence_is_the_written_solutions_and_a_wrong_key_is_refuted_by_the_prover() {
+    let r = server(Config::default());
+    let i = puzzle_index(&r, "composed-102-01");
+    let v = new_game(&r, json!({ "puzzle": i }));
+    assert_eq!(v["puzzle"]["goal"], "B wins rendezvous in 2");
+    // The written key and the main line's defence, as the solution writes them.
+    let solution = v["puzzle"]["solution"].as_str().expect("the solution");
+    let mut lines = solution
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let event = |l: &str| {
+        let l = l.split(['(', '{']).next().unwrap_or(l);
+        l.split_once(": ").map_or(l, |(_, a)| a).trim().to_string()
+    };
+    let key = event(lines.next().expect("a key"));
+    let defence = event(lines.next().expect("a defence"));
+    // The key in another order of its moves is the same key (h6-h5 x e8 is how the
+    // prover writes g6-h5 h6-g6 x e8): the written defence answers both.
+    for played in [key.as_str(), "h6-h5 x e8"] {
+        let v = new_game(&r, json!({ "puzzle": i }));
+        let id = v["id"].as_str().expect("an id").to_string();
+        let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": played })));
+        assert!(
+            log(&v).contains(&format!("Defence from the written solution: {defence}")),
+            "{played} ({defence:?}): {}",
+            log(&v)
+        );
+        assert!(moves(&v)[1].ends_with(&format!("Y: {defence}")), "{v}");
+    }
+    // A wrong key (a try of `lanrick solve --tries`): the prover refutes it with one
+    // of the try's refutations, and the log says the goal is out of reach.
+    let tries = tries("composed-102-01");
+    let (wrong, refutations) = tries.first().expect("the puzzle has a try");
+    let v = new_game(&r, json!({ "puzzle": i }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": wrong })));
+    let said = log(&v);
+    assert!(said.contains("Refuted: after "), "{said}");
+    assert!(said.contains("out of reach"), "{said}");
+    let played = moves(&v);
+    assert_eq!(played.len(), 2, "{v}");
+    assert!(
+        refutations.iter().any(|d| played[1].ends_with(d.as_str())),
+        "{} is not among {refutations:?}",
+        played[1]
+    );
+    r.stop();
+}
+
+#[test]
+fn a_puzzle_file_given_is_trained_and_a_key_the_solution_misses_works_too() {
+    // composed-102-01 with a wrong key written as its solution: the true key is not in
+    // the written solution, so the prover answers it, and finds no refutation.
+    let text = "[Position \"4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play\"]\n[Goal \"B wins rendezvous in 2\"]\n\nB: g6-f5 h6-g6 x e8\n";
+    let r = server(Config {
+        files: vec![lanrick::serve::Source {
+            name: "mine.lanrick".into(),
+            text: text.into(),
+        }],
+        ..Config::default()
+    });
+    let files = request(&r, "GET", "/api/files", None).json();
+    assert_eq!(
+        files["files"][0]["games"][0]["goal"],
+        "B wins rendezvous in 2"
+    );
+    let v = new_game(&r, json!({ "file": 0, "game": 1, "train": true }));
+    let id = v["id"].as_str().expect("an id").to_string();
+    assert!(moves(&v).is_empty(), "the solution is not played");
+    assert_eq!(v["puzzle"]["name"], "mine.lanrick");
+    let v = settled(
+        &r,
+        act(&r, &id, json!({ "do": "line", "text": "h6-h5 x e8" })),
+    );
+    let said = log(&v);
+    assert!(said.contains("your key works too"), "{said}");
+    assert_eq!(moves(&v).len(), 2, "{v}");
+    // The key's reply still meets the goal: the defence only held out.
+    let reply = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 4 })));
+    let hint = reply["hint"].as_str().expect("a hint");
+    let action = hint
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit_once(" (level"))
+        .map_or("", |(a, _)| a);
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": action })));
+    assert!(log(&v).contains("Goal met"), "{}", log(&v));
+    // A game with no goal is not trained.
+    let r2 = server(Config {
+        files: vec![lanrick::serve::Source {
+            name: "plain.lanrick".into(),
+            text: "mark d5\n".into(),
+        }],
+        ..Config::default()
+    });
+    let a = request(
+        &r2,
+        "POST",
+        "/api/new",
+        Some(&json!({ "file": 0, "train": true })),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    r2.stop();
+    r.stop();
+}
+
 #[test]
 fn a_file_given_is_opened_stepped_through_and_branched() {
     let text = std::fs::read_to_string("examples/complete-game.lanrick").expect("the example");

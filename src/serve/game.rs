@@ -105,6 +105,8 @@ pub struct Game {
     pub last_used: Instant,
     /// A puzzle being solved: its name and its written solution.
     pub puzzle: Option<(String, String)>,
+    /// The trained puzzle's solution as a tree, for its defence.
+    pub trainer: Option<Arc<super::trainer::Trainer>>,
     /// A position being set up as a composer does: the men placed so far.
     pub editor: Option<(SquareSet, SquareSet)>,
 }
@@ -170,6 +172,7 @@ impl Game {
             flip: false,
             last_used: Instant::now(),
             puzzle: None,
+            trainer: None,
             editor: None,
         }
     }
@@ -551,13 +554,7 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     if game.busy.is_some() || game.session.next() != Some(Next::Lanrick) {
         return;
     }
-    // A puzzle settled (its goal met or out of reach): the defence stops there.
-    if game.puzzle.is_some()
-        && game
-            .session
-            .goal_status()
-            .is_some_and(|p| p.settled().is_some() || p.out_of_reach())
-    {
+    if puzzle_settled(game) {
         return;
     }
     game.busy = Some(Busy::Thinking);
@@ -573,12 +570,24 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     }
 }
 
+/// Whether a puzzle is settled (its goal met or out of reach): the defence stops there.
+fn puzzle_settled(game: &Game) -> bool {
+    game.puzzle.is_some()
+        && game
+            .session
+            .goal_status()
+            .is_some_and(|p| p.settled().is_some() || p.out_of_reach())
+}
+
 /// The worker: lanrick's actions while it is due.
 fn think_loop(cell: &Arc<Cell>) {
     for _ in 0..16 {
-        let (copy, generation, flag) = {
+        let (copy, generation, flag, trainer) = {
             let mut g = cell.lock();
-            if g.busy != Some(Busy::Thinking) || g.session.next() != Some(Next::Lanrick) {
+            if g.busy != Some(Busy::Thinking)
+                || g.session.next() != Some(Next::Lanrick)
+                || puzzle_settled(&g)
+            {
                 if g.busy == Some(Busy::Thinking) {
                     g.busy = None;
                     g.version += 1;
@@ -587,9 +596,19 @@ fn think_loop(cell: &Arc<Cell>) {
                 cell.notify();
                 return;
             }
-            (g.session.clone(), g.generation, g.slot.flag())
+            (
+                g.session.clone(),
+                g.generation,
+                g.slot.flag(),
+                g.trainer.clone(),
+            )
         };
-        let choice = copy.think(Some(flag));
+        // A trained puzzle's defence: the written solution's, the prover's, or (its
+        // budget spent) lanrick's choice; said before it is played.
+        let (choice, said) = match &trainer {
+            Some(t) => super::trainer::defend(&copy, t, &prove_limits(flag), flag),
+            None => (copy.think(Some(flag)), String::new()),
+        };
         let mut g = cell.lock();
         if g.generation != generation {
             drop(g);
@@ -599,6 +618,7 @@ fn think_loop(cell: &Arc<Cell>) {
         let side = g.session.position().to_act();
         match choice {
             Some(choice) => {
+                g.say(said);
                 let reply = g.session.play_choice(&choice);
                 g.tell_reply(&reply, &choice.event, Some(side));
                 g.clear_built();
@@ -673,6 +693,19 @@ const PROVE_NODES: u64 = 5_000_000;
 /// The prover's longest time for a question asked on the page.
 const PROVE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
 
+/// The prover's budget for a question asked on the page or a trainer's defence: at
+/// most [`PROVE_NODES`] positions or [`PROVE_TIME`], one thread, stopped by `flag`.
+fn prove_limits(flag: &'static AtomicBool) -> crate::prover::Limits {
+    crate::prover::Limits {
+        max_nodes: PROVE_NODES,
+        max_time: Some(PROVE_TIME),
+        threads: 1,
+        hash_mib: 16,
+        stop: Some(flag),
+        ..crate::prover::Limits::default()
+    }
+}
+
 /// Asks the prover on the worker whether `goal` (as a `Goal` tag writes it, `B wins
 /// rendezvous in 2`) can be forced from the current position: the verdict, the keys
 /// and the first solution tree. Cancelled by the stop flag or a take-back.
@@ -700,14 +733,7 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
     let spawned = std::thread::Builder::new()
         .name("lanrick-prove".into())
         .spawn(move || {
-            let limits = crate::prover::Limits {
-                max_nodes: PROVE_NODES,
-                max_time: Some(PROVE_TIME),
-                threads: 1,
-                hash_mib: 16,
-                stop: Some(flag),
-                ..crate::prover::Limits::default()
-            };
+            let limits = prove_limits(flag);
             let wants = crate::prover::Wants {
                 trees: true,
                 keep: Some(crate::render::solution::SHOWN + 1),

@@ -209,6 +209,13 @@ async function loadFiles() {
       o.value = JSON.stringify({ file: file.index, game: game.game });
       o.textContent = game.game + '. ' + (game.title || file.name);
       g.appendChild(o);
+      if (game.goal) {
+        // A puzzle of the file: also offered in the trainer.
+        const t = document.createElement('option');
+        t.value = JSON.stringify({ file: file.index, game: game.game, train: true });
+        t.textContent = game.game + '. ' + (game.title || file.name) + ': ' + game.goal + ' (train)';
+        g.appendChild(t);
+      }
     }
   }
   const pg = group('Puzzles');
