@@ -5,7 +5,8 @@
 # the page (each of the user's actions typed in the notation box), takes a decision
 # back and plays it again, downloads the record and checks it with `lanrick check`.
 # Also picks up a man by a click (his destinations highlighted) and makes an illegal
-# click (the diagnostic shown). Fails on any script error or console message.
+# click (the diagnostic shown), solves a shipped puzzle and plays a wrong key in
+# another (the refutation announced). Fails on any script error or console message.
 #
 # Chromium comes from Debian (installed here with apt-get when missing and run as
 # root), as in tests/browser/run.sh. `.ci/run` runs this script.
@@ -115,6 +116,17 @@ if grep -q 'Goal met' "$work/out"; then
     echo "ok   puzzle composed-2-01: the key meets the goal"
 else
     echo "FAIL puzzle: the key did not meet the goal:" >&2
+    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" >&2
+    failed=1
+fi
+# A wrong key (a try of `lanrick solve --tries`): the prover's refutation is played and
+# announced.
+browse "${url}#selftest=puzzle&name=composed-102-01&key=g6-f5%20h6-g6%20x%20e8" --dump-dom
+no_console "wrong key"
+if grep -q 'Refuted: after .* the goal is out of reach' "$work/out"; then
+    echo "ok   puzzle composed-102-01: a wrong key is refuted on the board"
+else
+    echo "FAIL puzzle: the wrong key's refutation is not announced:" >&2
     sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" >&2
     failed=1
 fi
