@@ -119,25 +119,13 @@ fn holds(start: &Position, alive: &[&Kid], turns: u32) -> Defended {
 mod tests {
     use super::*;
     use crate::engine::Game;
-
-    fn pos(s: &str) -> Position {
-        Position::parse_as(crate::engine::Rules::default(), s).expect("a position")
-    }
+    use crate::prover::tests::{goal, pos};
 
     fn limits() -> Limits {
         Limits {
             threads: 1,
             hash_mib: 4,
             ..Limits::default()
-        }
-    }
-
-    fn goal(side: Side, turns: u32) -> Goal {
-        Goal {
-            side,
-            target: Target::Rendezvous,
-            turns,
-            help: false,
         }
     }
 

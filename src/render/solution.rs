@@ -58,8 +58,14 @@ fn line(node: &Node, n: u32) -> (String, u32) {
 fn write_node(out: &mut Vec<String>, node: &Node, variations: &[Node], d: usize, n: u32) {
     let (l, next) = line(node, n);
     out.push(format!("{}{l}", indent(d)));
+    write_variations(out, variations, d, n);
+    write_after(out, node, d + 1, next);
+}
+
+/// Writes `variations` at depth `d` with the number `n`: each an alternative from the
+/// same point, in parentheses, with its own continuation inside.
+fn write_variations(out: &mut Vec<String>, variations: &[Node], d: usize, n: u32) {
     for v in variations {
-        // An alternative: from the same point, with its own continuation inside.
         let (l, vn) = line(v, n);
         out.push(format!("{}( {l}", indent(d)));
         write_after(out, v, d + 1, vn);
@@ -67,7 +73,6 @@ fn write_node(out: &mut Vec<String>, node: &Node, variations: &[Node], d: usize,
             last.push_str(" )");
         }
     }
-    write_after(out, node, d + 1, next);
 }
 
 /// Writes the alternatives after `node` at depth `d`: the first one, the others as
@@ -78,14 +83,7 @@ fn write_after(out: &mut Vec<String>, node: &Node, d: usize, n: u32) {
     };
     let (l, next) = line(first, n);
     out.push(format!("{}{l}", indent(d)));
-    for v in rest {
-        let (l, vn) = line(v, n);
-        out.push(format!("{}( {l}", indent(d)));
-        write_after(out, v, d + 1, vn);
-        if let Some(last) = out.last_mut() {
-            last.push_str(" )");
-        }
-    }
+    write_variations(out, rest, d, n);
     if let Some(more) = &node.more {
         out.push(format!("{}{{ {more} }}", indent(d)));
     }
