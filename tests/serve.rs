@@ -642,11 +642,16 @@ fn the_trainers_defence_is_the_written_solutions_and_a_wrong_key_is_refuted_by_t
 }
 
 #[test]
-fn a_puzzle_file_given_is_trained_and_a_key_the_solution_misses_works_too() {
+fn a_puzzle_file_given_is_trained_a_key_it_misses_works_too_and_its_variations_reply() {
     // composed-102-01 with a wrong key written as its solution: the true key is not in
     // the written solution, so the prover answers it, and finds no refutation.
-    let text = "[Position \"4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play\"]\n[Goal \"B wins rendezvous in 2\"]\n\nB: g6-f5 h6-g6 x e8\n";
-    let r = with_file("mine.lanrick", text);
+    // Its second game writes a reply to the try in a variation: the trainer plays it.
+    let tags =
+        "[Position \"4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play\"]\n[Goal \"B wins rendezvous in 2\"]\n\n";
+    let text = format!(
+        "{tags}B: g6-f5 h6-g6 x e8\n\n{tags}B: g6-h5 h6-g6 x e8 ( B: g6-f5 h6-g6 x e8 ?; Y: h7-g7 )\nY: h7-h6\n"
+    );
+    let r = with_file("mine.lanrick", &text);
     let files = request(&r, "GET", "/api/files", None).json();
     assert_eq!(
         files["files"][0]["games"][0]["goal"],
@@ -669,6 +674,16 @@ fn a_puzzle_file_given_is_trained_and_a_key_the_solution_misses_works_too() {
     ));
     let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": action })));
     assert!(log(&v).contains("Goal met"), "{}", log(&v));
+    let (_, id) = begin(&r, json!({ "file": 0, "game": 2, "train": true }));
+    let v = settled(
+        &r,
+        act(&r, &id, json!({ "do": "line", "text": "g6-f5 h6-g6 x e8" })),
+    );
+    assert!(
+        log(&v).contains("Defence from the written solution: h7-g7."),
+        "{}",
+        log(&v)
+    );
     // A game with no goal is not trained.
     let r2 = with_file("plain.lanrick", "mark d5\n");
     let a = open(&r2, json!({ "file": 0, "train": true }));
