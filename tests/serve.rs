@@ -131,6 +131,19 @@ fn assert_diagnosed(v: &Value) {
     );
 }
 
+/// A downloaded record passes `lanrick check`.
+fn assert_checks(record: &str) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.lanrick");
+    std::fs::write(&path, record).expect("written");
+    Command::cargo_bin("lanrick")
+        .expect("built")
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .success();
+}
+
 /// The action a hint suggests (its first line, the level left out).
 fn hinted(v: &Value) -> String {
     let line = v["hint"]
@@ -294,15 +307,7 @@ fn lanrick_answers_on_a_worker_and_the_record_downloaded_passes_check() {
         "{}",
         rec.body
     );
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("game.lanrick");
-    std::fs::write(&path, &rec.body).expect("written");
-    Command::cargo_bin("lanrick")
-        .expect("built")
-        .arg("check")
-        .arg(&path)
-        .assert()
-        .success();
+    assert_checks(&rec.body);
     r.stop();
 }
 
@@ -706,6 +711,13 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     let (v, id) = begin(&r, json!({ "file": 0, "game": 1 }));
     let n = moves(&v).len();
     assert!(n > 4, "the main line is played: {n}");
+    let taken_back = moves(&v)[n - 1].clone();
+    // The file's own variations are in the move list, beside the action they replace.
+    assert_eq!(
+        v["moves"][1]["variations"][0], "g1-g2 { one square is enough for a legal turn }",
+        "{}",
+        v["moves"][1]
+    );
     // Step back twice and forward once (the page's ← and →).
     act(&r, &id, json!({ "do": "undo" }));
     let v = act(&r, &id, json!({ "do": "undo" }));
@@ -713,7 +725,8 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     let v = act(&r, &id, json!({ "do": "redo" }));
     assert_eq!(moves(&v).len(), n - 1);
     assert!(v["can"]["redo"].as_bool().unwrap_or(false));
-    // A different action branches off: the rest of the line is no longer to redo.
+    // A different action branches off: the rest of the line is kept as its variation,
+    // shown in the move list, and no longer to redo.
     let action = hinted(&settled(
         &r,
         act(&r, &id, json!({ "do": "hint", "level": 0 })),
@@ -722,6 +735,17 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
     assert_eq!(moves(&v).len(), n);
     assert!(!v["can"]["redo"].as_bool().unwrap_or(true));
+    let kept = v["moves"][n - 1]["variations"][0].as_str().unwrap_or("");
+    assert!(
+        kept.starts_with(&taken_back),
+        "the line taken back ({taken_back}) is a variation: {}",
+        v["moves"][n - 1]
+    );
+    assert!(log(&v).contains("kept as a variation"), "{}", log(&v));
+    // The downloaded record holds the variation and passes check.
+    let record = request(&r, "GET", &format!("/api/record?g={id}"), None).body;
+    assert!(record.contains(&format!("( {taken_back}")), "{record}");
+    assert_checks(&record);
     // A file not given cannot be opened.
     let a = open(&r, json!({ "file": 1 }));
     assert_eq!(a.status, 404);

@@ -486,6 +486,13 @@ impl Game {
         for e in &reply.events {
             self.say(words(e, rules));
         }
+        if reply.kept_as_variation > 0 {
+            let n = reply.kept_as_variation;
+            let s = if n == 1 { "" } else { "s" };
+            self.say(format!(
+                "The line taken back ({n} action{s}) is kept as a variation"
+            ));
+        }
         if let Some(p) = &reply.problem {
             self.diagnostic = Some(diagnostic(p, line));
         }

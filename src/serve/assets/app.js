@@ -68,6 +68,16 @@ function show(v) {
   for (const m of v.moves) {
     const li = document.createElement('li');
     li.textContent = m.text;
+    if (m.variations && m.variations.length) {
+      const alts = document.createElement('ul');
+      alts.className = 'variations';
+      for (const text of m.variations) {
+        const alt = document.createElement('li');
+        alt.textContent = '(' + text + ')';
+        alts.appendChild(alt);
+      }
+      li.appendChild(alts);
+    }
     moves.appendChild(li);
   }
   moves.scrollTop = moves.scrollHeight;
