@@ -207,3 +207,58 @@ fn choice(action: Action, event: String, reason: &str, nodes: u64) -> Choice {
         nodes,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static STOP: AtomicBool = AtomicBool::new(false);
+
+    /// composed-102-01 with its key and main-line defence written.
+    const TEXT: &str = "[Position \"4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play\"]\n[Goal \"B wins rendezvous in 2\"]\n\nB: g6-h5 h6-g6 x e8\nY: h7-h6\n";
+
+    /// The puzzle loaded as the trainer loads it (lanrick defends at level 0, to be
+    /// quick when it falls back), `line` played.
+    fn after(line: &str) -> (Session, Trainer) {
+        let file = crate::syntax::parse_file(TEXT).expect("a puzzle");
+        let mut game = file.games[0].clone();
+        game.body.clear();
+        let mut s = Session::new(crate::engine::Rules::default());
+        s.load(&game, None).expect("it loads");
+        s.set_lanrick(Some((Side::Yellow, 0)));
+        assert!(s.play(line).problem.is_none(), "{line} is legal");
+        (s, Trainer::new(TEXT, 1))
+    }
+
+    fn limits(max_nodes: u64) -> crate::prover::Limits {
+        crate::prover::Limits {
+            max_nodes,
+            threads: 1,
+            hash_mib: 1,
+            ..crate::prover::Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_written_reply_answers_the_key_in_any_order_of_its_moves() {
+        for key in ["g6-h5 h6-g6 x e8", "h6-h5 x e8"] {
+            let (s, t) = after(key);
+            let (action, text) = t.written_reply(&s).expect("a written reply");
+            assert_eq!(text, "h7-h6");
+            assert_eq!(action.to_string(), "h7-h6");
+        }
+        let (s, t) = after("g6-f5 h6-g6 x e8");
+        assert!(t.written_reply(&s).is_none(), "a wrong key is not written");
+    }
+
+    #[test]
+    fn a_spent_budget_falls_back_to_lanrick_and_says_so() {
+        let (s, t) = after("g6-f5 h6-g6 x e8");
+        let (choice, said) = defend(&s, &t, &limits(2), &STOP);
+        assert!(choice.is_some(), "lanrick still defends");
+        assert!(said.contains("found no answer within its budget"), "{said}");
+        let (choice, said) = defend(&s, &t, &limits(1_000_000), &STOP);
+        assert!(said.starts_with("Refuted: after "), "{said}");
+        assert_eq!(choice.map(|c| c.reason), Some("refutes".to_string()));
+    }
+}
