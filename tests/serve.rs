@@ -87,6 +87,76 @@ fn act(r: &Running, id: &str, what: Value) -> Value {
     a.json()
 }
 
+/// A new game (`/api/new` with `body`) and its id.
+fn begin(r: &Running, body: Value) -> (Value, String) {
+    let v = new_game(r, body);
+    let id = v["id"].as_str().expect("an id").to_string();
+    (v, id)
+}
+
+/// `/api/new` with `body`, whatever it answers.
+fn open(r: &Running, body: Value) -> Answer {
+    request(r, "POST", "/api/new", Some(&body))
+}
+
+/// A server given one file, `name` with `text`.
+fn with_file(name: &str, text: &str) -> Running {
+    server(Config {
+        files: vec![lanrick::serve::Source {
+            name: name.into(),
+            text: text.into(),
+        }],
+        ..Config::default()
+    })
+}
+
+/// The answer's error carries a diagnostic code.
+fn assert_coded(a: &Answer) {
+    assert!(
+        a.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("lanrick::")),
+        "{}",
+        a.body
+    );
+}
+
+/// The view shows a diagnostic with its code.
+fn assert_diagnosed(v: &Value) {
+    assert!(
+        v["diagnostic"]
+            .as_str()
+            .is_some_and(|d| d.contains("lanrick::")),
+        "{v}"
+    );
+}
+
+/// A downloaded record passes `lanrick check`.
+fn assert_checks(record: &str) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("game.lanrick");
+    std::fs::write(&path, record).expect("written");
+    Command::cargo_bin("lanrick")
+        .expect("built")
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .success();
+}
+
+/// The action a hint suggests (its first line, the level left out).
+fn hinted(v: &Value) -> String {
+    let line = v["hint"]
+        .as_str()
+        .expect("a hint")
+        .lines()
+        .next()
+        .expect("a line");
+    line.rsplit_once(" (level")
+        .map_or(line, |(a, _)| a)
+        .to_string()
+}
+
 /// The view once lanrick has stopped thinking (long polls).
 fn settled(r: &Running, mut v: Value) -> Value {
     let id = v["id"].as_str().expect("an id").to_string();
@@ -148,8 +218,7 @@ fn the_page_and_its_assets_come_from_the_binary() {
 #[test]
 fn a_turn_is_built_by_clicks_with_the_allowance_shown_then_sent_taken_back_and_redone() {
     let r = server(Config::default());
-    let v = new_game(&r, json!({ "rules": "1893" }));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (v, id) = begin(&r, json!({ "rules": "1893" }));
     // The Mark: its squares are highlighted, a click sets it.
     assert!(legal(&v).contains(&"d5".to_string()));
     let v = act(&r, &id, json!({ "do": "click", "sq": "d5" }));
@@ -184,8 +253,7 @@ fn a_turn_is_built_by_clicks_with_the_allowance_shown_then_sent_taken_back_and_r
 #[test]
 fn an_illegal_click_is_explained_with_the_clis_diagnostic_and_changes_nothing() {
     let r = server(Config::default());
-    let v = new_game(&r, json!({}));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (_, id) = begin(&r, json!({}));
     act(&r, &id, json!({ "do": "click", "sq": "d5" }));
     act(&r, &id, json!({ "do": "click", "sq": "a7" }));
     let v = act(&r, &id, json!({ "do": "click", "sq": "a2" }));
@@ -210,22 +278,17 @@ fn an_illegal_click_is_explained_with_the_clis_diagnostic_and_changes_nothing() 
     assert_eq!(moves(&v).len(), 1);
     // A typed line that is not notation: a syntax diagnostic.
     let v = act(&r, &id, json!({ "do": "line", "text": "a7-z9" }));
-    assert!(
-        v["diagnostic"]
-            .as_str()
-            .is_some_and(|d| d.contains("lanrick::"))
-    );
+    assert_diagnosed(&v);
     r.stop();
 }
 
 #[test]
 fn lanrick_answers_on_a_worker_and_the_record_downloaded_passes_check() {
     let r = server(Config::default());
-    let v = new_game(
+    let (_, id) = begin(
         &r,
         json!({ "rules": "1893", "lanrick": { "side": "Y", "level": 0 } }),
     );
-    let id = v["id"].as_str().expect("an id").to_string();
     let v = act(&r, &id, json!({ "do": "click", "sq": "d5" }));
     let v = settled(&r, v);
     assert_eq!(moves(&v).len(), 2, "{v}");
@@ -244,26 +307,17 @@ fn lanrick_answers_on_a_worker_and_the_record_downloaded_passes_check() {
         "{}",
         rec.body
     );
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("game.lanrick");
-    std::fs::write(&path, &rec.body).expect("written");
-    Command::cargo_bin("lanrick")
-        .expect("built")
-        .arg("check")
-        .arg(&path)
-        .assert()
-        .success();
+    assert_checks(&rec.body);
     r.stop();
 }
 
 #[test]
 fn a_hint_comes_with_its_reason_and_the_completer_offers_the_men() {
     let r = server(Config::default());
-    let v = new_game(
+    let (v, id) = begin(
         &r,
         json!({ "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 play" }),
     );
-    let id = v["id"].as_str().expect("an id").to_string();
     assert_eq!(v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 play");
     let v = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 1 })));
     let hint = v["hint"].as_str().expect("a hint");
@@ -278,12 +332,7 @@ fn a_hint_comes_with_its_reason_and_the_completer_offers_the_men() {
                 .all(|s| s.as_str().is_some_and(|s| s.starts_with("a4-")))
     );
     // A bad position string is refused with the reason.
-    let a = request(
-        &r,
-        "POST",
-        "/api/new",
-        Some(&json!({ "position": "9/8 B" })),
-    );
+    let a = open(&r, json!({ "position": "9/8 B" }));
     assert_eq!(a.status, 400);
     assert!(a.body.contains("position string"));
     r.stop();
@@ -293,8 +342,7 @@ fn a_hint_comes_with_its_reason_and_the_completer_offers_the_men() {
 fn each_edition_plays_on_the_board_the_1879_die_thrown_and_shown() {
     let r = server(Config::default());
     // 1879: each side sets his own men by clicks, then the die gives the Mark.
-    let v = new_game(&r, json!({ "rules": "1879" }));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (v, id) = begin(&r, json!({ "rules": "1879" }));
     assert_eq!(legal(&v).len(), 28, "every border square may be set");
     for sq in ["a1", "c1", "e1", "g1", "h3"] {
         act(&r, &id, json!({ "do": "click", "sq": sq }));
@@ -310,8 +358,7 @@ fn each_edition_plays_on_the_board_the_1879_die_thrown_and_shown() {
     assert!(log.contains("Die thrown"), "{log}");
     assert!(moves(&v).last().is_some_and(|m| m.contains("mark")), "{v}");
     // 1880: the arranger sets both sides (a second click makes a man Yellow).
-    let v = new_game(&r, json!({ "rules": "1880" }));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (_, id) = begin(&r, json!({ "rules": "1880" }));
     for sq in ["a1", "c1", "e1", "g1", "h3"] {
         act(&r, &id, json!({ "do": "click", "sq": sq }));
     }
@@ -381,7 +428,7 @@ fn an_oversized_body_and_too_many_games_are_refused() {
     assert_eq!(a.status, 413);
     new_game(&r, json!({}));
     new_game(&r, json!({}));
-    let a = request(&r, "POST", "/api/new", Some(&json!({})));
+    let a = open(&r, json!({}));
     assert_eq!(a.status, 503, "{}", a.body);
     assert_eq!(r.server.live_games(), 2);
     r.stop();
@@ -479,15 +526,10 @@ proptest! {
 #[test]
 fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted() {
     let r = server(Config::default());
+    let i = puzzle_index(&r, "composed-2-01");
     let files = request(&r, "GET", "/api/files", None).json();
-    let puzzles = files["puzzles"].as_array().expect("puzzles");
-    let i = puzzles
-        .iter()
-        .position(|p| p["name"] == "composed-2-01")
-        .expect("the shipped puzzle is listed");
-    assert_eq!(puzzles[i]["goal"], "Y wins rendezvous in 1");
-    let v = new_game(&r, json!({ "puzzle": i }));
-    let id = v["id"].as_str().expect("an id").to_string();
+    assert_eq!(files["puzzles"][i]["goal"], "Y wins rendezvous in 1");
+    let (v, id) = begin(&r, json!({ "puzzle": i }));
     assert!(moves(&v).is_empty(), "the solution is not played");
     assert_eq!(v["position"], "1Y3B2/8/B7/8/B7/3Y4/8/8 Y b5 play");
     assert!(
@@ -502,8 +544,7 @@ fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted
     assert!(v["log"].to_string().contains("Goal met"), "{}", v["log"]);
     assert_eq!(moves(&v).len(), 1, "the defence stops once the goal is met");
     // Another first turn: the goal is out of reach at once.
-    let v = new_game(&r, json!({ "puzzle": i }));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (_, id) = begin(&r, json!({ "puzzle": i }));
     let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": "d3-d4" })));
     assert!(
         v["log"].to_string().contains("out of reach"),
@@ -513,16 +554,153 @@ fn a_shipped_puzzle_is_trained_the_key_meets_the_goal_and_a_wrong_key_is_refuted
     r.stop();
 }
 
+/// The index of the shipped puzzle `name` in the page's list.
+fn puzzle_index(r: &Running, name: &str) -> usize {
+    let files = request(r, "GET", "/api/files", None).json();
+    files["puzzles"]
+        .as_array()
+        .expect("puzzles")
+        .iter()
+        .position(|p| p["name"] == name)
+        .expect("the shipped puzzle is listed")
+}
+
+/// The announcements of a view, one per line.
+fn log(v: &Value) -> String {
+    v["log"]
+        .as_array()
+        .expect("a log")
+        .iter()
+        .map(|e| e["text"].as_str().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `lanrick solve --tries` on a shipped puzzle: each try with its refutations.
+fn tries(puzzle: &str) -> Vec<(String, Vec<String>)> {
+    let out = Command::cargo_bin("lanrick")
+        .expect("built")
+        .args([
+            "solve",
+            "--tries",
+            &format!("examples/puzzles/{puzzle}.lanrick"),
+        ])
+        .output()
+        .expect("runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("# try "))
+        .filter_map(|l| l.split_once(": refuted by "))
+        .map(|(t, refs)| {
+            let refs = refs.split(", ").map(|r| r.trim_matches('`').to_string());
+            (t.to_string(), refs.collect())
+        })
+        .collect()
+}
+
+#[test]
+fn the_trainers_defence_is_the_written_solutions_and_a_wrong_key_is_refuted_by_the_prover() {
+    let r = server(Config::default());
+    let i = puzzle_index(&r, "composed-102-01");
+    let v = new_game(&r, json!({ "puzzle": i }));
+    assert_eq!(v["puzzle"]["goal"], "B wins rendezvous in 2");
+    // The written key and the main line's defence, as the solution writes them.
+    let solution = v["puzzle"]["solution"].as_str().expect("the solution");
+    let mut lines = solution
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let event = |l: &str| {
+        let l = l.split(['(', '{']).next().unwrap_or(l);
+        l.split_once(": ").map_or(l, |(_, a)| a).trim().to_string()
+    };
+    let key = event(lines.next().expect("a key"));
+    let defence = event(lines.next().expect("a defence"));
+    // The key in another order of its moves is the same key (h6-h5 x e8 is how the
+    // prover writes g6-h5 h6-g6 x e8): the written defence answers both.
+    for played in [key.as_str(), "h6-h5 x e8"] {
+        let (_, id) = begin(&r, json!({ "puzzle": i }));
+        let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": played })));
+        assert!(
+            log(&v).contains(&format!("Defence from the written solution: {defence}")),
+            "{played} ({defence:?}): {}",
+            log(&v)
+        );
+        assert!(moves(&v)[1].ends_with(&format!("Y: {defence}")), "{v}");
+    }
+    // A wrong key (a try of `lanrick solve --tries`): the prover refutes it with one
+    // of the try's refutations, and the log says the goal is out of reach.
+    let tries = tries("composed-102-01");
+    let (wrong, refutations) = tries.first().expect("the puzzle has a try");
+    let (_, id) = begin(&r, json!({ "puzzle": i }));
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": wrong })));
+    let said = log(&v);
+    assert!(said.contains("Refuted: after "), "{said}");
+    assert!(said.contains("out of reach"), "{said}");
+    let played = moves(&v);
+    assert_eq!(played.len(), 2, "{v}");
+    assert!(
+        refutations.iter().any(|d| played[1].ends_with(d.as_str())),
+        "{} is not among {refutations:?}",
+        played[1]
+    );
+    r.stop();
+}
+
+#[test]
+fn a_puzzle_file_given_is_trained_a_key_it_misses_works_too_and_its_variations_reply() {
+    // composed-102-01 with a wrong key written as its solution: the true key is not in
+    // the written solution, so the prover answers it, and finds no refutation.
+    // Its second game writes a reply to the try in a variation: the trainer plays it.
+    let tags =
+        "[Position \"4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play\"]\n[Goal \"B wins rendezvous in 2\"]\n\n";
+    let text = format!(
+        "{tags}B: g6-f5 h6-g6 x e8\n\n{tags}B: g6-h5 h6-g6 x e8 ( B: g6-f5 h6-g6 x e8 ?; Y: h7-g7 )\nY: h7-h6\n"
+    );
+    let r = with_file("mine.lanrick", &text);
+    let files = request(&r, "GET", "/api/files", None).json();
+    assert_eq!(
+        files["files"][0]["games"][0]["goal"],
+        "B wins rendezvous in 2"
+    );
+    let (v, id) = begin(&r, json!({ "file": 0, "game": 1, "train": true }));
+    assert!(moves(&v).is_empty(), "the solution is not played");
+    assert_eq!(v["puzzle"]["name"], "mine.lanrick");
+    let v = settled(
+        &r,
+        act(&r, &id, json!({ "do": "line", "text": "h6-h5 x e8" })),
+    );
+    let said = log(&v);
+    assert!(said.contains("your key works too"), "{said}");
+    assert_eq!(moves(&v).len(), 2, "{v}");
+    // The key's reply still meets the goal: the defence only held out.
+    let action = hinted(&settled(
+        &r,
+        act(&r, &id, json!({ "do": "hint", "level": 4 })),
+    ));
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": action })));
+    assert!(log(&v).contains("Goal met"), "{}", log(&v));
+    let (_, id) = begin(&r, json!({ "file": 0, "game": 2, "train": true }));
+    let v = settled(
+        &r,
+        act(&r, &id, json!({ "do": "line", "text": "g6-f5 h6-g6 x e8" })),
+    );
+    assert!(
+        log(&v).contains("Defence from the written solution: h7-g7."),
+        "{}",
+        log(&v)
+    );
+    // A game with no goal is not trained.
+    let r2 = with_file("plain.lanrick", "mark d5\n");
+    let a = open(&r2, json!({ "file": 0, "train": true }));
+    assert_eq!(a.status, 422, "{}", a.body);
+    r2.stop();
+    r.stop();
+}
+
 #[test]
 fn a_file_given_is_opened_stepped_through_and_branched() {
     let text = std::fs::read_to_string("examples/complete-game.lanrick").expect("the example");
-    let r = server(Config {
-        files: vec![lanrick::serve::Source {
-            name: "complete-game.lanrick".into(),
-            text,
-        }],
-        ..Config::default()
-    });
+    let r = with_file("complete-game.lanrick", &text);
     let files = request(&r, "GET", "/api/files", None).json();
     assert_eq!(files["files"][0]["name"], "complete-game.lanrick");
     assert!(
@@ -530,8 +708,7 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
             .as_array()
             .is_some_and(|g| !g.is_empty())
     );
-    let v = new_game(&r, json!({ "file": 0, "game": 1 }));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (v, id) = begin(&r, json!({ "file": 0, "game": 1 }));
     let n = moves(&v).len();
     assert!(n > 4, "the main line is played: {n}");
     let taken_back = moves(&v)[n - 1].clone();
@@ -550,17 +727,10 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     assert!(v["can"]["redo"].as_bool().unwrap_or(false));
     // A different action branches off: the rest of the line is kept as its variation,
     // shown in the move list, and no longer to redo.
-    let hint = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 0 })));
-    let action = hint["hint"]
-        .as_str()
-        .expect("a hint")
-        .lines()
-        .next()
-        .expect("a line");
-    let action = action
-        .rsplit_once(" (level")
-        .map_or(action, |(a, _)| a)
-        .to_string();
+    let action = hinted(&settled(
+        &r,
+        act(&r, &id, json!({ "do": "hint", "level": 0 })),
+    ));
     let v = act(&r, &id, json!({ "do": "line", "text": action }));
     assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
     assert_eq!(moves(&v).len(), n);
@@ -571,29 +741,13 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
         "the line taken back ({taken_back}) is a variation: {}",
         v["moves"][n - 1]
     );
-    assert!(
-        v["log"]
-            .as_array()
-            .is_some_and(|l| l.iter().any(|e| e["text"]
-                .as_str()
-                .is_some_and(|t| t.contains("kept as a variation")))),
-        "{}",
-        v["log"]
-    );
+    assert!(log(&v).contains("kept as a variation"), "{}", log(&v));
     // The downloaded record holds the variation and passes check.
     let record = request(&r, "GET", &format!("/api/record?g={id}"), None).body;
     assert!(record.contains(&format!("( {taken_back}")), "{record}");
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("branched.lanrick");
-    std::fs::write(&path, &record).expect("written");
-    Command::cargo_bin("lanrick")
-        .expect("the binary")
-        .arg("check")
-        .arg(&path)
-        .assert()
-        .success();
+    assert_checks(&record);
     // A file not given cannot be opened.
-    let a = request(&r, "POST", "/api/new", Some(&json!({ "file": 1 })));
+    let a = open(&r, json!({ "file": 1 }));
     assert_eq!(a.status, 404);
     r.stop();
 }
@@ -607,31 +761,22 @@ fn a_shared_position_reopens_and_a_bad_one_is_explained() {
     );
     assert_eq!(v["rules"], "1880");
     assert_eq!(v["position"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B");
-    let a = request(
+    let a = open(
         &r,
-        "POST",
-        "/api/new",
-        Some(&json!({ "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Q mark" })),
+        json!({ "position": "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 Q mark" }),
     );
     assert_eq!(a.status, 400);
-    assert!(
-        a.json()["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("lanrick::")),
-        "{}",
-        a.body
-    );
+    assert_coded(&a);
     r.stop();
 }
 
 #[test]
 fn the_prover_answers_about_the_position_off_the_request_path() {
     let r = server(Config::default());
-    let v = new_game(
+    let (_, id) = begin(
         &r,
         json!({ "position": "1Y3B2/8/B7/8/B7/3Y4/8/8 Y b5 play" }),
     );
-    let id = v["id"].as_str().expect("an id").to_string();
     let v = act(
         &r,
         &id,
@@ -651,20 +796,14 @@ fn the_prover_answers_about_the_position_off_the_request_path() {
         &id,
         json!({ "do": "prove", "goal": "Y wins everything" }),
     );
-    assert!(
-        v["diagnostic"]
-            .as_str()
-            .is_some_and(|d| d.contains("lanrick::")),
-        "{v}"
-    );
+    assert_diagnosed(&v);
     r.stop();
 }
 
 #[test]
 fn a_position_is_set_up_by_clicks_checked_as_setup_does_and_exported_as_a_puzzle() {
     let r = server(Config::default());
-    let v = new_game(&r, json!({}));
-    let id = v["id"].as_str().expect("an id").to_string();
+    let (_, id) = begin(&r, json!({}));
     act(&r, &id, json!({ "do": "line", "text": "mark d5" }));
     let v = act(&r, &id, json!({ "do": "edit" }));
     assert_eq!(v["editing"], "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1");
@@ -679,12 +818,7 @@ fn a_position_is_set_up_by_clicks_checked_as_setup_does_and_exported_as_a_puzzle
         &id,
         json!({ "do": "edit_done", "rules": "1893", "rest": "B d5 nowhere" }),
     );
-    assert!(
-        v["diagnostic"]
-            .as_str()
-            .is_some_and(|d| d.contains("lanrick::")),
-        "{v}"
-    );
+    assert_diagnosed(&v);
     assert!(!v["editing"].is_null());
     let v = act(
         &r,
@@ -730,26 +864,10 @@ fn an_uploaded_file_is_opened_at_the_game_chosen_and_a_broken_one_explained() {
     let text = "[Event \"One\"]\nmark d5\n\n[Event \"Two\"]\nmark e4\n1. Y: a7-a6\n";
     let v = new_game(&r, json!({ "text": text, "game": 2 }));
     assert_eq!(moves(&v), ["mark e4", "1. Y: a7-a6"]);
-    let a = request(
-        &r,
-        "POST",
-        "/api/new",
-        Some(&json!({ "text": "[Event \"x\"\nmark d5" })),
-    );
+    let a = open(&r, json!({ "text": "[Event \"x\"\nmark d5" }));
     assert_eq!(a.status, 422);
-    assert!(
-        a.json()["error"]
-            .as_str()
-            .is_some_and(|e| e.contains("lanrick::")),
-        "{}",
-        a.body
-    );
-    let a = request(
-        &r,
-        "POST",
-        "/api/new",
-        Some(&json!({ "text": text, "game": 3 })),
-    );
+    assert_coded(&a);
+    let a = open(&r, json!({ "text": text, "game": 3 }));
     assert_eq!(a.status, 404);
     r.stop();
 }

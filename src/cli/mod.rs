@@ -27,7 +27,6 @@ mod repl;
 mod replay;
 mod selfplay;
 mod serve;
-pub mod solution;
 pub mod solve;
 pub mod stream;
 mod turns;

@@ -206,7 +206,7 @@ pub fn solve(args: &SolveArgs) -> u8 {
         verdict_only: false,
         // The text shows a few defences of each node unless --full: keep only those.
         keep: (!args.full && args.format == SolveFormat::Text)
-            .then_some(super::solution::SHOWN + 1),
+            .then_some(crate::render::solution::SHOWN + 1),
     };
     let result = with_progress(&mut limits, "solving", |l| {
         prover::solve(&start, goal, l, &wants)
@@ -227,10 +227,12 @@ pub fn solve(args: &SolveArgs) -> u8 {
     };
     let asked = args.tries.then_some(args.defences);
     let text = match args.format {
-        SolveFormat::Text => super::solution::text(&start, &report, &tries, asked, args.full),
+        SolveFormat::Text => {
+            crate::render::solution::text(&start, &report, &tries, asked, args.full)
+        }
         SolveFormat::Json => format!(
             "{:#}\n",
-            super::solution::json(&start, &report, &tries, asked)
+            crate::render::solution::json(&start, &report, &tries, asked)
         ),
     };
     let mut out = std::io::stdout().lock();
@@ -522,7 +524,7 @@ fn puzzle_text(p: &Position, r: &Report, seed: u64, n: usize) -> String {
     let _ = writeln!(s, "[Position \"{p}\"]");
     let _ = writeln!(s, "[Goal \"{}\"]", r.goal);
     let _ = writeln!(s);
-    for line in super::solution::solution_lines(r, &prover::Tries::default(), false) {
+    for line in crate::render::solution::solution_lines(r, &prover::Tries::default(), false) {
         let _ = writeln!(s, "{line}");
     }
     s

@@ -34,6 +34,7 @@
 //!   never depend on scheduling).
 
 mod bound;
+mod defend;
 mod entry;
 mod killers;
 pub mod last;
@@ -57,6 +58,7 @@ use table::Table;
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 pub use crate::engine::goal::{Goal, Target};
 pub use bound::{can_win_after_defence, can_win_now, can_win_within};
+pub use defend::{DefenceReport, Defended, defend};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
 use entry::{deepen_keys, par_map};
 use killers::Killers;

@@ -5,11 +5,13 @@ use crate::engine::Rules;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-fn pos(s: &str) -> Position {
+/// A 1893 position from its string.
+pub(super) fn pos(s: &str) -> Position {
     Position::parse_as(Rules::default(), s).expect("a valid position string")
 }
 
-fn goal(side: Side, turns: u32) -> Goal {
+/// `side` wins the Rendezvous in `turns`, direct play.
+pub(super) fn goal(side: Side, turns: u32) -> Goal {
     Goal {
         side,
         target: Target::Rendezvous,

@@ -1,10 +1,13 @@
 //! Pictures of games: SVG diagrams of positions ([`svg`]) and a self-contained HTML
-//! page that replays a file ([`html`]), both built from a file's steps ([`tree`]).
+//! page that replays a file ([`html`]), both built from a file's steps ([`tree`]); and
+//! a proof's solution written out ([`solution`]), for `lanrick solve` and the browser
+//! board alike.
 //!
 //! Everything here returns strings: reading and writing files is the CLI's business.
 //! All text from a game file is escaped before it is written into SVG or HTML.
 
 pub mod html;
+pub mod solution;
 pub mod svg;
 pub mod tree;
 

@@ -105,6 +105,8 @@ pub struct Game {
     pub last_used: Instant,
     /// A puzzle being solved: its name and its written solution.
     pub puzzle: Option<(String, String)>,
+    /// The trained puzzle's solution as a tree, for its defence.
+    pub trainer: Option<Arc<super::trainer::Trainer>>,
     /// A position being set up as a composer does: the men placed so far.
     pub editor: Option<(SquareSet, SquareSet)>,
 }
@@ -170,6 +172,7 @@ impl Game {
             flip: false,
             last_used: Instant::now(),
             puzzle: None,
+            trainer: None,
             editor: None,
         }
     }
@@ -558,13 +561,7 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     if game.busy.is_some() || game.session.next() != Some(Next::Lanrick) {
         return;
     }
-    // A puzzle settled (its goal met or out of reach): the defence stops there.
-    if game.puzzle.is_some()
-        && game
-            .session
-            .goal_status()
-            .is_some_and(|p| p.settled().is_some() || p.out_of_reach())
-    {
+    if puzzle_settled(game) {
         return;
     }
     game.busy = Some(Busy::Thinking);
@@ -583,12 +580,24 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     }
 }
 
+/// Whether a puzzle is settled (its goal met or out of reach): the defence stops there.
+fn puzzle_settled(game: &Game) -> bool {
+    game.puzzle.is_some()
+        && game
+            .session
+            .goal_status()
+            .is_some_and(|p| p.settled().is_some() || p.out_of_reach())
+}
+
 /// The worker: lanrick's actions while it is due.
 fn think_loop(cell: &Arc<Cell>) {
     for _ in 0..16 {
-        let (copy, generation, flag) = {
+        let (copy, generation, flag, trainer) = {
             let mut g = cell.lock();
-            if g.busy != Some(Busy::Thinking) || g.session.next() != Some(Next::Lanrick) {
+            if g.busy != Some(Busy::Thinking)
+                || g.session.next() != Some(Next::Lanrick)
+                || puzzle_settled(&g)
+            {
                 if g.busy == Some(Busy::Thinking) {
                     g.busy = None;
                     g.version += 1;
@@ -597,9 +606,19 @@ fn think_loop(cell: &Arc<Cell>) {
                 cell.notify();
                 return;
             }
-            (g.session.clone(), g.generation, g.slot.flag())
+            (
+                g.session.clone(),
+                g.generation,
+                g.slot.flag(),
+                g.trainer.clone(),
+            )
         };
-        let choice = copy.think(Some(flag));
+        // A trained puzzle's defence: the written solution's, the prover's, or (its
+        // budget spent) lanrick's choice; said before it is played.
+        let (choice, said) = match &trainer {
+            Some(t) => super::trainer::defend(&copy, t, &prove_limits(flag), flag),
+            None => (copy.think(Some(flag)), String::new()),
+        };
         let mut g = cell.lock();
         if g.generation != generation {
             drop(g);
@@ -609,6 +628,7 @@ fn think_loop(cell: &Arc<Cell>) {
         let side = g.session.position().to_act();
         match choice {
             Some(choice) => {
+                g.say(said);
                 let reply = g.session.play_choice(&choice);
                 g.tell_reply(&reply, &choice.event, Some(side));
                 g.clear_built();
@@ -684,6 +704,19 @@ const PROVE_NODES: u64 = 5_000_000;
 /// The prover's longest time for a question asked on the page.
 const PROVE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
 
+/// The prover's budget for a question asked on the page or a trainer's defence: at
+/// most [`PROVE_NODES`] positions or [`PROVE_TIME`], one thread, stopped by `flag`.
+fn prove_limits(flag: &'static AtomicBool) -> crate::prover::Limits {
+    crate::prover::Limits {
+        max_nodes: PROVE_NODES,
+        max_time: Some(PROVE_TIME),
+        threads: 1,
+        hash_mib: 16,
+        stop: Some(flag),
+        ..crate::prover::Limits::default()
+    }
+}
+
 /// Asks the prover on the worker whether `goal` (as a `Goal` tag writes it, `B wins
 /// rendezvous in 2`) can be forced from the current position: the verdict, the keys
 /// and the first solution tree. Cancelled by the stop flag or a take-back.
@@ -712,17 +745,10 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
         .name("lanrick-prove".into())
         .spawn(move || {
             super::background();
-            let limits = crate::prover::Limits {
-                max_nodes: PROVE_NODES,
-                max_time: Some(PROVE_TIME),
-                threads: 1,
-                hash_mib: 16,
-                stop: Some(flag),
-                ..crate::prover::Limits::default()
-            };
+            let limits = prove_limits(flag);
             let wants = crate::prover::Wants {
                 trees: true,
-                keep: Some(4),
+                keep: Some(crate::render::solution::SHOWN + 1),
                 ..crate::prover::Wants::default()
             };
             let text = match crate::prover::solve(&start, goal, &limits, &wants) {
@@ -744,7 +770,8 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
 }
 
 /// A proof's report in the page's words: the verdict, each key that forces the goal
-/// with its turns, the first tree (a few levels).
+/// with its turns, and the solution as `lanrick solve` writes it (the same writer,
+/// [`crate::render::solution`]).
 fn proof_words(r: &crate::prover::Report) -> String {
     let mut out = vec![format!("Verdict: {}", r.verdict)];
     if !r.complete {
@@ -760,28 +787,13 @@ fn proof_words(r: &crate::prover::Report) -> String {
     } else {
         out.push(format!("Keys: {}", keys.join("; ")));
     }
-    if let Some(t) = r.trees.first() {
+    let lines = crate::render::solution::solution_lines(r, &crate::prover::Tries::default(), false);
+    if !lines.is_empty() {
         out.push("Solution:".into());
-        tree_lines(t, 1, &mut out);
+        out.extend(lines);
     }
     out.push(format!("{} positions searched", r.nodes));
     out.join("\n")
-}
-
-/// A solution tree, indented by depth, at most four levels and a few lines.
-fn tree_lines(t: &crate::prover::Tree, depth: usize, out: &mut Vec<String>) {
-    if depth > 4 || out.len() > 40 {
-        return;
-    }
-    out.push(format!(
-        "{}{}: {}",
-        "  ".repeat(depth),
-        t.side.letter(),
-        t.act
-    ));
-    for n in &t.next {
-        tree_lines(n, depth + 1, out);
-    }
 }
 
 /// A problem written as the CLI writes it (no colour), for the line typed or built.

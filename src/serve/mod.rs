@@ -15,6 +15,7 @@
 mod game;
 pub mod http;
 mod puzzles;
+mod trainer;
 mod view;
 
 use crate::engine::{Position, Rules, Side, Square};
@@ -236,10 +237,12 @@ impl Server {
                             .iter()
                             .enumerate()
                             .map(|(n, g)| {
-                                let title = g
-                                    .tag("Event")
-                                    .map_or(String::new(), |t| t.value.node.clone());
-                                json!({ "game": n + 1, "title": title })
+                                let tag = |name: &str| g.tag(name).map(|t| t.value.node.clone());
+                                json!({
+                                    "game": n + 1,
+                                    "title": tag("Event").unwrap_or_default(),
+                                    "goal": tag("Goal"),
+                                })
                             })
                             .collect()
                     })
@@ -282,7 +285,8 @@ impl Server {
     }
 
     /// Starts a game: `{"rules": "1880", "lanrick": {"side": "Y", "level": 0},
-    /// "position": "…", "file": 0, "game": 1}` (all optional).
+    /// "position": "…", "file": 0, "game": 1, "train": true, "puzzle": 3}` (all
+    /// optional; `train`: a file's puzzle opened as a shipped one is, in the trainer).
     fn new_game(&self, v: &Value) -> Response {
         let rules = match v.get("rules").and_then(Value::as_str) {
             None | Some("") => Rules::default(),
@@ -318,6 +322,10 @@ impl Server {
                 }
             }
         }
+        // A game of a file given, or a shipped puzzle, trained: the user plays the
+        // attacker, lanrick defends (see `trainer`).
+        let train = v.get("train").and_then(Value::as_bool).unwrap_or(false);
+        let mut trainer = None;
         if let Some(i) = v.get("file").and_then(Value::as_u64) {
             let Some(f) = usize::try_from(i)
                 .ok()
@@ -326,8 +334,15 @@ impl Server {
                 return Response::error(404, "no such file");
             };
             let which = v.get("game").and_then(Value::as_u64);
-            if let Err(r) = load(&mut session, &f.name, &f.text, which, false) {
-                return r;
+            match load(&mut session, &f.name, &f.text, which, train) {
+                Ok(_) if train && session.record().goal.is_none() => {
+                    return Response::error(422, "the game has no Goal tag: nothing to train");
+                }
+                Ok(solution) if train => {
+                    trainer = Some(trained(&mut session, &f.name, &f.text, which, solution));
+                }
+                Ok(_) => {}
+                Err(r) => return r,
             }
         }
         if let Some(text) = v.get("text").and_then(Value::as_str) {
@@ -337,7 +352,6 @@ impl Server {
                 return r;
             }
         }
-        let mut trainer = None;
         if let Some(i) = v.get("puzzle").and_then(Value::as_u64) {
             let Some((name, text)) = usize::try_from(i)
                 .ok()
@@ -346,13 +360,8 @@ impl Server {
                 return Response::error(404, "no such puzzle");
             };
             match load(&mut session, name, text, None, true) {
-                Ok(solution) => trainer = Some((name.to_string(), solution)),
+                Ok(solution) => trainer = Some(trained(&mut session, name, text, None, solution)),
                 Err(r) => return r,
-            }
-            // The defence: lanrick at its strongest level thinks for the defending side
-            // (its search asks the prover first), so a wrong key is refuted on the board.
-            if let Some(goal) = &session.record().goal {
-                session.set_lanrick(Some((!goal.side.node, crate::player::MAX_LEVEL)));
             }
         }
         if let Some(l) = v.get("lanrick").filter(|l| !l.is_null()) {
@@ -384,7 +393,10 @@ impl Server {
             return Response::error(503, "too many live games: close a tab or try later");
         };
         let mut game = Game::new(session, slot);
-        game.puzzle = trainer;
+        if let Some((name, solution, tree)) = trainer {
+            game.puzzle = Some((name, solution));
+            game.trainer = Some(Arc::new(tree));
+        }
         let cell = Cell::new(game);
         games.insert(id.clone(), Arc::clone(&cell));
         drop(games);
@@ -393,6 +405,26 @@ impl Server {
         game::kick(&cell, &mut g);
         Response::json(&view::view(&id, &g, 0))
     }
+}
+
+/// A puzzle loaded for training (game `which` of the file `name` with `text`): lanrick
+/// defends at its strongest level, and its defence is the written solution's or the
+/// prover's ([`trainer`]); its name, its solution's text and tree.
+fn trained(
+    session: &mut Session,
+    name: &str,
+    text: &str,
+    which: Option<u64>,
+    solution: String,
+) -> (String, String, trainer::Trainer) {
+    if let Some(goal) = &session.record().goal {
+        session.set_lanrick(Some((!goal.side.node, crate::player::MAX_LEVEL)));
+    }
+    let n = which
+        .and_then(|w| usize::try_from(w).ok())
+        .unwrap_or(1)
+        .max(1);
+    (name.to_string(), solution, trainer::Trainer::new(text, n))
 }
 
 /// Loads game `which` (1-based; the first when `None`) of the file `name` with `text`

@@ -6,7 +6,8 @@
 # takes a decision back and plays it again, takes another back and branches a
 # variation, downloads the record and checks it with `lanrick check`.
 # Also picks up a man by a click (his destinations highlighted) and makes an illegal
-# click (the diagnostic shown). Fails on any script error or console message.
+# click (the diagnostic shown), solves a shipped puzzle and plays a wrong key in
+# another (the refutation announced). Fails on any script error or console message.
 #
 # Chromium comes from Debian (installed here with apt-get when missing and run as
 # root), as in tests/browser/run.sh. `.ci/run` runs this script.
@@ -119,16 +120,25 @@ play 1893 "selftest=play&rules=1893&decisions=12&end=illegal"
 grep -qx 'diagnostic: shown' "$work/1893.txt" || { echo "FAIL 1893: no diagnostic for the illegal click" >&2; failed=1; }
 grep -q '^legal destinations: [1-9]' "$work/1893.txt" || { echo "FAIL 1893: no destination highlighted" >&2; failed=1; }
 
-# The trainer: a shipped puzzle opened, its key played, the goal met.
-browse "${url}#selftest=puzzle&name=composed-2-01" --dump-dom
-no_console puzzle
-if grep -q 'Goal met' "$work/out"; then
-    echo "ok   puzzle composed-2-01: the key meets the goal"
-else
-    echo "FAIL puzzle: the key did not meet the goal:" >&2
-    sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" >&2
-    failed=1
-fi
+# The trainer: opens a shipped puzzle in the page (HASH: `name=…`, and `key=…` for a key
+# other than the written one), plays the key and expects the log to match PATTERN.
+train() {
+    local hash=$1 pattern=$2 what=$3
+    browse "${url}#selftest=puzzle&${hash}" --dump-dom
+    no_console "puzzle $hash"
+    if grep -q "$pattern" "$work/out"; then
+        echo "ok   puzzle ${hash%%&*}: $what"
+    else
+        echo "FAIL puzzle ${hash%%&*}: not $what:" >&2
+        sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" >&2
+        failed=1
+    fi
+}
+train "name=composed-2-01" 'Goal met' "the key meets the goal"
+# A wrong key (a try of `lanrick solve --tries`): the prover's refutation is played and
+# announced.
+train "name=composed-102-01&key=g6-f5%20h6-g6%20x%20e8" \
+    'Refuted: after .* the goal is out of reach' "a wrong key refuted on the board"
 
 if [ -n "${SHOTS:-}" ]; then
     mkdir -p "$SHOTS"

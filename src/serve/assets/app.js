@@ -219,6 +219,13 @@ async function loadFiles() {
       o.value = JSON.stringify({ file: file.index, game: game.game });
       o.textContent = game.game + '. ' + (game.title || file.name);
       g.appendChild(o);
+      if (game.goal) {
+        // A puzzle of the file: also offered in the trainer.
+        const t = document.createElement('option');
+        t.value = JSON.stringify({ file: file.index, game: game.game, train: true });
+        t.textContent = game.game + '. ' + (game.title || file.name) + ': ' + game.goal + ' (train)';
+        g.appendChild(t);
+      }
     }
   }
   const pg = group('Puzzles');
@@ -385,15 +392,19 @@ async function selftest(p) {
 }
 
 // Self-test of the trainer (`#selftest=puzzle&name=composed-2-01`): opens the shipped
-// puzzle from the page's list, plays the key of its written solution in the notation
-// box, and writes the announcements into #selftest.
+// puzzle from the page's list, plays the key of its written solution (or `key`, a
+// wrong one) in the notation box, waits for lanrick's defence, and writes the
+// announcements into #selftest.
 async function selftestPuzzle(p) {
   const f = await api('GET', '/api/files');
   const puzzle = f.puzzles.find((q) => q.name === p.name);
   $('openwhat').value = JSON.stringify({ puzzle: puzzle.index });
   await newGame({ rules: '', lanrick: null, puzzle: puzzle.index });
-  const key = view.puzzle.solution.split('\n').find((l) => l.trim() && !l.startsWith('#'));
-  await act({ do: 'line', text: key.replace(/^\s*(\d+\.\s*)?[BY]:\s*/, '') });
+  const written = view.puzzle.solution.split('\n').find((l) => l.trim() && !l.startsWith('#'));
+  await act({ do: 'line', text: p.key || written.replace(/^\s*(\d+\.\s*)?[BY]:\s*/, '') });
+  while (view.busy) {
+    show(await api('GET', '/api/view?g=' + encodeURIComponent(id) + '&since=' + since + '&wait=' + view.version));
+  }
   $('selftest').textContent = 'puzzle: ' + view.puzzle.name + '\n' +
     Array.from(document.querySelectorAll('#log li')).map((li) => li.textContent).join('\n');
 }

@@ -1,9 +1,11 @@
-//! What `solve` (and `compose`) write of a proof: the solution as chess problem
-//! solvers write it, numbered and indented by move, the key marked `!`, each
-//! attacker's action with its threat, the defences each with its winning reply and the
-//! duals counted, the tries marked `?` with their refutations marked `!` — in the
-//! notation, so that it pastes into a puzzle file and `check` replays it — and the same
-//! proof as one JSON document. One writer for each: [`text`] and [`json`].
+//! What `solve` and `compose` write of a proof, and the browser board shows of one: the
+//! solution as chess problem solvers write it, numbered and indented by move, the key
+//! marked `!`, each attacker's action with its threat, the defences each with its
+//! winning reply and the duals counted, the tries marked `?` with their refutations
+//! marked `!` — in the notation, so that it pastes into a puzzle file and `check`
+//! replays it — and the same proof as one JSON document. One writer for each:
+//! [`text`] (the lines alone: [`solution_lines`]) and [`json`]. Strings only: the CLI
+//! prints them, `lanrick serve` sends them.
 
 use crate::engine::{Action, Position, Rules, Side};
 use crate::interp::proof;
@@ -11,7 +13,7 @@ use crate::prover::{self, Report, Tree};
 use std::fmt::Write as _;
 
 /// How many alternatives (defences, help lines) a point shows before it is summarised.
-pub(crate) const SHOWN: usize = 6;
+pub const SHOWN: usize = 6;
 
 /// One event of a solution as the writer sees it: who plays what, its glyph, its
 /// notes (threat, duals), and the alternatives after it (the first one is followed).
@@ -56,8 +58,14 @@ fn line(node: &Node, n: u32) -> (String, u32) {
 fn write_node(out: &mut Vec<String>, node: &Node, variations: &[Node], d: usize, n: u32) {
     let (l, next) = line(node, n);
     out.push(format!("{}{l}", indent(d)));
+    write_variations(out, variations, d, n);
+    write_after(out, node, d + 1, next);
+}
+
+/// Writes `variations` at depth `d` with the number `n`: each an alternative from the
+/// same point, in parentheses, with its own continuation inside.
+fn write_variations(out: &mut Vec<String>, variations: &[Node], d: usize, n: u32) {
     for v in variations {
-        // An alternative: from the same point, with its own continuation inside.
         let (l, vn) = line(v, n);
         out.push(format!("{}( {l}", indent(d)));
         write_after(out, v, d + 1, vn);
@@ -65,7 +73,6 @@ fn write_node(out: &mut Vec<String>, node: &Node, variations: &[Node], d: usize,
             last.push_str(" )");
         }
     }
-    write_after(out, node, d + 1, next);
 }
 
 /// Writes the alternatives after `node` at depth `d`: the first one, the others as
@@ -76,14 +83,7 @@ fn write_after(out: &mut Vec<String>, node: &Node, d: usize, n: u32) {
     };
     let (l, next) = line(first, n);
     out.push(format!("{}{l}", indent(d)));
-    for v in rest {
-        let (l, vn) = line(v, n);
-        out.push(format!("{}( {l}", indent(d)));
-        write_after(out, v, d + 1, vn);
-        if let Some(last) = out.last_mut() {
-            last.push_str(" )");
-        }
-    }
+    write_variations(out, rest, d, n);
     if let Some(more) = &node.more {
         out.push(format!("{}{{ {more} }}", indent(d)));
     }
