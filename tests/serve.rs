@@ -871,3 +871,48 @@ fn an_uploaded_file_is_opened_at_the_game_chosen_and_a_broken_one_explained() {
     assert_eq!(a.status, 404);
     r.stop();
 }
+
+#[test]
+fn a_long_poll_waits_off_the_request_pool_so_other_tabs_are_answered() {
+    // One request thread: a long poll held on it would keep every other tab waiting.
+    let r = start(Config {
+        port: 0,
+        threads: 1,
+        ..Config::default()
+    })
+    .expect("the server starts on a free port");
+    let r = std::sync::Arc::new(r);
+    let (_, id) = begin(&r, json!({}));
+    act(&r, &id, json!({ "do": "line", "text": "mark d5" }));
+    // A proof that runs for seconds, and a long poll waiting for it on its own thread.
+    let v = act(
+        &r,
+        &id,
+        json!({ "do": "prove", "goal": "Y wins rendezvous in 4" }),
+    );
+    assert_eq!(v["busy"], "proving");
+    let poll = {
+        let r = std::sync::Arc::clone(&r);
+        let path = format!("/api/view?g={id}&wait={}", v["version"]);
+        std::thread::spawn(move || request(&r, "GET", &path, None))
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    // Another tab plays meanwhile, each answer at once.
+    for _ in 0..3 {
+        let t = std::time::Instant::now();
+        let (_, other) = begin(&r, json!({}));
+        let v = act(&r, &other, json!({ "do": "line", "text": "mark e4" }));
+        assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "another tab waited {:?} behind a long poll",
+            t.elapsed()
+        );
+    }
+    // Stopping the proof ends the wait with the game's new view.
+    act(&r, &id, json!({ "do": "stop" }));
+    let answer = poll.join().expect("the polling thread");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.json()["id"], id.as_str());
+    assert_eq!(settled(&r, answer.json())["busy"], "");
+}
