@@ -66,6 +66,8 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
             "take": t.take_choices().is_some(),
         })),
         "built": if building { Value::from(built) } else { Value::Null },
+        "built_kind": game.built_kind(),
+        "prompt": game.prompt(),
         "selected": game.selected.map(|s| s.to_string()),
         "moves": moves,
         "log": log,
@@ -95,6 +97,7 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
             "undo": !record.steps.is_empty(),
             "redo": !record.undone.is_empty(),
             "interchange": interchange && result.is_none(),
+            "turned": game.can_turn_mark(),
             "pass": result.is_none() && (is_bonus(pos.phase()) || matches!(due, Due::Turn { .. })) && !building,
             "throw": session.die_due(),
         },
@@ -109,7 +112,10 @@ fn board(game: &Game) -> String {
     let editing = game
         .editor
         .and_then(|(b, y)| crate::engine::Position::with_men(b, y, Side::Black).ok());
-    let overlay = match game.turn().filter(|t| !t.moves().is_empty()) {
+    let overlay = match game
+        .turn()
+        .filter(|t| !t.moves().is_empty() || t.taken().is_some())
+    {
         _ if editing.is_some() => editing
             .as_ref()
             .map_or(String::new(), |p| svg::overlay(p, &Marks::default(), flip)),

@@ -47,9 +47,10 @@ function show(v) {
   $('proof').hidden = !v.proof;
   $('proof').textContent = v.proof || '';
   $('status').textContent = status;
-  $('built').textContent = v.built ? 'Turn: ' + v.built : '';
+  $('prompt').textContent = v.prompt || '';
+  $('built').textContent = v.built ? v.built_kind + ': ' + v.built : '';
   $('left').textContent = v.turn ? (v.turn.take ? 'a take is due' : v.turn.left + ' of ' + v.turn.allowance + ' squares left') : '';
-  for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'pass', 'throw']) $(b).disabled = !v.can[b];
+  for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'turned', 'pass', 'throw']) $(b).disabled = !v.can[b];
   $('stop').disabled = !v.busy;
   $('diagnostic').hidden = !v.diagnostic;
   $('diagnostic').textContent = v.diagnostic || '';
@@ -159,7 +160,7 @@ $('board').addEventListener('keydown', (ev) => {
 });
 $('board').addEventListener('focus', markCursor);
 
-for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'pass', 'throw', 'stop', 'go', 'flip']) {
+for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'turned', 'pass', 'throw', 'stop', 'go', 'flip']) {
   $(b).addEventListener('click', () => act({ do: b }).catch(fail));
 }
 $('hint').addEventListener('click', () => act({ do: 'hint', level: Number($('level').value) }).catch(fail));
