@@ -892,6 +892,11 @@ fn an_1880_win_takes_a_man_and_sends_the_wanderers_by_clicks() {
     assert!(prompt(&v).contains("wanderer"), "{}", prompt(&v));
     let v = clicks(&r, "1880", pos, &["a5", "c5", "f2", "b2"]);
     assert!(legal(&v).contains(&"b1".to_string()), "{:?}", legal(&v));
+    // The board shows the turn built: the man taken ringed, the wanderer's path.
+    let v2 = clicks(&r, "1880", pos, &["a5", "c5", "f2", "b2", "b1"]);
+    let board = v2["board"].as_str().expect("a board");
+    assert!(board.contains("xlink:href=\"#tk\""), "the take is ringed");
+    assert_eq!(board.matches("marker-end").count(), 2, "a5-c5 and b2-b1");
     assert!(!legal(&v).contains(&"a1".to_string()), "a1 is held");
     same_as_typed(
         &r,

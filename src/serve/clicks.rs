@@ -88,6 +88,30 @@ impl Game {
         }
     }
 
+    /// What the turn built shows besides its men's moves: the wanderers' paths (from
+    /// the words after `wanderers`) and the man taken.
+    pub fn built_extras(&self) -> (Vec<(Square, Square)>, Option<Square>) {
+        let mut paths = Vec::new();
+        let mut taken = None;
+        let mut after = false;
+        for w in &self.words {
+            let mut parts = w.split_whitespace();
+            match (parts.next(), parts.next()) {
+                (Some("x"), Some(sq)) => taken = sq.parse().ok(),
+                (Some("wanderers"), None) => after = true,
+                (Some(m), None) if after => {
+                    if let Some((a, b)) = m.split_once('-')
+                        && let (Ok(a), Ok(b)) = (a.parse(), b.parse())
+                    {
+                        paths.push((a, b));
+                    }
+                }
+                _ => {}
+            }
+        }
+        (paths, taken)
+    }
+
     /// What the built action is, for the line that shows it: `Turn`, `Mark`,
     /// `Interchange`, `Set-up` or `Bonus`.
     pub fn built_kind(&self) -> &'static str {
@@ -255,18 +279,32 @@ impl Game {
             .collect()
     }
 
-    /// The bonus after the moves built: the squares occupied, the men not yet moved,
-    /// the squares left (the engine's count, E-9).
-    fn bonus_state(&self, pos: &Position) -> Option<(SquareSet, SquareSet, u8)> {
-        let moves: Vec<(Square, Square)> = self
-            .words
+    /// The bonus moves built and the board they leave (the engine's bonus played on a
+    /// copy), while a bonus is due and moves are built.
+    pub fn bonus_built(&self) -> Option<(Position, Vec<(Square, Square)>)> {
+        let pos = self.session.position();
+        if !matches!(pos.due(), Due::Bonus { .. }) || self.words.is_empty() {
+            return None;
+        }
+        let moves = self.bonus_moves();
+        pos.bonus(&moves).ok().map(|after| (after, moves))
+    }
+
+    /// The bonus moves built.
+    fn bonus_moves(&self) -> Vec<(Square, Square)> {
+        self.words
             .iter()
             .filter_map(|w| {
                 let (a, b) = w.split_once('-')?;
                 Some((a.parse().ok()?, b.parse().ok()?))
             })
-            .collect();
-        crate::engine::bonus_state(pos, &moves)
+            .collect()
+    }
+
+    /// The bonus after the moves built: the squares occupied, the men not yet moved,
+    /// the squares left (the engine's count, E-9).
+    fn bonus_state(&self, pos: &Position) -> Option<(SquareSet, SquareSet, u8)> {
+        crate::engine::bonus_state(pos, &self.bonus_moves())
     }
 
     /// The user clicked `sq`: picks up a man or the Mark, moves what is picked up,

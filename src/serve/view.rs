@@ -120,17 +120,33 @@ fn board(game: &Game) -> String {
             .as_ref()
             .map_or(String::new(), |p| svg::overlay(p, &Marks::default(), flip)),
         Some(t) => {
+            let (wanderers, taken) = game.built_extras();
             let marks = Marks {
                 arrows: t
                     .moves()
                     .iter()
-                    .map(|m| Arrow::straight(m.from, m.to, false))
+                    .map(|m| (m.from, m.to))
+                    .chain(wanderers)
+                    .map(|(from, to)| Arrow::straight(from, to, false))
                     .collect(),
+                taken,
                 ..Marks::default()
             };
             svg::overlay_turn(&t, &marks, flip)
         }
-        None => svg::overlay(pos, &Marks::default(), flip),
+        None => match game.bonus_built() {
+            Some((after, moves)) => {
+                let marks = Marks {
+                    arrows: moves
+                        .iter()
+                        .map(|&(from, to)| Arrow::straight(from, to, false))
+                        .collect(),
+                    ..Marks::default()
+                };
+                svg::overlay(&after, &marks, flip)
+            }
+            None => svg::overlay(pos, &Marks::default(), flip),
+        },
     };
     let setup: Vec<(Square, Side)> = game.setup.clone();
     let targets = Targets {
