@@ -810,6 +810,10 @@ fn a_turned_mark_is_set_by_its_square_and_the_turned_button() {
     let pos = "1B2Y2B/Y7/8/7Y/B7/8/8/Y2B4 B mark";
     let v = clicks(&r, "1893 turned", pos, &["d5"]);
     assert_eq!(v["can"]["turned"], true);
+    // The usual shape Send would set is drawn dashed: its seven squares and the Mark.
+    let board = v["board"].as_str().expect("a board");
+    assert_eq!(board.matches("xlink:href=\"#rw\"").count(), 7);
+    assert_eq!(board.matches("xlink:href=\"#mw\"").count(), 1);
     assert!(prompt(&v).contains("Turned"), "{}", prompt(&v));
     same_as_typed(&r, "1893 turned", pos, &["d5", "!turned"], "mark d5 turned");
     same_as_typed(&r, "1893 turned", pos, &["d5", "!send"], "mark d5");

@@ -161,6 +161,18 @@ impl Game {
         out
     }
 
+    /// The Rendezvous Send would set with the Mark held and nothing chosen after it
+    /// (the usual shape there), for the board to draw dashed before it is set.
+    pub fn mark_preview(&self) -> Option<Rendezvous> {
+        let h = self.held()?;
+        if !h.after.is_empty() {
+            return None;
+        }
+        self.options_at(h.mark)
+            .into_iter()
+            .find(|r| r.form() == Form::Standard && r.line().is_none())
+    }
+
     /// Whether the Mark held may be set turned (option `turned`): the engine offers a
     /// turned Rendezvous there.
     pub fn can_turn_mark(&self) -> bool {

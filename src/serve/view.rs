@@ -145,7 +145,13 @@ fn board(game: &Game) -> String {
                 };
                 svg::overlay(&after, &marks, flip)
             }
-            None => svg::overlay(pos, &Marks::default(), flip),
+            None => {
+                let marks = Marks {
+                    won: game.mark_preview(),
+                    ..Marks::default()
+                };
+                svg::overlay(pos, &marks, flip)
+            }
         },
     };
     let setup: Vec<(Square, Side)> = game.setup.clone();
