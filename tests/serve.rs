@@ -991,3 +991,76 @@ fn an_interchange_with_the_setters_choice_is_clicked_man_by_man() {
     refused_as_typed(&r, "1893", pos, &["!interchange", "b8"], "interchange b8");
     r.stop();
 }
+
+/// Where the random clicks start: each edition's start, and a position before each
+/// click path (a Mark with a choice, a Mark move, a win with wanderers, radiating, a
+/// bonus, an interchange with a choice).
+const CLICK_STARTS: &[(&str, &str)] = &[
+    ("1893", ""),
+    ("1893-es", ""),
+    ("1880", ""),
+    ("1879", ""),
+    ("1893", "B6B/8/8/8/8/8/8/Y6Y B mark"),
+    ("1893 turned", "1B2Y2B/Y7/8/7Y/B7/8/8/Y2B4 B mark"),
+    ("1893 open-choice", "B6B/8/8/8/8/8/8/Y2B3Y B mark"),
+    ("1893-es", "1B2Y2B/Y7/8/7Y/B7/8/8/Y7 B mark"),
+    ("1893", "1B2Y2B/Y7/8/7Y/B7/8/8/Y7 Y d5 first"),
+    ("1880", "1B2Y2B/Y7/8/7Y/B7/8/7B/Y2B2Y1 B d5 shift-B"),
+    ("1880", "7Y/6Y1/2B5/B7/2BBB3/8/1Y3Y2/Y7 B d5 play"),
+    ("1879", "Y6Y/8/8/8/B3B3/3BBB2/8/Y6Y B e4 play 0-0 B"),
+    ("1879", "Y1B1Y3/7Y/8/8/Y6B/8/8/1B2B2B B bonus:4 0-0 B"),
+];
+
+/// One request to the handler from the server's own page; its status and JSON.
+fn handle(server: &Server, url: &str, body: &Value) -> (u16, Value) {
+    let a = server.handle(&Request {
+        method: "POST".into(),
+        url: url.into(),
+        host: Some("127.0.0.1:9".into()),
+        origin: None,
+        body: body.to_string().into_bytes(),
+    });
+    let v = serde_json::from_slice(&a.body).unwrap_or(Value::Null);
+    (a.status, v)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random clicks and buttons from each click path's start: every answer is a view,
+    /// and a click on a square the board dots is never refused (the dots and the clicks
+    /// are the same engine's answers).
+    #[test]
+    fn a_click_on_a_dotted_square_is_never_refused(
+        start in 0..CLICK_STARTS.len(),
+        steps in prop::collection::vec((0u8..14, 0u8..64), 1..40),
+    ) {
+        let server = Server::new(Config { max_games: 4, ..Config::default() }, 9);
+        let (rules, pos) = CLICK_STARTS[start];
+        let (status, mut v) = handle(&server, "/api/new", &json!({ "rules": rules, "position": pos }));
+        prop_assert_eq!(status, 200, "{}", v);
+        let url = format!("/api/act?g={}", v["id"].as_str().unwrap_or(""));
+        for (kind, n) in steps {
+            let dotted = legal(&v);
+            let any = format!("{}{}", char::from(b'a' + n % 8), n / 8 + 1);
+            let (what, on_dot) = match kind {
+                0..=6 if !dotted.is_empty() => {
+                    (json!({ "do": "click", "sq": dotted[usize::from(n) % dotted.len()] }), true)
+                }
+                0..=8 => (json!({ "do": "click", "sq": any }), false),
+                9 => (json!({ "do": "send" }), false),
+                10 => (json!({ "do": "cancel" }), false),
+                11 => (json!({ "do": "turned" }), false),
+                12 => (json!({ "do": "interchange" }), false),
+                _ => (json!({ "do": "undo" }), false),
+            };
+            let (status, next) = handle(&server, &url, &what);
+            prop_assert_eq!(status, 200, "{} -> {}", what, next);
+            if on_dot {
+                prop_assert!(next["diagnostic"].is_null(), "{} at {} ({:?} dotted, built {}): {}",
+                    what, v["position"], dotted, v["built"], next["diagnostic"]);
+            }
+            v = next;
+        }
+    }
+}
