@@ -51,6 +51,7 @@ function show(v) {
   $('built').textContent = v.built ? v.built_kind + ': ' + v.built : '';
   $('left').textContent = v.turn ? (v.turn.take ? 'a take is due' : v.turn.left + ' of ' + v.turn.allowance + ' squares left') : '';
   for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'turned', 'pass', 'throw']) $(b).disabled = !v.can[b];
+  $('turned').hidden = !v.can.turned;
   $('stop').disabled = !v.busy;
   $('diagnostic').hidden = !v.diagnostic;
   $('diagnostic').textContent = v.diagnostic || '';
