@@ -534,6 +534,13 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     let id = v["id"].as_str().expect("an id").to_string();
     let n = moves(&v).len();
     assert!(n > 4, "the main line is played: {n}");
+    let taken_back = moves(&v)[n - 1].clone();
+    // The file's own variations are in the move list, beside the action they replace.
+    assert_eq!(
+        v["moves"][1]["variations"][0], "g1-g2 { one square is enough for a legal turn }",
+        "{}",
+        v["moves"][1]
+    );
     // Step back twice and forward once (the page's ← and →).
     act(&r, &id, json!({ "do": "undo" }));
     let v = act(&r, &id, json!({ "do": "undo" }));
@@ -541,7 +548,8 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     let v = act(&r, &id, json!({ "do": "redo" }));
     assert_eq!(moves(&v).len(), n - 1);
     assert!(v["can"]["redo"].as_bool().unwrap_or(false));
-    // A different action branches off: the rest of the line is no longer to redo.
+    // A different action branches off: the rest of the line is kept as its variation,
+    // shown in the move list, and no longer to redo.
     let hint = settled(&r, act(&r, &id, json!({ "do": "hint", "level": 0 })));
     let action = hint["hint"]
         .as_str()
@@ -557,6 +565,33 @@ fn a_file_given_is_opened_stepped_through_and_branched() {
     assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
     assert_eq!(moves(&v).len(), n);
     assert!(!v["can"]["redo"].as_bool().unwrap_or(true));
+    let kept = v["moves"][n - 1]["variations"][0].as_str().unwrap_or("");
+    assert!(
+        kept.starts_with(&taken_back),
+        "the line taken back ({taken_back}) is a variation: {}",
+        v["moves"][n - 1]
+    );
+    assert!(
+        v["log"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|e| e["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("kept as a variation")))),
+        "{}",
+        v["log"]
+    );
+    // The downloaded record holds the variation and passes check.
+    let record = request(&r, "GET", &format!("/api/record?g={id}"), None).body;
+    assert!(record.contains(&format!("( {taken_back}")), "{record}");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("branched.lanrick");
+    std::fs::write(&path, &record).expect("written");
+    Command::cargo_bin("lanrick")
+        .expect("the binary")
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .success();
     // A file not given cannot be opened.
     let a = request(&r, "POST", "/api/new", Some(&json!({ "file": 1 })));
     assert_eq!(a.status, 404);

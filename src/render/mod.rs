@@ -9,7 +9,10 @@ pub mod svg;
 pub mod tree;
 
 /// `text` with the characters that mean something in XML and HTML escaped (`&`, `<`,
-/// `>`, `"`, `'`), safe in element content and in quoted attribute values.
+/// `>`, `"`, `'`), safe in element content and in quoted attribute values. A character
+/// that would reorder or hide what the page shows (a bidi control such as U+202E, a
+/// line separator, a C1 control) is written in the visible form the terminal reports
+/// use (`\u{202e}`), so a comment cannot make a picture say what it does not.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -24,6 +27,9 @@ pub fn escape(text: &str) -> String {
             c if (c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
                 || c == '\u{fffe}'
                 || c == '\u{ffff}' => {}
+            c if c != '\r' && crate::term::visible::is_hidden(c) => {
+                out.push_str(&crate::term::visible::code(c));
+            }
             c => out.push(c),
         }
     }
@@ -40,5 +46,15 @@ mod tests {
             escape("<a href=\"x\">&'\u{1}</a>"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;"
         );
+    }
+
+    #[test]
+    fn bidi_controls_and_separators_are_shown_not_obeyed() {
+        assert_eq!(
+            escape("Anna\u{202e}kcab\u{2066}x\u{2069}\u{2028}\u{85}"),
+            "Anna\\u{202e}kcab\\u{2066}x\\u{2069}\\u{2028}\\u{85}"
+        );
+        // Right-to-left writing itself is left alone.
+        assert_eq!(escape("שלום"), "שלום");
     }
 }

@@ -87,7 +87,9 @@ pub const COMMANDS: &[Command] = &[
                `:play`), it takes back your last action with lanrick's replies and the \
                die's throws after it, so you are back where you chose, and lanrick waits \
                until you act (`:go` asks it to play); otherwise one action at a time. \
-               `:redo` plays them again until a new action is played. At the start of a \
+               `:redo` plays them again. Playing the same action again follows the line \
+               taken back; a different one keeps that line as its variation in the record \
+               (`:save` writes it), with nothing left to redo. At the start of a \
                game begun by `:new`, `:setup` or `:load`, brings back the game before it.",
         bang: false,
         run: undo,

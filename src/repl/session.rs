@@ -462,6 +462,12 @@ impl Session {
                 out.push(&w);
             }
         }
+        if reply.kept_as_variation > 0 {
+            out.push(&format!(
+                "note: the {} undone kept as a variation of this one (nothing left to redo)",
+                actions(reply.kept_as_variation)
+            ));
+        }
         if reply.played > 0 {
             if self.auto_board {
                 out.push(&board::diagram_of(

@@ -322,6 +322,13 @@ impl Game {
         for e in &reply.events {
             self.say(words(e, rules));
         }
+        if reply.kept_as_variation > 0 {
+            let n = reply.kept_as_variation;
+            let s = if n == 1 { "" } else { "s" };
+            self.say(format!(
+                "The line taken back ({n} action{s}) is kept as a variation"
+            ));
+        }
         if let Some(p) = &reply.problem {
             self.diagnostic = Some(diagnostic(p, line));
         }
@@ -405,7 +412,10 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     let cell = Arc::clone(cell);
     let spawned = std::thread::Builder::new()
         .name("lanrick-think".into())
-        .spawn(move || think_loop(&cell));
+        .spawn(move || {
+            super::background();
+            think_loop(&cell)
+        });
     if spawned.is_err() {
         game.busy = None;
         game.diagnostic = Some("lanrick cannot think now (no thread): try again.".into());
@@ -489,6 +499,7 @@ pub fn hint(cell: &Arc<Cell>, game: &mut Game, level: u8) {
     let spawned = std::thread::Builder::new()
         .name("lanrick-hint".into())
         .spawn(move || {
+            super::background();
             let hint = copy.hint(level, Some(flag));
             let mut g = cell.lock();
             if g.generation == generation {
@@ -539,6 +550,7 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
     let spawned = std::thread::Builder::new()
         .name("lanrick-prove".into())
         .spawn(move || {
+            super::background();
             let limits = crate::prover::Limits {
                 max_nodes: PROVE_NODES,
                 max_time: Some(PROVE_TIME),

@@ -37,6 +37,30 @@ const SCRIPT: &str = include_str!("assets/app.js");
 /// The page's style.
 const STYLE: &str = include_str!("assets/app.css");
 
+/// How much lower than the request threads the workers run (Linux nice steps): a
+/// search at level 3 or a proof on one tab must not slow another tab's clicks, which
+/// are answered on the request threads in a few milliseconds.
+#[cfg(target_os = "linux")]
+const WORKER_NICENESS: i32 = 10;
+
+#[cfg(target_os = "linux")]
+unsafe extern "C" {
+    fn setpriority(which: i32, who: u32, prio: i32) -> i32;
+}
+
+/// Lowers the calling worker thread's priority (lanrick's thinking, hints and proofs),
+/// so requests are answered first however many searches run. On Linux the niceness is
+/// the thread's own (`who` 0 is the calling thread); elsewhere this does nothing.
+fn background() {
+    #[cfg(target_os = "linux")]
+    {
+        const PRIO_PROCESS: i32 = 0;
+        // SAFETY: setpriority only reads its integer arguments; on Linux `who` 0 names
+        // the calling thread. A failure leaves the priority as it was, which is fine.
+        let _ = unsafe { setpriority(PRIO_PROCESS, 0, WORKER_NICENESS) };
+    }
+}
+
 /// The longest URL handled.
 const MAX_URL: usize = 8 * 1024;
 /// How long a long poll waits at most.
@@ -335,7 +359,12 @@ impl Server {
             };
             let level = match l.get("level").and_then(Value::as_u64) {
                 Some(n) if n <= u64::from(crate::player::MAX_LEVEL) => n as u8,
-                _ => return Response::error(400, "lanrick's level is 0 to 4"),
+                _ => {
+                    return Response::error(
+                        400,
+                        &format!("lanrick's level is 0 to {}", crate::player::MAX_LEVEL),
+                    );
+                }
             };
             session.set_lanrick(Some((side, level)));
         }

@@ -26,7 +26,13 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
     let moves: Vec<Value> = record
         .steps
         .iter()
-        .map(|s| json!({ "side": s.played.side.letter().to_string(), "text": s.written() }))
+        .map(|s| {
+            json!({
+                "side": s.played.side.letter().to_string(),
+                "text": s.written(),
+                "variations": s.variations().iter().map(|v| crate::fmt::format_items(&v.body).lines().map(str::trim).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>(),
+            })
+        })
         .collect();
     let log: Vec<Value> = game
         .log

@@ -26,7 +26,7 @@ pub use record::{By, Origin, Record, Step, set_tag, today};
 use crate::engine::{DieRule, Due, Position, Progress, Rules, Side};
 use crate::interp::{self, Effect, Problem, Runner};
 use crate::player::{self, Choice, Limits};
-use crate::syntax::ast::{self, Item};
+use crate::syntax::ast::{self, Item, Span, Variation};
 use std::sync::atomic::AtomicBool;
 
 /// The level lanrick thinks at when it plays no side (`:go`, `:hint`).
@@ -58,6 +58,9 @@ pub struct Reply {
     /// What stopped the line: a syntax error or an illegal action, with its span in
     /// the line.
     pub problem: Option<Problem>,
+    /// The actions undone before this line that it did not play again: kept in the
+    /// record as a variation of its first different action, not dropped.
+    pub kept_as_variation: usize,
 }
 
 /// A game put aside by `:new`, `:setup` or `:load`, which undo can bring back.
@@ -307,8 +310,8 @@ impl Session {
         reply.recorded = !new_steps.is_empty() || !lead.is_empty();
         self.game.tail().append(&mut lead);
         if !new_steps.is_empty() {
+            reply.kept_as_variation = follow_undone(&mut self.game.undone, &mut new_steps);
             self.game.steps.extend(new_steps);
-            self.game.undone.clear();
             self.after_play(goal_before, &mut reply.events);
         }
         if reply.recorded {
@@ -655,6 +658,38 @@ impl Session {
         self.play_now = false;
         self.play_by(&choice.event, By::Lanrick)
     }
+}
+
+/// Puts what was undone beside the actions just played, so a new line after an undo
+/// loses nothing: while the new actions are the ones undone, the undone steps come
+/// back as they were (with their comments, glyphs and variations, the new line's own
+/// comments after them); from the first action that differs, the rest of the undone
+/// line becomes a variation of that action (an alternative played from the same
+/// position) and nothing is left to redo. The number of actions put in a variation.
+fn follow_undone(undone: &mut Vec<Step>, new_steps: &mut [Step]) -> usize {
+    for step in new_steps.iter_mut() {
+        let Some(top) = undone.last() else { return 0 };
+        if top.action() == step.action() && top.played.side == step.played.side {
+            let Some(old) = undone.pop() else { return 0 };
+            let typed = std::mem::take(&mut step.items);
+            step.items = old.items;
+            step.items.extend(typed.into_iter().skip(1));
+            continue;
+        }
+        let kept = undone.len();
+        let mut body = Vec::new();
+        while let Some(old) = undone.pop() {
+            body.extend(old.items);
+        }
+        if let Some(Item::Event(ev)) = step.items.first_mut() {
+            ev.variations.push(Variation {
+                body,
+                span: Span::default(),
+            });
+        }
+        return kept;
+    }
+    0
 }
 
 /// Moves up to `n` steps from the top of `from` to the top of `to` (undo: played to

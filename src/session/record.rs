@@ -67,6 +67,15 @@ impl Step {
         }
     }
 
+    /// The alternatives written or kept beside the action (a loaded file's variations,
+    /// a line taken back and replaced).
+    pub fn variations(&self) -> &[ast::Variation] {
+        match self.items.first() {
+            Some(Item::Event(ev)) => &ev.variations,
+            _ => &[],
+        }
+    }
+
     /// The action in canonical notation with its prefix as written.
     pub fn written(&self) -> String {
         match self.items.first() {

@@ -455,3 +455,66 @@ fn a_hint_gives_the_line_of_a_win_in_two_and_the_line_wins() {
     };
     assert!(won, "{:?}", last);
 }
+
+/// The session's game as a file, as `:save` writes it.
+fn written(s: &Session) -> String {
+    crate::fmt::format_file(&ast::File {
+        games: vec![s.tree()],
+        trailing: Vec::new(),
+    })
+}
+
+#[test]
+fn a_new_line_after_an_undo_keeps_the_line_taken_back_as_a_variation() {
+    let mut s = Session::default();
+    assert!(s.play("mark d5 {the centre}").problem.is_none());
+    assert!(s.play("a7-a6 h5-h4").problem.is_none());
+    assert!(matches!(s.undo(2), Some(Undone::Actions(t)) if t.len() == 2));
+    // The same first action again: the undone line is followed, its comment kept,
+    // and what is left of it can still be redone.
+    let again = s.play("mark d5");
+    assert!(again.problem.is_none());
+    assert_eq!(again.kept_as_variation, 0);
+    assert_eq!(s.record().undone.len(), 1);
+    assert!(
+        written(&s).contains("B: mark d5 { the centre }"),
+        "{}",
+        written(&s)
+    );
+    // A different action: the rest of the line becomes its variation, nothing to redo.
+    let other = s.play("a7-b6 h5-g4");
+    assert!(other.problem.is_none(), "{:?}", other.problem);
+    assert_eq!(other.kept_as_variation, 1);
+    assert!(s.record().undone.is_empty());
+    assert_eq!(s.redo(1), None);
+    let variations = s.record().steps[1].variations();
+    assert_eq!(variations.len(), 1);
+    let text = written(&s);
+    assert!(
+        text.contains("1. Y: a7-b6 h5-g4 ( 1. Y: a7-a6 h5-h4 )"),
+        "{text}"
+    );
+    // The record with its variation reads back clean: the variation is played from the
+    // position before the action it stands beside.
+    let run = crate::interp::run_file(&text, crate::interp::Options::default());
+    assert!(
+        run.passed(),
+        "{text}: {:?}",
+        run.problems().collect::<Vec<_>>()
+    );
+    // Branching again at the first action nests nothing: each taken-back line is one
+    // more variation of the action that replaced it.
+    assert!(matches!(s.undo(2), Some(Undone::Actions(t)) if t.len() == 2));
+    let third = s.play("mark e4");
+    assert_eq!(third.kept_as_variation, 2);
+    let text = written(&s);
+    assert!(text.contains("B: mark e4"), "{text}");
+    assert!(text.contains("B: mark d5 { the centre }"), "{text}");
+    assert!(text.contains("( 1. Y: a7-a6 h5-h4 )"), "{text}");
+    let run = crate::interp::run_file(&text, crate::interp::Options::default());
+    assert!(
+        run.passed(),
+        "{text}: {:?}",
+        run.problems().collect::<Vec<_>>()
+    );
+}

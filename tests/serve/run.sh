@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `lanrick serve` in a real browser: starts the server on a free port of 127.0.0.1, opens
 # the page in headless Chromium in its self-test mode (`#selftest=play&…`, see
-# src/serve/assets/app.js) and, in each edition, plays against lanrick level 0 through
-# the page (each of the user's actions typed in the notation box), takes a decision
-# back and plays it again, downloads the record and checks it with `lanrick check`.
+# src/serve/assets/app.js) and, in each edition, plays a whole game against lanrick
+# level 0 through the page (each of the user's actions typed in the notation box),
+# takes a decision back and plays it again, takes another back and branches a
+# variation, downloads the record and checks it with `lanrick check`.
 # Also picks up a man by a click (his destinations highlighted) and makes an illegal
 # click (the diagnostic shown), and builds one action of each edition by clicks on the
 # board (`#selftest=clicks`: a Mark's line, a turned Mark, the wanderers, radiating),
@@ -103,13 +104,23 @@ play() {
     echo "ok   $rules: $(grep '^decisions: ' "$work/$rules.txt"), $(grep '^over: ' "$work/$rules.txt"), record checked"
 }
 
-play 1893 "selftest=play&rules=1893&decisions=40&end=illegal"
+# Whole games: the user's side plays the level-1 hints against lanrick level 0, so each
+# game ends; each takes a decision back and redoes it, and branches a variation.
+for rules in 1893 1893-es 1880 1879; do
+    play "$rules" "selftest=play&rules=$rules&hint=1&decisions=5000&branch=6"
+    grep -qx 'over: true' "$work/$rules.txt" || { echo "FAIL $rules: the game did not end" >&2; failed=1; }
+    grep -qx 'branch: ok' "$work/$rules.txt" || {
+        echo "FAIL $rules: no variation branched: $(grep '^branch' "$work/$rules.txt")" >&2
+        failed=1
+    }
+    grep -q '( ' "$work/$rules.lanrick" || { echo "FAIL $rules: the record has no variation" >&2; failed=1; }
+    if [ "$rules" = 1879 ]; then
+        grep -q 'Die thrown' "$work/out" || { echo "FAIL 1879: the die's throw is not announced" >&2; failed=1; }
+    fi
+done
+play 1893 "selftest=play&rules=1893&decisions=12&end=illegal"
 grep -qx 'diagnostic: shown' "$work/1893.txt" || { echo "FAIL 1893: no diagnostic for the illegal click" >&2; failed=1; }
 grep -q '^legal destinations: [1-9]' "$work/1893.txt" || { echo "FAIL 1893: no destination highlighted" >&2; failed=1; }
-play 1893-es "selftest=play&rules=1893-es&decisions=40"
-play 1880 "selftest=play&rules=1880&decisions=40"
-play 1879 "selftest=play&rules=1879&decisions=40"
-grep -q 'Die thrown' "$work/out" || { echo "FAIL 1879: the die's throw is not announced" >&2; failed=1; }
 
 # One action of each edition built by clicks on the board (pointer events on the
 # squares, the buttons pressed) plays what its typed line plays: a 3-square Mark and its

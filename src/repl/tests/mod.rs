@@ -271,10 +271,29 @@ fn undo_and_redo_across_a_rendezvous() {
     assert_eq!(s.position().to_act(), setter);
     s.handle(":redo");
     assert_eq!(s.position().to_string(), after_mark);
-    // A new action after an undo drops what was undone.
+    // The same action again after an undo follows the line undone.
     s.handle(":undo");
     assert!(!s.handle(&mark).failed);
     assert!(s.handle(":redo").failed);
+    // Another action after an undo keeps the line undone as its variation, and says so.
+    s.handle(":undo 2");
+    let out = s.handle("c6-d5 d7-c6 e7-d7 x e6");
+    assert!(!out.failed, "{}", out.error);
+    let other = crate::repl::helper::mark_words(s.position())
+        .into_iter()
+        .find(|m| *m != mark)
+        .expect("another Mark");
+    let out = s.handle(&other);
+    assert!(!out.failed, "{}", out.error);
+    assert!(
+        out.text
+            .contains("note: the 1 action undone kept as a variation of this one"),
+        "{}",
+        out.text
+    );
+    assert!(s.handle(":redo").failed);
+    let body = s.game_text();
+    assert!(body.contains(&format!("{} ( ", other.trim())), "{body}");
 }
 
 #[test]

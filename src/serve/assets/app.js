@@ -70,6 +70,16 @@ function show(v) {
   for (const m of v.moves) {
     const li = document.createElement('li');
     li.textContent = m.text;
+    if (m.variations && m.variations.length) {
+      const alts = document.createElement('ul');
+      alts.className = 'variations';
+      for (const text of m.variations) {
+        const alt = document.createElement('li');
+        alt.textContent = '(' + text + ')';
+        alts.appendChild(alt);
+      }
+      li.appendChild(alts);
+    }
     moves.appendChild(li);
   }
   moves.scrollTop = moves.scrollHeight;
@@ -286,9 +296,10 @@ function hashParams() {
 
 // Self-test mode for tests/serve/run.sh (`#selftest=play&rules=1880&decisions=24`):
 // plays against lanrick level 0 through the notation box (each of the user's actions
-// the level-0 hint) until the game ends or `decisions` are made, takes one decision
-// back and plays it again, then writes the record into #selftest for the test to check
-// with `lanrick check`. `end=select` then picks up a man by a click (its destinations
+// the hint of level `hint`, 0 by default) until the game ends or `decisions` are made,
+// takes one decision back and plays it again, at decision `branch` (if given) takes one
+// back and plays another action (a variation), then writes the record into #selftest
+// for the test to check with `lanrick check`. `end=select` then picks up a man by a click (its destinations
 // shown), `end=illegal` also clicks a square he cannot reach (the diagnostic shown).
 async function selftest(p) {
   const out = [];
@@ -298,8 +309,17 @@ async function selftest(p) {
   $('level').value = '0';
   await newGame();
   const limit = Number(p.decisions || 24);
+  // The user's side plays the hints of this level (a level above 0 ends a game sooner).
+  const level = Number(p.hint || 0);
   let decisions = 0;
   let tookBack = false;
+  let branched = false;
+  let last = '';
+  const hinted = async (l) => {
+    await act({ do: 'hint', level: l });
+    await settle();
+    return (view.hint || '').split('\n')[0].replace(/ \(level \d\)$/, '');
+  };
   const settle = async () => {
     while (view.busy) {
       show(await api('GET', '/api/view?g=' + encodeURIComponent(id) + '&since=' + since + '&wait=' + view.version));
@@ -308,9 +328,8 @@ async function selftest(p) {
   while (decisions < limit && !view.over) {
     await settle();
     if (view.over) break;
-    await act({ do: 'hint', level: 0 });
-    await settle();
-    const action = (view.hint || '').split('\n')[0].replace(/ \(level \d\)$/, '');
+    const action = await hinted(level);
+    last = action;
     $('line').value = action;
     $('line').dispatchEvent(new Event('input'));
     await act({ do: 'line', text: action });
@@ -327,6 +346,23 @@ async function selftest(p) {
       await act({ do: 'redo' });
       log('redo: ' + (view.moves.length === before ? 'ok' : 'FAILED'));
       tookBack = true;
+    }
+    // A variation: the last decision taken back and another action played instead;
+    // the line taken back is kept beside it in the move list and the record.
+    if (p.branch && decisions === Number(p.branch) && !branched && !view.over) {
+      await act({ do: 'undo' });
+      let other = '';
+      for (const l of [0, 2, 3, 1]) {
+        other = await hinted(l);
+        if (other && other !== last) break;
+      }
+      await act({ do: 'line', text: other });
+      await settle();
+      const shown = view.moves.some((m) => m.variations && m.variations.length) &&
+        document.querySelectorAll('#moves .variations li').length > 0;
+      const told = Array.from(document.querySelectorAll('#log li')).some((li) => /kept as a variation/.test(li.textContent));
+      log('branch: ' + (other !== last && shown && told ? 'ok' : 'FAILED (' + last + ' / ' + other + ')'));
+      branched = true;
     }
   }
   await settle();
