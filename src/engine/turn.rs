@@ -69,6 +69,9 @@ pub struct TurnResult {
     pub wanderers: Vec<(Square, Square)>,
     /// Where the centre man radiated to, by his owner's choice (1879 Rule 6, E-8).
     pub radiate: Option<Square>,
+    /// Every man's path from the set to the border when it radiated after the win
+    /// (1879 Rule 6), the centre man's included; empty otherwise.
+    pub radiated: Vec<(Square, Square)>,
     /// The position after the turn.
     pub position: Position,
 }
@@ -601,19 +604,27 @@ impl TurnInProgress {
             }));
         }
         let moved = !turn.moves.is_empty();
+        let mut radiated = Vec::new();
         let (end, position) = match turn.state {
             State::Moving if turn.moves.is_empty() => return Err(RuleViolation::EmptyTurn),
             State::Moving => (TurnEnd::Played, turn.start.after_turn(turn.men, moved)),
-            State::Taken(TurnEnd::Removed(sq)) => (
-                TurnEnd::Removed(sq),
-                editions::after_win(
+            State::Taken(TurnEnd::Removed(sq)) => {
+                let after = editions::after_win(
                     &turn.start,
                     &turn.rendezvous,
                     turn.men,
                     turn.sent.len(),
                     turn.radiate,
-                )?,
-            ),
+                )?;
+                radiated = editions::radiation(
+                    turn.start.rules(),
+                    &turn.rendezvous,
+                    turn.men,
+                    !turn.mover,
+                    turn.radiate,
+                );
+                (TurnEnd::Removed(sq), after)
+            }
             State::Taken(end) => (end, turn.start.after_turn(turn.men, moved)),
             State::TakeDue => return Err(turn.closed_error()),
         };
@@ -622,6 +633,7 @@ impl TurnInProgress {
             end,
             wanderers: std::mem::take(&mut turn.sent),
             radiate: turn.radiate,
+            radiated,
             position,
         })
     }

@@ -580,6 +580,12 @@ impl Walk<'_, '_> {
                     let after = step.position;
                     step.arrows
                         .retain(|a| a.path.last().is_some_and(|&sq| after.man_at(sq).is_some()));
+                    // 1879 Rule 6: the men of the set radiating to the border.
+                    step.arrows.extend(
+                        turn.radiated
+                            .iter()
+                            .map(|&(from, to)| Arrow::straight(from, to, false)),
+                    );
                 }
             }
             Ok(Effect::Checked) => {}
@@ -663,6 +669,33 @@ mod tests {
         assert_eq!(g.steps[v].depth, 1);
         assert_eq!(g.steps[v].comments, vec!["v"]);
         assert_eq!(g.steps[2].arrows.len(), 2);
+    }
+
+    #[test]
+    fn an_1879_win_draws_the_men_radiating_from_the_set() {
+        let src = "[Rules \"1879\"]\n[Position \"Y6Y/8/8/8/B3B3/3BBB2/8/Y6Y B e4 play 0-0 B\"]\na4-d4 x a8 wanderers h8-f5 h1-f4 a1-d5 radiate e8\n";
+        let t = build(src, None).unwrap();
+        let g = &t.games[0];
+        let step = &g.steps[*g.main.last().unwrap()];
+        assert!(step.problem.is_none(), "{:?}", step.problem);
+        let mut paths: Vec<String> = step
+            .arrows
+            .iter()
+            .map(|a| format!("{}-{}", a.path[0], a.path[a.path.len() - 1]))
+            .collect();
+        paths.sort();
+        // Each man of the set along the line from the centre e4 to the border; the
+        // centre man to his owner's choice; the moves into the emptied set not drawn.
+        assert_eq!(
+            paths,
+            [
+                "d3-b1", "d4-a4", "d5-a8", "e3-e1", "e4-e8", "f3-h1", "f4-h4", "f5-h7"
+            ]
+        );
+        for a in &step.arrows {
+            let end = a.path[a.path.len() - 1];
+            assert!(step.position.man_at(end).is_some(), "{end} holds a man");
+        }
     }
 
     #[test]

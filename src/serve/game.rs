@@ -8,8 +8,7 @@
 //! types it: the session keeps the record, undo and redo, the die and lanrick; this
 //! file only turns clicks into that line and the session's events into words.
 
-use crate::engine::{Due, Phase, Side, Square, SquareSet, TurnInProgress};
-use crate::interp::complete;
+use crate::engine::{Phase, Side, Square, SquareSet};
 use crate::session::{Event, Next, Reply, Session, Undone};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -80,8 +79,10 @@ pub struct Game {
     pub words: Vec<String>,
     /// The set-up being built: squares and the side set on each.
     pub setup: Vec<(Square, Side)>,
-    /// The man picked up.
+    /// The man picked up (or, with `mark_held`, the Mark's square).
     pub selected: Option<Square>,
+    /// Whether the Mark is picked up to be moved (1880 Rule 5), not a man.
+    pub mark_held: bool,
     /// What happened, oldest first, each with its number.
     pub log: Vec<(u64, String)>,
     /// The number of the next announcement.
@@ -161,6 +162,7 @@ impl Game {
             words: Vec::new(),
             setup: Vec::new(),
             selected: None,
+            mark_held: false,
             log: Vec::new(),
             next_log: 0,
             diagnostic: None,
@@ -194,78 +196,7 @@ impl Game {
         self.words.clear();
         self.setup.clear();
         self.selected = None;
-    }
-
-    /// The turn being built, after the words so far; `None` when no turn is due.
-    pub fn turn(&self) -> Option<TurnInProgress> {
-        let pos = self.session.position();
-        if self.session.runner().game().result().is_some() || !matches!(pos.due(), Due::Turn { .. })
-        {
-            return None;
-        }
-        let words: Vec<&str> = self.words.iter().map(String::as_str).collect();
-        complete::turn_after(pos, &words)
-    }
-
-    /// The line the built turn or set-up sends.
-    pub fn built_line(&self) -> String {
-        let pos = self.session.position();
-        match pos.due() {
-            Due::SetUp { own: true } => {
-                let squares: Vec<String> = self.setup.iter().map(|(s, _)| s.to_string()).collect();
-                format!("set {}", squares.join(" "))
-            }
-            Due::SetUp { own: false } => {
-                let of = |side: Side| {
-                    self.setup
-                        .iter()
-                        .filter(|(_, s)| *s == side)
-                        .map(|(q, _)| q.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                format!("set B {} Y {}", of(Side::Black), of(Side::Yellow))
-            }
-            _ => self.words.join(" "),
-        }
-    }
-
-    /// The squares to mark as legal now: the picked man's destinations, the takes, the
-    /// Marks, the bonus' squares.
-    pub fn legal(&self) -> SquareSet {
-        let pos = self.session.position();
-        if self.session.runner().game().result().is_some() {
-            return SquareSet::default();
-        }
-        let mut out = SquareSet::default();
-        match pos.due() {
-            Due::Mark { .. } => {
-                for r in pos.mark_options() {
-                    out.insert(r.mark());
-                }
-            }
-            Due::Turn { .. } => {
-                if let Some(turn) = self.turn() {
-                    if let Some(choices) = turn.take_choices() {
-                        out = choices;
-                    } else if let Some(from) = self.selected {
-                        for m in turn.legal_moves_from(from) {
-                            out.insert(m.to);
-                        }
-                    }
-                }
-            }
-            Due::Bonus { squares } => {
-                if let (Some(from), true) = (self.selected, self.words.is_empty()) {
-                    for (to, _) in crate::engine::bonus_targets(pos, from, squares) {
-                        out.insert(to);
-                    }
-                }
-            }
-            Due::SetUp { .. } => out = SquareSet::BORDER,
-            Due::Over | Due::Throw => {}
-        }
-        out
+        self.mark_held = false;
     }
 
     /// Starts setting up a position from the men of the current one.
@@ -279,7 +210,7 @@ impl Game {
     }
 
     /// A click while setting up: empty, then a Black man, a Yellow man, empty again.
-    fn edit_click(&mut self, sq: Square) {
+    pub(super) fn edit_click(&mut self, sq: Square) {
         if let Some((black, yellow)) = &mut self.editor {
             if black.contains(sq) {
                 black.remove(sq);
@@ -356,98 +287,6 @@ impl Game {
             }
         }
         self.version += 1;
-    }
-
-    /// The user clicked `sq`: picks up a man, moves the man picked up, takes, sets the
-    /// Mark, or adds a square to the set-up. An illegal attempt is explained with the
-    /// CLI's diagnostic.
-    pub fn click(&mut self, sq: Square) {
-        self.diagnostic = None;
-        if self.editor.is_some() {
-            self.edit_click(sq);
-            return;
-        }
-        let pos = *self.session.position();
-        if self.session.runner().game().result().is_some() {
-            self.diagnostic = Some("The game is over: take back, or start a new game.".into());
-            return;
-        }
-        match pos.due() {
-            Due::Mark { .. } => {
-                self.play_line(&format!("mark {sq}"));
-            }
-            Due::SetUp { own } => {
-                let me = pos.to_act();
-                match self.setup.iter().position(|(s, _)| *s == sq) {
-                    Some(i) if own || self.setup[i].1 == Side::Yellow => {
-                        self.setup.remove(i);
-                    }
-                    Some(i) => self.setup[i].1 = Side::Yellow,
-                    None => self.setup.push((sq, if own { me } else { Side::Black })),
-                }
-            }
-            Due::Bonus { .. } => {
-                let mine = pos.men(pos.to_act());
-                match self.selected {
-                    Some(from) if from != sq && !mine.contains(sq) => {
-                        self.words.push(format!("{from}-{sq}"));
-                        self.selected = None;
-                    }
-                    Some(from) if from == sq => self.selected = None,
-                    _ if mine.contains(sq) => self.selected = Some(sq),
-                    _ => {
-                        self.diagnostic = Some(format!("Pick one of {}'s men first.", pos.to_act()))
-                    }
-                }
-            }
-            Due::Turn { .. } => self.click_turn(sq),
-            Due::Throw | Due::Over => {}
-        }
-    }
-
-    /// A click while a turn is due.
-    fn click_turn(&mut self, sq: Square) {
-        let Some(turn) = self.turn() else {
-            // The words no longer apply (a take-back by another request): start again.
-            self.clear_built();
-            return;
-        };
-        let mover = turn.mover();
-        if let Some(choices) = turn.take_choices() {
-            if choices.contains(sq) {
-                self.words.push(format!("x {sq}"));
-            } else {
-                self.explain(&format!("x {sq}"));
-            }
-            return;
-        }
-        match self.selected {
-            Some(from) if from == sq => self.selected = None,
-            Some(from) if turn.legal_moves_from(from).iter().any(|m| m.to == sq) => {
-                self.words.push(format!("{from}-{sq}"));
-                self.selected = None;
-            }
-            _ if turn.men(mover).contains(sq) => self.selected = Some(sq),
-            Some(from) => self.explain(&format!("{from}-{sq}")),
-            None => self.diagnostic = Some(format!("Pick one of {mover}'s men first.")),
-        }
-    }
-
-    /// Explains why `word` cannot follow the turn built so far: the diagnostic the
-    /// session's interpreter gives for the line, written as the CLI writes it. The
-    /// line is played on a copy of the session, so nothing changes.
-    fn explain(&mut self, word: &str) {
-        let mut line = self.words.join(" ");
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        let mut copy = self.session.clone();
-        let reply = copy.play(&line);
-        self.diagnostic = Some(match reply.problem {
-            Some(p) => diagnostic(&p, &line),
-            None => format!("`{word}` cannot be played here."),
-        });
     }
 
     /// Sends the turn or set-up built.

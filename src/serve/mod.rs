@@ -12,6 +12,7 @@
 //! — however malformed — without panicking. lanrick's thinking and hints run on a
 //! worker thread per game, off the request path, with a stop flag.
 
+mod clicks;
 mod game;
 pub mod http;
 mod puzzles;
@@ -479,7 +480,7 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
     let thinking = g.busy == Some(game::Busy::Thinking);
     let user_acts = matches!(
         what,
-        "click" | "send" | "line" | "interchange" | "pass" | "throw"
+        "click" | "send" | "line" | "interchange" | "turned" | "pass" | "throw"
     );
     if thinking && user_acts {
         g.diagnostic = Some("lanrick is thinking: wait, or stop it.".into());
@@ -507,9 +508,8 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
                 g.play_line(text);
             }
         }
-        "interchange" => {
-            g.play_line("interchange");
-        }
+        "interchange" => g.interchange(),
+        "turned" => g.mark_turned(),
         "pass" => {
             g.play_line("pass");
         }
@@ -554,7 +554,7 @@ fn act(cell: &Arc<Cell>, v: &Value, id: &str) -> Response {
         _ => {
             return Response::error(
                 400,
-                "unknown action: `do` is one of click, send, cancel, line, interchange, pass, throw, undo, redo, hint, prove, edit, edit_cancel, edit_done, stop, go, flip",
+                "unknown action: `do` is one of click, send, cancel, line, interchange, turned, pass, throw, undo, redo, hint, prove, edit, edit_cancel, edit_done, stop, go, flip",
             );
         }
     }

@@ -72,6 +72,8 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
             "take": t.take_choices().is_some(),
         })),
         "built": if building { Value::from(built) } else { Value::Null },
+        "built_kind": game.built_kind(),
+        "prompt": game.prompt(),
         "selected": game.selected.map(|s| s.to_string()),
         "moves": moves,
         "log": log,
@@ -101,6 +103,7 @@ pub fn view(id: &str, game: &Game, since: u64) -> Value {
             "undo": !record.steps.is_empty(),
             "redo": !record.undone.is_empty(),
             "interchange": interchange && result.is_none(),
+            "turned": game.can_turn_mark(),
             "pass": result.is_none() && (is_bonus(pos.phase()) || matches!(due, Due::Turn { .. })) && !building,
             "throw": session.die_due(),
         },
@@ -115,22 +118,47 @@ fn board(game: &Game) -> String {
     let editing = game
         .editor
         .and_then(|(b, y)| crate::engine::Position::with_men(b, y, Side::Black).ok());
-    let overlay = match game.turn().filter(|t| !t.moves().is_empty()) {
+    let overlay = match game
+        .turn()
+        .filter(|t| !t.moves().is_empty() || t.taken().is_some())
+    {
         _ if editing.is_some() => editing
             .as_ref()
             .map_or(String::new(), |p| svg::overlay(p, &Marks::default(), flip)),
         Some(t) => {
+            let (wanderers, taken) = game.built_extras();
             let marks = Marks {
                 arrows: t
                     .moves()
                     .iter()
-                    .map(|m| Arrow::straight(m.from, m.to, false))
+                    .map(|m| (m.from, m.to))
+                    .chain(wanderers)
+                    .map(|(from, to)| Arrow::straight(from, to, false))
                     .collect(),
+                taken,
                 ..Marks::default()
             };
             svg::overlay_turn(&t, &marks, flip)
         }
-        None => svg::overlay(pos, &Marks::default(), flip),
+        None => match game.bonus_built() {
+            Some((after, moves)) => {
+                let marks = Marks {
+                    arrows: moves
+                        .iter()
+                        .map(|&(from, to)| Arrow::straight(from, to, false))
+                        .collect(),
+                    ..Marks::default()
+                };
+                svg::overlay(&after, &marks, flip)
+            }
+            None => {
+                let marks = Marks {
+                    won: game.mark_preview(),
+                    ..Marks::default()
+                };
+                svg::overlay(pos, &marks, flip)
+            }
+        },
     };
     let setup: Vec<(Square, Side)> = game.setup.clone();
     let targets = Targets {

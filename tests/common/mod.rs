@@ -148,6 +148,7 @@ pub fn biased_turn(
             end: TurnEnd::Played,
             wanderers: Vec::new(),
             radiate: None,
+            radiated: Vec::new(),
             position: p.pass().expect("no move at all: pass"),
         },
         Err(e) => panic!("finish refused a turn of legal moves: {e}"),

@@ -6,8 +6,11 @@
 # takes a decision back and plays it again, takes another back and branches a
 # variation, downloads the record and checks it with `lanrick check`.
 # Also picks up a man by a click (his destinations highlighted) and makes an illegal
-# click (the diagnostic shown), solves a shipped puzzle and plays a wrong key in
-# another (the refutation announced). Fails on any script error or console message.
+# click (the diagnostic shown), builds one action of each edition by clicks on the
+# board (`#selftest=clicks`: a Mark's line, a turned Mark, the wanderers, radiating),
+# checking it plays what its typed line plays, solves a shipped puzzle and plays a
+# wrong key in another (the refutation announced). Fails on any script error or
+# console message.
 #
 # Chromium comes from Debian (installed here with apt-get when missing and run as
 # root), as in tests/browser/run.sh. `.ci/run` runs this script.
@@ -119,6 +122,27 @@ done
 play 1893 "selftest=play&rules=1893&decisions=12&end=illegal"
 grep -qx 'diagnostic: shown' "$work/1893.txt" || { echo "FAIL 1893: no diagnostic for the illegal click" >&2; failed=1; }
 grep -q '^legal destinations: [1-9]' "$work/1893.txt" || { echo "FAIL 1893: no destination highlighted" >&2; failed=1; }
+
+# One action of each edition built by clicks on the board (pointer events on the
+# squares, the buttons pressed) plays what its typed line plays: a 3-square Mark and its
+# line, a turned Mark (1893-es), a win sending the wanderers (1880), a win placing them
+# and radiating the centre man (1879).
+cases="1893|B6B/8/8/8/8/8/8/Y6Y B mark|d5,d6|mark d5 d6"
+cases="$cases;1893-es|1B2Y2B/Y7/8/7Y/B7/8/8/Y2B4 B mark|d5,!turned|mark d5 turned"
+cases="$cases;1880|7Y/6Y1/2B5/B7/2BBB3/8/1Y3Y2/Y7 B d5 play|a5,c5,f2,b2,b1,g7,g8,!send|a5-c5 x f2 wanderers b2-b1 g7-g8"
+cases="$cases;1879|Y6Y/8/8/8/B3B3/3BBB2/8/Y6Y B e4 play 0-0 B|a4,d4,a8,h8,f5,h1,f4,a1,d5,e8,!send|a4-d4 x a8 wanderers h8-f5 h1-f4 a1-d5 radiate e8"
+browse "${url}#selftest=clicks&cases=${cases// /%20}" --dump-dom
+no_console clicks
+sed -n '/<pre id="selftest"/,/<\/pre>/p' "$work/out" | sed -e 's/<pre id="selftest"[^>]*>//' -e 's/<\/pre>//' >"$work/clicks.txt"
+for rules in 1893 1893-es 1880 1879; do
+    if grep -q "^clicks $rules: same as typed" "$work/clicks.txt"; then
+        echo "ok   $rules: $(grep "^clicks $rules: " "$work/clicks.txt" | sed 's/^clicks [^:]*: //')"
+    else
+        echo "FAIL $rules: the clicks did not play what the line plays:" >&2
+        cat "$work/clicks.txt" >&2
+        failed=1
+    fi
+done
 
 # The trainer: opens a shipped puzzle in the page (HASH: `name=…`, and `key=…` for a key
 # other than the written one), plays the key and expects the log to match PATTERN.

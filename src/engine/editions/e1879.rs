@@ -195,25 +195,52 @@ fn line_end(from: Square, dir: Direction) -> Square {
 /// Rule 6: every man in the set but the centre man moves outward along the line from
 /// the centre through his square to the border. The centre man stays where he is.
 pub(crate) fn radiate_others(r: &Rendezvous, men: BySide<SquareSet>) -> BySide<SquareSet> {
-    let centre = r.mark();
     let mut out = BySide::new(SquareSet::EMPTY, SquareSet::EMPTY);
     for side in Side::BOTH {
         for sq in men.of(side) {
-            let dest = if sq == centre || !r.contains(sq) {
-                sq
-            } else {
-                match Direction::from_delta(
-                    sq.file() as i8 - centre.file() as i8,
-                    sq.rank() as i8 - centre.rank() as i8,
-                ) {
-                    Some(d) => line_end(sq, d),
-                    None => sq,
-                }
-            };
-            out.get_mut(side).insert(dest);
+            out.get_mut(side).insert(radiated_to(r, sq));
         }
     }
     out
+}
+
+/// Where the man on `sq` goes when the men of the set of `r` radiate (Rule 6): the
+/// border end of the line from the centre through his square; the centre man and the
+/// men outside the set stay.
+fn radiated_to(r: &Rendezvous, sq: Square) -> Square {
+    let centre = r.mark();
+    if sq == centre || !r.contains(sq) {
+        return sq;
+    }
+    match Direction::from_delta(
+        sq.file() as i8 - centre.file() as i8,
+        sq.rank() as i8 - centre.rank() as i8,
+    ) {
+        Some(d) => line_end(sq, d),
+        None => sq,
+    }
+}
+
+/// The men's paths when the set of `r` radiates (Rule 6), `men` being the board once
+/// the wanderers are set: each man in the set to his border square, the centre man to
+/// `radiate` (his owner's choice, E-8), in the order of the squares.
+pub(crate) fn radiation(
+    r: &Rendezvous,
+    men: BySide<SquareSet>,
+    radiate: Option<Square>,
+) -> Vec<(Square, Square)> {
+    let occupied = men.of(Side::Black) | men.of(Side::Yellow);
+    (occupied & r.squares())
+        .into_iter()
+        .filter_map(|sq| {
+            let to = if sq == r.mark() {
+                radiate?
+            } else {
+                radiated_to(r, sq)
+            };
+            (to != sq).then_some((sq, to))
+        })
+        .collect()
 }
 
 /// The border squares the centre man may go to (Rule 6): the end of each of the eight

@@ -207,6 +207,22 @@ pub(crate) fn radiate_choices(
     }
 }
 
+/// The men's paths from the set to the border after a Rendezvous won, `men` the board
+/// once the take is made and the wanderers set, `loser` the side who lost it (1879
+/// Rule 6; none when the round ends, E-12, and in the other editions).
+pub(crate) fn radiation(
+    rules: Rules,
+    r: &Rendezvous,
+    men: BySide<SquareSet>,
+    loser: Side,
+    radiate: Option<Square>,
+) -> Vec<(Square, Square)> {
+    match rules.edition() {
+        Edition::E1879 if !e1879::round_over(men, loser) => e1879::radiation(r, men, radiate),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether the centre man radiates after a Rendezvous won (1879 Rule 6).
 pub(crate) fn radiates(rules: Rules) -> bool {
     matches!(rules.edition(), Edition::E1879)

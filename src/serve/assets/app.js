@@ -47,9 +47,11 @@ function show(v) {
   $('proof').hidden = !v.proof;
   $('proof').textContent = v.proof || '';
   $('status').textContent = status;
-  $('built').textContent = v.built ? 'Turn: ' + v.built : '';
+  $('prompt').textContent = v.prompt || '';
+  $('built').textContent = v.built ? v.built_kind + ': ' + v.built : '';
   $('left').textContent = v.turn ? (v.turn.take ? 'a take is due' : v.turn.left + ' of ' + v.turn.allowance + ' squares left') : '';
-  for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'pass', 'throw']) $(b).disabled = !v.can[b];
+  for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'turned', 'pass', 'throw']) $(b).disabled = !v.can[b];
+  $('turned').hidden = !v.can.turned;
   $('stop').disabled = !v.busy;
   $('diagnostic').hidden = !v.diagnostic;
   $('diagnostic').textContent = v.diagnostic || '';
@@ -110,9 +112,12 @@ async function poll() {
   }
 }
 
-async function act(what) {
+// The last action sent (the click self-test waits for it).
+let pending = Promise.resolve();
+function act(what) {
   what.since = since;
-  show(await api('POST', '/api/act?g=' + encodeURIComponent(id), what));
+  pending = api('POST', '/api/act?g=' + encodeURIComponent(id), what).then(show);
+  return pending;
 }
 
 async function newGame(extra) {
@@ -169,7 +174,7 @@ $('board').addEventListener('keydown', (ev) => {
 });
 $('board').addEventListener('focus', markCursor);
 
-for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'pass', 'throw', 'stop', 'go', 'flip']) {
+for (const b of ['send', 'cancel', 'undo', 'redo', 'interchange', 'turned', 'pass', 'throw', 'stop', 'go', 'flip']) {
   $(b).addEventListener('click', () => act({ do: b }).catch(fail));
 }
 $('hint').addEventListener('click', () => act({ do: 'hint', level: Number($('level').value) }).catch(fail));
@@ -409,9 +414,47 @@ async function selftestPuzzle(p) {
     Array.from(document.querySelectorAll('#log li')).map((li) => li.textContent).join('\n');
 }
 
+// Self-test of the board's clicks (`#selftest=clicks&cases=RULES|POSITION|CLICKS|LINE;…`):
+// for each case, a game at POSITION where CLICKS (squares, or `!button`) are pressed on
+// the board as a user presses them (pointer events on the squares, the buttons
+// clicked), then a game where LINE is typed; writes whether both played the same
+// action to the same position, with the squares the board dotted after each click.
+async function selftestClicks(p) {
+  const out = [];
+  for (const c of (p.cases || '').split(';').filter((x) => x)) {
+    const [rules, pos, clicks, line] = c.split('|');
+    $('rules').value = rules;
+    $('opponent').value = '';
+    await newGame({ rules, position: pos, lanrick: null });
+    const dotted = [];
+    for (const sq of clicks.split(',')) {
+      if (sq.startsWith('!')) {
+        $(sq.slice(1)).click();
+      } else {
+        const r = document.querySelector('#board [data-sq="' + sq + '"]');
+        const box = r.getBoundingClientRect();
+        const at = { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+        r.dispatchEvent(new PointerEvent('pointerdown', at));
+        $('board').dispatchEvent(new PointerEvent('pointerup', at));
+      }
+      await pending;
+      dotted.push(document.querySelectorAll('#board .sq.legal').length);
+    }
+    const clicked = { moves: view.moves.map((m) => m.text).join('; '), position: view.position, diagnostic: view.diagnostic };
+    await newGame({ rules, position: pos, lanrick: null });
+    await act({ do: 'line', text: line });
+    const same = !clicked.diagnostic && clicked.moves === view.moves.map((m) => m.text).join('; ') &&
+      clicked.position === view.position && view.moves.length > 0;
+    out.push('clicks ' + rules + ': ' + (same ? 'same as typed' : 'DIFFERENT') + ' (' + clicked.moves + '; ' +
+      'dotted after each click: ' + dotted.join(' ') + ')' + (clicked.diagnostic ? '\n' + clicked.diagnostic : ''));
+  }
+  $('selftest').textContent = out.join('\n');
+}
+
 async function start() {
   const p = hashParams();
   if (p.selftest === 'play') return selftest(p);
+  if (p.selftest === 'clicks') return selftestClicks(p);
   if (p.selftest === 'puzzle') return selftestPuzzle(p);
   if (p.pos) {
     $('rules').value = p.rules || '1893';
