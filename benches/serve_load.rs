@@ -16,6 +16,7 @@ use lanrick::serve::{Config, Running, start};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -96,7 +97,13 @@ fn legal_action(r: &Running, id: &str, v: &Value) -> Option<String> {
 
 /// Plays `decisions` of the user's actions in a game against lanrick at `level`;
 /// the apply times and lanrick's reply times.
-fn play(r: &Running, level: u8, decisions: usize, think: Think) -> (Vec<Duration>, Vec<Duration>) {
+fn play(
+    r: &Running,
+    level: u8,
+    decisions: usize,
+    think: Think,
+    stop: Option<&AtomicBool>,
+) -> (Vec<Duration>, Vec<Duration>) {
     let mut think = think;
     let v = call(
         r,
@@ -108,7 +115,7 @@ fn play(r: &Running, level: u8, decisions: usize, think: Think) -> (Vec<Duration
     let mut v = settle(r, &id, v);
     let (mut apply, mut reply) = (Vec::new(), Vec::new());
     for _ in 0..decisions {
-        if v["over"] == true {
+        if v["over"] == true || stop.is_some_and(|s| s.load(Ordering::Acquire)) {
             break;
         }
         std::thread::sleep(think.next());
@@ -190,7 +197,7 @@ fn run_games(
                 state: 14 + i as u64,
             };
             std::thread::spawn(move || {
-                let (a, b) = play(&r, level, decisions, think);
+                let (a, b) = play(&r, level, decisions, think, None);
                 let mut g = all.lock().expect("lock");
                 g.0.extend(a);
                 g.1.extend(b);
@@ -238,24 +245,40 @@ fn main() {
     );
     // The same while 20 games have lanrick thinking at level 3 all the time: their
     // users answer at once, and new games start until the 200 are done.
-    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let busy = Arc::clone(&r);
-    let stop = Arc::clone(&done);
-    let heavy = std::thread::spawn(move || {
-        let mut replies = Vec::new();
-        while !stop.load(std::sync::atomic::Ordering::Acquire) {
-            replies.extend(run_games(&busy, 20, 3, decisions, Duration::ZERO).1);
-        }
-        ((), replies)
-    });
+    let done = Arc::new(AtomicBool::new(false));
+    let heavy: Vec<_> = (0..20)
+        .map(|_| {
+            let r = Arc::clone(&r);
+            let stop = Arc::clone(&done);
+            std::thread::spawn(move || {
+                // One game after another until the 200 are done (at most 8 each: a
+                // game the completer cannot go on with ends early).
+                let mut replies = Vec::new();
+                for _ in 0..8 {
+                    if stop.load(Ordering::Acquire) {
+                        break;
+                    }
+                    let think = Think {
+                        mean: Duration::ZERO,
+                        state: 0,
+                    };
+                    replies.extend(play(&r, 3, usize::MAX, think, Some(&stop)).1);
+                }
+                replies
+            })
+        })
+        .collect();
     std::thread::sleep(Duration::from_millis(300));
     let (apply, _) = run_games(&r, games, 0, decisions, think);
-    done.store(true, std::sync::atomic::Ordering::Release);
+    done.store(true, Ordering::Release);
     report(
         &format!("{games} level-0 games beside 20 at level 3: validate and apply"),
         &apply,
     );
-    let (_, reply3) = heavy.join().expect("the level-3 games");
+    let reply3: Vec<Duration> = heavy
+        .into_iter()
+        .flat_map(|h| h.join().expect("a level-3 game"))
+        .collect();
     for level in 1..=3u8 {
         let (_, reply) = if level == 3 {
             (Vec::new(), reply3.clone())
