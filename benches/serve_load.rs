@@ -9,8 +9,11 @@
 //!   LOAD_DECISIONS=5 cargo bench --bench serve_load
 //!
 //! The user's actions are legal ones found with the server's completer (the notation
-//! box's), not hints, so the clients do no thinking; they poll the view every 50 ms
-//! while lanrick thinks (so lanrick's reply times are rounded up to that step).
+//! box's), not hints, so the clients do no thinking; each waits a seeded think time
+//! before its action (`LOAD_THINK_MS`, 1000 by default: uniform from half to one and a
+//! half times it; 0 plays flat out), and long-polls the view while lanrick thinks, as
+//! the page does. `LOAD_GAMES` (200), `LOAD_DECISIONS` (10) and `LOAD_THREADS` (the
+//! server's default pool) change the run.
 
 use lanrick::serve::{Config, Running, start};
 use serde_json::{Value, json};
@@ -47,10 +50,16 @@ fn call(r: &Running, method: &str, path: &str, body: Option<&Value>) -> Value {
     panic!("the server cannot be reached");
 }
 
+/// The view once lanrick has played: long polls, as the page does (each answered when
+/// the game changes, so a reply time is not rounded to a polling step).
 fn settle(r: &Running, id: &str, mut v: Value) -> Value {
     while v["busy"] != "" {
-        std::thread::sleep(Duration::from_millis(50));
-        v = call(r, "GET", &format!("/api/view?g={id}"), None);
+        v = call(
+            r,
+            "GET",
+            &format!("/api/view?g={id}&wait={}", v["version"]),
+            None,
+        );
     }
     v
 }
