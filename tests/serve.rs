@@ -15,12 +15,7 @@ use std::time::Duration;
 
 /// A server on a free port of 127.0.0.1.
 fn server(config: Config) -> Running {
-    start(Config {
-        port: 0,
-        threads: 4,
-        ..config
-    })
-    .expect("the server starts on a free port")
+    start(Config { port: 0, ..config }).expect("the server starts on a free port")
 }
 
 /// An answer: status, headers (lowercase names) and body.
@@ -184,6 +179,13 @@ fn legal(v: &Value) -> Vec<String> {
         .skip(1)
         .map(|rest| rest[..2].to_string())
         .collect()
+}
+
+/// The squares the board marks legal, in order.
+fn legal_sorted(v: &Value) -> Vec<String> {
+    let mut squares = legal(v);
+    squares.sort();
+    squares
 }
 
 fn moves(v: &Value) -> Vec<String> {
@@ -875,13 +877,10 @@ fn an_uploaded_file_is_opened_at_the_game_chosen_and_a_broken_one_explained() {
 #[test]
 fn a_long_poll_waits_off_the_request_pool_so_other_tabs_are_answered() {
     // One request thread: a long poll held on it would keep every other tab waiting.
-    let r = start(Config {
-        port: 0,
+    let r = std::sync::Arc::new(server(Config {
         threads: 1,
         ..Config::default()
-    })
-    .expect("the server starts on a free port");
-    let r = std::sync::Arc::new(r);
+    }));
     let (_, id) = begin(&r, json!({}));
     act(&r, &id, json!({ "do": "line", "text": "mark d5" }));
     // A proof that runs for seconds, and a long poll waiting for it on its own thread.
@@ -990,8 +989,7 @@ fn a_three_square_mark_is_set_by_its_square_then_a_neighbour_naming_the_line() {
     let v = clicks(&r, "1893", pos, &["d5"]);
     assert!(prompt(&v).contains("second square"), "{}", prompt(&v));
     assert_eq!(v["built"], "mark d5");
-    let mut near = legal(&v);
-    near.sort();
+    let near = legal_sorted(&v);
     assert_eq!(near, ["c4", "c5", "c6", "d4", "d6", "e4", "e5", "e6"]);
     same_as_typed(&r, "1893", pos, &["d5", "d6"], "mark d5 d6");
     same_as_typed(&r, "1893", pos, &["d5", "c4"], "mark d5 c4");
@@ -1026,8 +1024,7 @@ fn chosen_open_squares_are_clicked_after_the_mark() {
     let r = server(Config::default());
     let pos = "B6B/8/8/8/8/8/8/Y2B3Y B mark";
     let v = clicks(&r, "1893 open-choice", pos, &["d5"]);
-    let mut ends = legal(&v);
-    ends.sort();
+    let ends = legal_sorted(&v);
     assert_eq!(ends, ["a2", "a5", "a8", "d1", "d8", "g8", "h1", "h5"]);
     assert!(prompt(&v).contains("open squares"), "{}", prompt(&v));
     let v = clicks(&r, "1893 open-choice", pos, &["d5", "d8", "h5"]);
@@ -1061,8 +1058,7 @@ fn an_1880_mark_move_is_clicked_on_the_mark_then_its_square() {
     let v = clicks(&r, "1880", pos, &[]);
     assert!(prompt(&v).contains("the Mark to move it"), "{}", prompt(&v));
     let v = clicks(&r, "1880", pos, &["d5"]);
-    let mut to = legal(&v);
-    to.sort();
+    let to = legal_sorted(&v);
     assert_eq!(to, ["c4", "c5", "c6", "d4", "d6", "e4", "e5", "e6"]);
     assert!(prompt(&v).contains("Mark on d5 moves"), "{}", prompt(&v));
     same_as_typed(&r, "1880", pos, &["d5", "e6"], "mark d5-e6");
@@ -1084,12 +1080,10 @@ fn an_1880_win_takes_a_man_and_sends_the_wanderers_by_clicks() {
     let pos = "7Y/6Y1/2B5/B7/2BBB3/8/1Y3Y2/Y7 B d5 play";
     let v = clicks(&r, "1880", pos, &["a5", "c5"]);
     assert_eq!(v["turn"]["take"], true);
-    let mut takes = legal(&v);
-    takes.sort();
+    let takes = legal_sorted(&v);
     assert_eq!(takes, ["a1", "b2", "f2", "g7", "h8"]);
     let v = clicks(&r, "1880", pos, &["a5", "c5", "f2"]);
-    let mut wanderers = legal(&v);
-    wanderers.sort();
+    let wanderers = legal_sorted(&v);
     assert_eq!(wanderers, ["b2", "g7"]);
     assert!(prompt(&v).contains("wanderer"), "{}", prompt(&v));
     let v = clicks(&r, "1880", pos, &["a5", "c5", "f2", "b2"]);
@@ -1122,12 +1116,10 @@ fn an_1879_win_places_the_wanderers_and_radiates_the_centre_man_by_clicks() {
     let r = server(Config::default());
     let pos = "Y6Y/8/8/8/B3B3/3BBB2/8/Y6Y B e4 play 0-0 B";
     let v = clicks(&r, "1879", pos, &["a4", "d4", "a8"]);
-    let mut wanderers = legal(&v);
-    wanderers.sort();
+    let wanderers = legal_sorted(&v);
     assert_eq!(wanderers, ["a1", "h1", "h8"]);
     let v = clicks(&r, "1879", pos, &["a4", "d4", "a8", "h8"]);
-    let mut set = legal(&v);
-    set.sort();
+    let set = legal_sorted(&v);
     assert_eq!(set, ["d5", "e5", "f4", "f5"]);
     let placed = ["a4", "d4", "a8", "h8", "f5", "h1", "f4", "a1", "d5"];
     let v = clicks(&r, "1879", pos, &placed);
@@ -1176,8 +1168,7 @@ fn an_interchange_with_the_setters_choice_is_clicked_man_by_man() {
     let v = clicks(&r, "1893", pos, &["!interchange"]);
     assert_eq!(v["built"], "interchange");
     assert!(prompt(&v).contains("3 more"), "{}", prompt(&v));
-    let mut men = legal(&v);
-    men.sort();
+    let men = legal_sorted(&v);
     assert_eq!(men, ["a1", "a7", "e8", "h5"]);
     same_as_typed(
         &r,
