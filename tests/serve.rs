@@ -244,8 +244,18 @@ fn a_turn_is_built_by_clicks_with_the_allowance_shown_then_sent_taken_back_and_r
     let v = act(&r, &id, json!({ "do": "send" }));
     assert_eq!(moves(&v), ["B: mark d5", &format!("1. Y: a7-{}", to[0])]);
     assert!(v["diagnostic"].is_null(), "{}", v["diagnostic"]);
+    // The last action played is drawn as the replay page draws it: the man's path.
+    let arrows = |v: &Value| {
+        v["board"]
+            .as_str()
+            .unwrap_or("")
+            .matches("url(#ah)")
+            .count()
+    };
+    assert_eq!(arrows(&v), 1, "the turn's one move as an arrow");
     let v = act(&r, &id, json!({ "do": "undo" }));
     assert_eq!(moves(&v), ["B: mark d5"]);
+    assert_eq!(arrows(&v), 0, "a Mark set has no path");
     assert!(v["log"].to_string().contains("Taken back"));
     let v = act(&r, &id, json!({ "do": "redo" }));
     assert_eq!(moves(&v).len(), 2);

@@ -9,8 +9,9 @@
 //! [`interp::run_game`] builds from the game's tags, whatever edition they name.
 
 use crate::engine::rendezvous::{RING, RING_INDEX, ring_step};
-use crate::engine::{Position, Rendezvous, Side, Square, TurnEnd, Way};
+use crate::engine::{Played, Position, Rendezvous, Side, Square, TurnEnd, Way};
 use crate::interp::{self, Effect, Options, Problem, Runner};
+use crate::render::svg::Marks;
 use crate::syntax::ast::{self, Annotation, CommentKind, Event, EventKind, HeaderItem, Item, Span};
 
 /// The most steps one tree may hold, over all its games: a bigger file would make a
@@ -549,44 +550,10 @@ impl Walk<'_, '_> {
             Ok(Effect::Played(played)) => {
                 step.side = Some(played.side);
                 step.number = played.numbered.then(|| runner.game().turns_played());
-                if let Some(turn) = &played.turn {
-                    step.arrows = turn
-                        .moves
-                        .iter()
-                        .map(|m| match m.way {
-                            Way::Straight(_) => Arrow::straight(m.from, m.to, false),
-                            Way::Slide { anticlockwise } => {
-                                Arrow::slide(m.from, m.to, anticlockwise)
-                            }
-                        })
-                        .collect();
-                    step.taken = match turn.end {
-                        TurnEnd::Played => None,
-                        TurnEnd::Replaced(sq) | TurnEnd::Removed(sq) => Some(sq),
-                    };
-                    if let TurnEnd::Removed(_) = turn.end {
-                        step.won = before.rendezvous().copied();
-                    }
-                    // 1880 Rule 6: the wanderers sent to the border after the take.
-                    step.arrows.extend(
-                        turn.wanderers
-                            .iter()
-                            .map(|&(from, to)| Arrow::straight(from, to, false)),
-                    );
-                    // A 1879 win empties the squares the turn's men came to (the men in
-                    // the set radiate to the border; the end of a round clears the
-                    // board): an arrow into a square with no man would point at
-                    // nothing, so only the paths to men still standing are drawn.
-                    let after = step.position;
-                    step.arrows
-                        .retain(|a| a.path.last().is_some_and(|&sq| after.man_at(sq).is_some()));
-                    // 1879 Rule 6: the men of the set radiating to the border.
-                    step.arrows.extend(
-                        turn.radiated
-                            .iter()
-                            .map(|&(from, to)| Arrow::straight(from, to, false)),
-                    );
-                }
+                let marks = action_marks(&before, &played, &step.position);
+                step.arrows = marks.arrows;
+                step.taken = marks.taken;
+                step.won = marks.won;
             }
             Ok(Effect::Checked) => {}
             Err(p) => {
@@ -602,22 +569,65 @@ impl Walk<'_, '_> {
                 self.stopped = true;
             }
         }
-        // A Mark that moved while in play (1880): an arrow from where it stood.
-        if step.problem.is_none()
-            && step.arrows.is_empty()
-            && before.phase().in_play()
-            && let (Some(a), Some(b)) = (before.rendezvous(), step.position.rendezvous())
-            && a.mark() != b.mark()
-        {
-            step.arrows.push(Arrow {
-                path: vec![a.mark(), b.mark()],
-                illegal: false,
-                mark: true,
-            });
-        }
         self.steps.push(step);
         Ok(Some(self.steps.len() - 1))
     }
+}
+
+/// What to draw for an action played from `before` to `after`: a turn's paths (the
+/// 1880 wanderers sent out, the 1879 men radiating), the man taken and the Rendezvous
+/// won, or a Mark moved while in play (1880), an arrow from where it stood. The replay
+/// page's steps and the browser board's last action use it.
+pub fn action_marks(before: &Position, played: &Played, after: &Position) -> Marks {
+    let mut marks = Marks::default();
+    if let Some(turn) = &played.turn {
+        marks.arrows = turn
+            .moves
+            .iter()
+            .map(|m| match m.way {
+                Way::Straight(_) => Arrow::straight(m.from, m.to, false),
+                Way::Slide { anticlockwise } => Arrow::slide(m.from, m.to, anticlockwise),
+            })
+            .collect();
+        marks.taken = match turn.end {
+            TurnEnd::Played => None,
+            TurnEnd::Replaced(sq) | TurnEnd::Removed(sq) => Some(sq),
+        };
+        if let TurnEnd::Removed(_) = turn.end {
+            marks.won = before.rendezvous().copied();
+        }
+        // 1880 Rule 6: the wanderers sent to the border after the take.
+        marks.arrows.extend(
+            turn.wanderers
+                .iter()
+                .map(|&(from, to)| Arrow::straight(from, to, false)),
+        );
+        // A 1879 win empties the squares the turn's men came to (the men in the set
+        // radiate to the border; the end of a round clears the board): an arrow into a
+        // square with no man would point at nothing, so only the paths to men still
+        // standing are drawn.
+        marks
+            .arrows
+            .retain(|a| a.path.last().is_some_and(|&sq| after.man_at(sq).is_some()));
+        // 1879 Rule 6: the men of the set radiating to the border.
+        marks.arrows.extend(
+            turn.radiated
+                .iter()
+                .map(|&(from, to)| Arrow::straight(from, to, false)),
+        );
+    }
+    if marks.arrows.is_empty()
+        && before.phase().in_play()
+        && let (Some(a), Some(b)) = (before.rendezvous(), after.rendezvous())
+        && a.mark() != b.mark()
+    {
+        marks.arrows.push(Arrow {
+            path: vec![a.mark(), b.mark()],
+            illegal: false,
+            mark: true,
+        });
+    }
+    marks
 }
 
 /// The event's text with its written prefix (`1. Y: a7-b6`), spaces collapsed.

@@ -152,9 +152,12 @@ fn board(game: &Game) -> String {
                 svg::overlay(&after, &marks, flip)
             }
             None => {
-                let marks = Marks {
-                    won: game.mark_preview(),
-                    ..Marks::default()
+                let marks = match game.mark_preview() {
+                    Some(preview) => Marks {
+                        won: Some(preview),
+                        ..Marks::default()
+                    },
+                    None => last_action(game),
                 };
                 svg::overlay(pos, &marks, flip)
             }
@@ -196,6 +199,17 @@ fn board(game: &Game) -> String {
         svg::background(flip),
         svg::targets(&targets, flip, label),
     )
+}
+
+/// The last action's marks, as the replay page draws them: its men's paths, the man
+/// taken, the Rendezvous won, a Mark moved.
+fn last_action(game: &Game) -> Marks {
+    let record = game.session.record();
+    let Some((last, earlier)) = record.steps.split_last() else {
+        return Marks::default();
+    };
+    let before = earlier.last().map_or(&record.start, |s| &s.runner);
+    crate::render::tree::action_marks(before.position(), &last.played, last.runner.position())
 }
 
 /// The men of a set-up being built, drawn with the renderer's men.
