@@ -742,3 +742,30 @@ fn a_long_poll_waits_off_the_request_pool_so_other_tabs_are_answered() {
     assert_eq!(answer.json()["id"], id.as_str());
     assert_eq!(settled(&r, answer.json())["busy"], "");
 }
+
+#[test]
+fn a_shipped_puzzle_in_three_is_trained_its_key_answered_by_the_written_defence() {
+    let r = server(Config::default());
+    let i = puzzle_index(&r, "in-3/composed-1880-303-04");
+    let v = new_game(&r, json!({ "puzzle": i }));
+    let goal = v["puzzle"]["goal"].as_str().expect("a goal").to_string();
+    assert!(goal.ends_with(" in 3"), "{goal}");
+    let solution = v["puzzle"]["solution"].as_str().expect("the solution");
+    let mut lines = solution
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let event = |l: &str| {
+        let l = l.split(['(', '{', '!']).next().unwrap_or(l);
+        l.split_once(": ").map_or(l, |(_, a)| a).trim().to_string()
+    };
+    let key = event(lines.next().expect("a key"));
+    let defence = event(lines.next().expect("a defence"));
+    let (_, id) = begin(&r, json!({ "puzzle": i }));
+    let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": key })));
+    assert!(
+        log(&v).contains(&format!("Defence from the written solution: {defence}")),
+        "{key} ({defence:?}): {}",
+        log(&v)
+    );
+    r.stop();
+}

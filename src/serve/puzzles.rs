@@ -111,25 +111,72 @@ pub const PUZZLES: &[(&str, &str)] = &[
         "composed-help-201-01",
         include_str!("../../examples/puzzles/composed-help-201-01.lanrick"),
     ),
+    (
+        "in-3/composed-1880-303-01",
+        include_str!("../../examples/puzzles/in-3/composed-1880-303-01.lanrick"),
+    ),
+    (
+        "in-3/composed-1880-303-02",
+        include_str!("../../examples/puzzles/in-3/composed-1880-303-02.lanrick"),
+    ),
+    (
+        "in-3/composed-1880-303-03",
+        include_str!("../../examples/puzzles/in-3/composed-1880-303-03.lanrick"),
+    ),
+    (
+        "in-3/composed-1880-303-04",
+        include_str!("../../examples/puzzles/in-3/composed-1880-303-04.lanrick"),
+    ),
+    (
+        "in-3/composed-301-01",
+        include_str!("../../examples/puzzles/in-3/composed-301-01.lanrick"),
+    ),
+    (
+        "in-3/composed-301-02",
+        include_str!("../../examples/puzzles/in-3/composed-301-02.lanrick"),
+    ),
+    (
+        "in-3/composed-301-03",
+        include_str!("../../examples/puzzles/in-3/composed-301-03.lanrick"),
+    ),
+    (
+        "in-3/composed-301-04",
+        include_str!("../../examples/puzzles/in-3/composed-301-04.lanrick"),
+    ),
+    (
+        "in-3/composed-301-05",
+        include_str!("../../examples/puzzles/in-3/composed-301-05.lanrick"),
+    ),
+    (
+        "in-3/composed-301-06",
+        include_str!("../../examples/puzzles/in-3/composed-301-06.lanrick"),
+    ),
 ];
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn every_shipped_puzzle_is_in_the_binary() {
-        let mut on_disk: Vec<String> =
-            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/puzzles"))
+        // The puzzles' folder and its `in-3/` folder, named as the trainer lists them.
+        let mut on_disk: Vec<String> = Vec::new();
+        for sub in ["", "in-3/"] {
+            let dir = format!("{}/examples/puzzles/{sub}", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(&dir)
                 .expect("the puzzles' folder")
-                .filter_map(|e| e.ok())
-                .filter_map(|e| {
-                    e.file_name()
-                        .to_str()
-                        .and_then(|n| n.strip_suffix(".lanrick"))
-                        .map(str::to_string)
-                })
-                .collect();
+                .flatten()
+            {
+                if let Some(name) = entry
+                    .file_name()
+                    .to_str()
+                    .and_then(|n| n.strip_suffix(".lanrick"))
+                {
+                    on_disk.push(format!("{sub}{name}"));
+                }
+            }
+        }
         on_disk.sort();
-        let listed: Vec<String> = super::PUZZLES.iter().map(|(n, _)| n.to_string()).collect();
+        let mut listed: Vec<String> = super::PUZZLES.iter().map(|(n, _)| n.to_string()).collect();
+        listed.sort();
         assert_eq!(listed, on_disk);
     }
 }
