@@ -427,6 +427,22 @@ fn tries(puzzle: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// The key and the main line's first defence of a trained puzzle's written solution,
+/// as actions without prefix, glyphs or comments.
+fn written_key_and_defence(v: &Value) -> (String, String) {
+    let solution = v["puzzle"]["solution"].as_str().expect("the solution");
+    let mut lines = solution
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let event = |l: &str| {
+        let l = l.split(['(', '{', '!']).next().unwrap_or(l);
+        l.split_once(": ").map_or(l, |(_, a)| a).trim().to_string()
+    };
+    let key = event(lines.next().expect("a key"));
+    let defence = event(lines.next().expect("a defence"));
+    (key, defence)
+}
+
 #[test]
 fn the_trainers_defence_is_the_written_solutions_and_a_wrong_key_is_refuted_by_the_prover() {
     let r = server(Config::default());
@@ -434,16 +450,7 @@ fn the_trainers_defence_is_the_written_solutions_and_a_wrong_key_is_refuted_by_t
     let v = new_game(&r, json!({ "puzzle": i }));
     assert_eq!(v["puzzle"]["goal"], "B wins rendezvous in 2");
     // The written key and the main line's defence, as the solution writes them.
-    let solution = v["puzzle"]["solution"].as_str().expect("the solution");
-    let mut lines = solution
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
-    let event = |l: &str| {
-        let l = l.split(['(', '{']).next().unwrap_or(l);
-        l.split_once(": ").map_or(l, |(_, a)| a).trim().to_string()
-    };
-    let key = event(lines.next().expect("a key"));
-    let defence = event(lines.next().expect("a defence"));
+    let (key, defence) = written_key_and_defence(&v);
     // The key in another order of its moves is the same key (h6-h5 x e8 is how the
     // prover writes g6-h5 h6-g6 x e8): the written defence answers both.
     for played in [key.as_str(), "h6-h5 x e8"] {
@@ -750,16 +757,7 @@ fn a_shipped_puzzle_in_three_is_trained_its_key_answered_by_the_written_defence(
     let v = new_game(&r, json!({ "puzzle": i }));
     let goal = v["puzzle"]["goal"].as_str().expect("a goal").to_string();
     assert!(goal.ends_with(" in 3"), "{goal}");
-    let solution = v["puzzle"]["solution"].as_str().expect("the solution");
-    let mut lines = solution
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
-    let event = |l: &str| {
-        let l = l.split(['(', '{', '!']).next().unwrap_or(l);
-        l.split_once(": ").map_or(l, |(_, a)| a).trim().to_string()
-    };
-    let key = event(lines.next().expect("a key"));
-    let defence = event(lines.next().expect("a defence"));
+    let (key, defence) = written_key_and_defence(&v);
     let (_, id) = begin(&r, json!({ "puzzle": i }));
     let v = settled(&r, act(&r, &id, json!({ "do": "line", "text": key })));
     assert!(
