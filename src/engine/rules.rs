@@ -22,28 +22,6 @@ pub enum Edition {
     E1893,
 }
 
-impl Edition {
-    /// Every edition, oldest first.
-    pub const ALL: [Edition; 3] = [Edition::E1879, Edition::E1880, Edition::E1893];
-
-    /// The year, as the `Rules` tag and citations write it.
-    pub const fn year(self) -> u16 {
-        // The enum's own definition (its discriminants stay 0, 1, 2: hashes of
-        // positions, and so the order of ties in the player's tables, depend on them).
-        match self {
-            Edition::E1879 => 1879,
-            Edition::E1880 => 1880,
-            Edition::E1893 => 1893,
-        }
-    }
-
-    /// Whether the engine can play this edition yet (all three can since 1879 was
-    /// added; the check stays for editions still to come).
-    pub const fn is_playable(self) -> bool {
-        true
-    }
-}
-
 impl fmt::Display for Edition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.year())
@@ -131,22 +109,6 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The 1893 rules with no option (the default).
-    pub const R1893: Rules = Rules {
-        edition: Edition::E1893,
-        options: Options::NONE,
-    };
-    /// The December 1880 rules.
-    pub const R1880: Rules = Rules {
-        edition: Edition::E1880,
-        options: Options::NONE,
-    };
-    /// The February/March 1879 rules.
-    pub const R1879: Rules = Rules {
-        edition: Edition::E1879,
-        options: Options::NONE,
-    };
-
     /// An edition with no option.
     pub const fn of(edition: Edition) -> Rules {
         Rules {
@@ -155,12 +117,10 @@ impl Rules {
         }
     }
 
-    /// 1893 with `options`.
-    pub const fn with_options(options: Options) -> Rules {
-        Rules {
-            edition: Edition::E1893,
-            options,
-        }
+    /// An edition with `options` (the editions' place, `src/engine/editions/`, makes
+    /// the values only the 1893 rules take).
+    pub(crate) const fn from_parts(edition: Edition, options: Options) -> Rules {
+        Rules { edition, options }
     }
 
     /// The edition.
@@ -286,10 +246,7 @@ impl FromStr for Rules {
         let (edition, mut options) = if first.1 == "1893-es" {
             (spanish.edition, spanish.options)
         } else {
-            match Edition::ALL
-                .into_iter()
-                .find(|e| e.year().to_string() == first.1)
-            {
+            match super::editions::edition_of_year(first.1) {
                 Some(e) => (e, Options::NONE),
                 None => return Err(err(RulesErrorKind::UnknownEdition, first)),
             }

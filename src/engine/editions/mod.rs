@@ -113,9 +113,51 @@ impl Rules {
 }
 
 impl Edition {
+    /// Every edition, oldest first.
+    pub const ALL: [Edition; 3] = [Edition::E1879, Edition::E1880, Edition::E1893];
+
+    /// The year, as the `Rules` tag and citations write it.
+    pub const fn year(self) -> u16 {
+        // A match, not the variants' discriminants: they stay 0, 1, 2, because the
+        // hashes of positions, and so the order of ties in the player's tables, depend
+        // on them.
+        match self {
+            Edition::E1879 => 1879,
+            Edition::E1880 => 1880,
+            Edition::E1893 => 1893,
+        }
+    }
+
+    /// Whether the engine can play this edition yet (all three can since 1879 was
+    /// added; the check stays for editions still to come).
+    pub const fn is_playable(self) -> bool {
+        true
+    }
+
     /// Whether the edition takes the Spanish article's options (only 1893 does).
     pub const fn takes_options(self) -> bool {
         matches!(self, Edition::E1893)
+    }
+}
+
+/// The edition whose year is written `year` (`1880`), as a `Rules` tag names it.
+pub(crate) fn edition_of_year(year: &str) -> Option<Edition> {
+    Edition::ALL
+        .into_iter()
+        .find(|e| e.year().to_string() == year)
+}
+
+impl Rules {
+    /// The 1893 rules with no option (the default).
+    pub const R1893: Rules = Rules::of(Edition::E1893);
+    /// The December 1880 rules.
+    pub const R1880: Rules = Rules::of(Edition::E1880);
+    /// The February/March 1879 rules.
+    pub const R1879: Rules = Rules::of(Edition::E1879);
+
+    /// 1893 with `options`.
+    pub const fn with_options(options: super::rules::Options) -> Rules {
+        Rules::from_parts(Edition::E1893, options)
     }
 }
 
