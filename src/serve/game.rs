@@ -403,20 +403,50 @@ pub fn kick(cell: &Arc<Cell>, game: &mut Game) {
     if puzzle_settled(game) {
         return;
     }
-    game.busy = Some(Busy::Thinking);
+    if !start_worker(cell, game, Busy::Thinking, "lanrick-think", think_loop) {
+        game.diagnostic = Some("lanrick cannot think now (no thread): try again.".into());
+    }
+}
+
+/// Marks `game` busy with `busy` and runs `work` on a worker thread of its own, at the
+/// workers' lower priority, its stop flag cleared; whether the thread started (if not,
+/// the game is not busy).
+fn start_worker(
+    cell: &Arc<Cell>,
+    game: &mut Game,
+    busy: Busy,
+    name: &str,
+    work: impl FnOnce(&Arc<Cell>) + Send + 'static,
+) -> bool {
+    game.busy = Some(busy);
     game.slot.flag().store(false, Ordering::Release);
     game.version += 1;
     let cell = Arc::clone(cell);
-    let spawned = std::thread::Builder::new()
-        .name("lanrick-think".into())
+    let started = std::thread::Builder::new()
+        .name(name.into())
         .spawn(move || {
             super::background();
-            think_loop(&cell)
-        });
-    if spawned.is_err() {
+            work(&cell);
+        })
+        .is_ok();
+    if !started {
         game.busy = None;
-        game.diagnostic = Some("lanrick cannot think now (no thread): try again.".into());
     }
+    started
+}
+
+/// A worker's answer put in place, unless the game changed meanwhile (a take-back, a
+/// new line: its `generation` moved on); then the game is no longer busy, and the
+/// long polls wake.
+fn finish(cell: &Cell, generation: u64, answer: impl FnOnce(&mut Game)) {
+    let mut g = cell.lock();
+    if g.generation == generation {
+        answer(&mut g);
+        g.busy = None;
+        g.version += 1;
+    }
+    drop(g);
+    cell.notify();
 }
 
 /// Whether a puzzle is settled (its goal met or out of reach): the defence stops there.
@@ -509,33 +539,18 @@ pub fn hint(cell: &Arc<Cell>, game: &mut Game, level: u8) {
         game.diagnostic = Some("The game is over: no hint.".into());
         return;
     }
-    game.busy = Some(Busy::Hinting);
-    game.slot.flag().store(false, Ordering::Release);
-    game.version += 1;
     let copy = game.session.clone();
     let generation = game.generation;
     let flag = game.slot.flag();
-    let cell = Arc::clone(cell);
-    let spawned = std::thread::Builder::new()
-        .name("lanrick-hint".into())
-        .spawn(move || {
-            super::background();
-            let hint = copy.hint(level, Some(flag));
-            let mut g = cell.lock();
-            if g.generation == generation {
-                g.hint = Some(match hint {
-                    Some(h) => hint_words(&h),
-                    None => "No hint: the game is over.".into(),
-                });
-                g.busy = None;
-                g.version += 1;
-            }
-            drop(g);
-            cell.notify();
+    start_worker(cell, game, Busy::Hinting, "lanrick-hint", move |cell| {
+        let hint = copy.hint(level, Some(flag));
+        finish(cell, generation, |g| {
+            g.hint = Some(match hint {
+                Some(h) => hint_words(&h),
+                None => "No hint: the game is over.".into(),
+            });
         });
-    if spawned.is_err() {
-        game.busy = None;
-    }
+    });
 }
 
 /// The prover's most nodes for a question asked on the page.
@@ -573,39 +588,22 @@ pub fn prove(cell: &Arc<Cell>, game: &mut Game, goal: &str) {
     };
     let goal = crate::interp::proof::prover_goal(&parsed);
     let start = *game.session.position();
-    game.busy = Some(Busy::Proving);
     game.proof = None;
-    game.slot.flag().store(false, Ordering::Release);
-    game.version += 1;
     let generation = game.generation;
     let flag = game.slot.flag();
-    let cell = Arc::clone(cell);
-    let spawned = std::thread::Builder::new()
-        .name("lanrick-prove".into())
-        .spawn(move || {
-            super::background();
-            let limits = prove_limits(flag);
-            let wants = crate::prover::Wants {
-                trees: true,
-                keep: Some(crate::render::solution::SHOWN + 1),
-                ..crate::prover::Wants::default()
-            };
-            let text = match crate::prover::solve(&start, goal, &limits, &wants) {
-                Ok(report) => proof_words(&report),
-                Err(e) => format!("The prover cannot start: {e}"),
-            };
-            let mut g = cell.lock();
-            if g.generation == generation {
-                g.proof = Some(text);
-                g.busy = None;
-                g.version += 1;
-            }
-            drop(g);
-            cell.notify();
-        });
-    if spawned.is_err() {
-        game.busy = None;
-    }
+    start_worker(cell, game, Busy::Proving, "lanrick-prove", move |cell| {
+        let limits = prove_limits(flag);
+        let wants = crate::prover::Wants {
+            trees: true,
+            keep: Some(crate::render::solution::SHOWN + 1),
+            ..crate::prover::Wants::default()
+        };
+        let text = match crate::prover::solve(&start, goal, &limits, &wants) {
+            Ok(report) => proof_words(&report),
+            Err(e) => format!("The prover cannot start: {e}"),
+        };
+        finish(cell, generation, |g| g.proof = Some(text));
+    });
 }
 
 /// A proof's report in the page's words: the verdict, each key that forces the goal

@@ -740,8 +740,9 @@ pub fn start(config: Config) -> Result<Running, String> {
 /// (`/api/view?…&wait=N`), which may wait for lanrick's whole search.
 fn is_long_poll(req: &tiny_http::Request) -> bool {
     *req.method() == tiny_http::Method::Get
-        && req.url().starts_with("/api/view?")
-        && req.url().split(['?', '&']).any(|p| p.starts_with("wait="))
+        && http::split_url(req.url()).is_some_and(|(path, query)| {
+            path == "/api/view" && query.iter().any(|(k, _)| k == "wait")
+        })
 }
 
 /// A long poll's claim on a thread of its own; at most one per live game may be held

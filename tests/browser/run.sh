@@ -16,6 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 . tests/common/install.sh
+. tests/common/headless.sh
 chromium_bin=$(chromium_or_install "browser test")
 
 cargo build --locked --quiet
@@ -28,10 +29,7 @@ failed=0
 browse() {
     local url=$1
     shift
-    "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-        --disable-background-networking --disable-component-update --disable-sync \
-        --user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
-        --virtual-time-budget=3000 "$@" "$url" >"$work/out" 2>"$work/log" || true
+    headless 3000 "$url" "$@"
 }
 
 # Fails when the browser logged a console message (a script error, a failed load).

@@ -24,6 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 . tests/common/install.sh
+. tests/common/headless.sh
 chromium_bin=$(chromium_or_install "serve test")
 
 cargo build --locked --quiet
@@ -59,10 +60,7 @@ esac
 browse() {
     local page=$1
     shift
-    timeout 600 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-        --disable-background-networking --disable-component-update --disable-sync \
-        --user-data-dir="$work/profile" --enable-logging=stderr --v=0 \
-        --virtual-time-budget=120000 "$@" "$page" >"$work/out" 2>"$work/log" || true
+    headless 120000 "$page" "$@"
 }
 
 no_console() {
