@@ -12,7 +12,7 @@ use super::report::{Found, ProofInfo, Window};
 use crate::interp::{self, GameRef, GameRun, Options, Problem};
 use crate::prover::Limits;
 use crate::syntax::{self, GameSplitter};
-use crate::term::report::{count_breaks, count_newlines};
+use crate::term::report::{count_breaks, count_lone_returns, count_newlines};
 use crate::term::{MAX_INPUT_BYTES, MAX_INPUT_MIB};
 use std::io::Read;
 use std::path::Path;
@@ -177,16 +177,19 @@ pub fn read_pieces(
                 Some(i) => rest.get(..=i).unwrap_or(rest),
                 None => rest,
             };
-            let bad_utf8 = std::str::from_utf8(game)
-                .err()
-                .map(|e| buf_start + consumed + e.valid_up_to());
             let mut bytes = Vec::with_capacity(prev_line.len() + game.len() + next_line.len());
             bytes.extend_from_slice(&prev_line);
             bytes.extend_from_slice(game);
             bytes.extend_from_slice(next_line);
-            let text = match String::from_utf8(bytes) {
-                Ok(s) => s,
-                Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            // One check of the bytes when they are all UTF-8, as nearly always.
+            let (text, bad_utf8) = match String::from_utf8(bytes) {
+                Ok(s) => (s, None),
+                Err(e) => {
+                    let bad = std::str::from_utf8(game)
+                        .err()
+                        .map(|e| buf_start + consumed + e.valid_up_to());
+                    (String::from_utf8_lossy(e.as_bytes()).into_owned(), bad)
+                }
             };
             // Lossy text is longer only after the bad byte: the game's range holds.
             let game_range = prev_line.len()..prev_line.len() + game.len();
@@ -201,8 +204,9 @@ pub fn read_pieces(
                 game: game_range,
                 bad_utf8,
             };
-            newlines += count_newlines(game);
-            breaks += count_breaks(game);
+            let game_newlines = count_newlines(game);
+            newlines += game_newlines;
+            breaks += game_newlines + count_lone_returns(game);
             let last_line_start = match game.split_last() {
                 Some((_, head)) => head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1),
                 None => 0,

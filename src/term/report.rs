@@ -934,17 +934,20 @@ impl<'a> Case<'a> {
 
 /// `\n` line ends in `b`.
 pub(crate) fn count_newlines(b: &[u8]) -> usize {
-    b.iter().filter(|&&c| c == b'\n').count()
+    memchr::memchr_iter(b'\n', b).count()
 }
 
 /// Line breaks as miette counts them: `\n`, and `\r` not followed by `\n`.
 pub(crate) fn count_breaks(b: &[u8]) -> usize {
-    let lone_cr = b
-        .windows(2)
-        .filter(|w| w[0] == b'\r' && w[1] != b'\n')
+    count_newlines(b) + count_lone_returns(b)
+}
+
+/// The `\r`s not followed by `\n` (one at the very end counts): the line breaks
+/// miette counts beside the newlines.
+pub(crate) fn count_lone_returns(b: &[u8]) -> usize {
+    memchr::memchr_iter(b'\r', b)
+        .filter(|&i| b.get(i + 1) != Some(&b'\n'))
         .count()
-        + usize::from(b.last() == Some(&b'\r'));
-    count_newlines(b) + lone_cr
 }
 
 #[cfg(test)]
