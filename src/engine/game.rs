@@ -9,7 +9,7 @@ use super::position::Phase;
 use super::position::{Position, PositionKey};
 use super::side::Side;
 use super::square::Square;
-use super::turn::TurnResult;
+use super::turn::{ManMove, TurnResult};
 use super::violation::BonusProblem;
 use super::violation::{Ended, RuleViolation};
 use std::fmt;
@@ -136,6 +136,9 @@ pub struct Game {
     turns: u32,
     /// The positions of the current Rendezvous (D-9).
     history: History,
+    /// A turn's move list handed back by [`Game::recycle`], for the next turn to fill:
+    /// a replayed collection then allocates none per turn.
+    spare_moves: Vec<ManMove>,
 }
 
 impl Default for Game {
@@ -159,6 +162,17 @@ impl Game {
             }),
             turns: 0,
             history,
+            spare_moves: Vec::new(),
+        }
+    }
+
+    /// Takes back what [`Game::play`] returned, once the caller is done with it, so
+    /// that the next turn reuses its move list rather than allocating one.
+    pub fn recycle(&mut self, played: Played) {
+        if let Some(turn) = played.turn
+            && turn.moves.capacity() > self.spare_moves.capacity()
+        {
+            self.spare_moves = turn.moves;
         }
     }
 
@@ -278,7 +292,9 @@ impl Game {
                 wanderers,
                 radiate,
             } => {
-                let result = play_turn_full(&self.position, moves, *take, wanderers, *radiate)?;
+                let spare = std::mem::take(&mut self.spare_moves);
+                let result =
+                    play_turn_reusing(&self.position, moves, *take, wanderers, *radiate, spare)?;
                 let p = result.position;
                 turn_result = Some(result);
                 p
@@ -392,10 +408,23 @@ pub fn play_turn_full(
     wanderers: &[(Square, Square)],
     radiate: Option<Square>,
 ) -> Result<TurnResult, ActionError> {
+    play_turn_reusing(position, moves, take, wanderers, radiate, Vec::new())
+}
+
+/// [`play_turn_full`] with an empty list (of any capacity) for the turn's moves.
+fn play_turn_reusing(
+    position: &Position,
+    moves: &[(Square, Square)],
+    take: Option<Square>,
+    wanderers: &[(Square, Square)],
+    radiate: Option<Square>,
+    spare: Vec<ManMove>,
+) -> Result<TurnResult, ActionError> {
     let mut turn = position.begin_turn().map_err(|violation| ActionError {
         violation,
         part: ActionPart::Whole,
     })?;
+    turn.reuse_moves(spare);
     for (i, &(from, to)) in moves.iter().enumerate() {
         turn.play_move(from, to).map_err(|violation| ActionError {
             violation,

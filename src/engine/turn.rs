@@ -6,7 +6,7 @@
 //! returns a [`RuleViolation`] and changes nothing.
 
 use super::editions;
-use super::geometry::{LINE, RAYS, RING_STEPS, WITHIN};
+use super::geometry::{BETWEEN, LINE, RAYS, RING_STEPS, WITHIN};
 use super::position::{Phase, Position};
 use super::rendezvous::{RING, RING_INDEX, Rendezvous, ring_step};
 use super::side::{BySide, Side};
@@ -381,6 +381,15 @@ impl TurnInProgress {
         }
     }
 
+    /// Fills `buf` (emptied first) with the turn's moves rather than a new list, when
+    /// none is played yet.
+    pub(crate) fn reuse_moves(&mut self, mut buf: Vec<ManMove>) {
+        if self.moves.is_empty() {
+            buf.clear();
+            self.moves = buf;
+        }
+    }
+
     /// Checks the man's move `from`-`to` against the rules, without applying it.
     ///
     /// # Errors
@@ -440,18 +449,12 @@ impl TurnInProgress {
             }
         };
         if let Some((dir, dist)) = straight {
-            let mut sq = from;
-            let mut result = Ok(dist);
-            for step in 1..dist {
-                sq = match sq.step(dir) {
-                    Some(s) => s,
-                    None => break,
-                };
-                if occupied.contains(sq) {
-                    result = Err((step, sq));
-                    break;
-                }
-            }
+            let path = BETWEEN[usize::from(from.index())][usize::from(to.index())];
+            let result = if path & occupied.0 == 0 {
+                Ok(dist)
+            } else {
+                first_blocker(from, dir, dist, occupied)
+            };
             consider(Way::Straight(dir), result);
         }
         if slides {
@@ -907,4 +910,26 @@ fn straight_move(from: Square, to: Square) -> ManMove {
         count,
         way: Way::Straight(dir),
     }
+}
+
+/// The first man standing on the straight way from `from` (`dist` squares in `dir`),
+/// with how many steps from `from` he stands: the way is blocked.
+#[cold]
+fn first_blocker(
+    from: Square,
+    dir: Direction,
+    dist: u8,
+    occupied: SquareSet,
+) -> Result<u8, (u8, Square)> {
+    let mut sq = from;
+    for step in 1..dist {
+        sq = match sq.step(dir) {
+            Some(s) => s,
+            None => break,
+        };
+        if occupied.contains(sq) {
+            return Err((step, sq));
+        }
+    }
+    Ok(dist)
 }

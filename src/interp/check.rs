@@ -95,6 +95,7 @@ fn check_in_parts(text: &str, number: usize, opts: Options, size: usize) -> Opti
                 }
             }
         }
+        syntax::recycle(file);
         from = cut;
     }
     let mut run = match replay? {
@@ -121,7 +122,9 @@ fn check_whole(text: &str, number: usize, at: usize, opts: Options) -> GameCheck
     let Some(g) = file.games.first() else {
         return GameCheck::Game(None);
     };
-    GameCheck::Game(Some(Box::new(moved(run_game(g, number, opts), at))))
+    let run = run_game(g, number, opts);
+    syntax::recycle(file);
+    GameCheck::Game(Some(Box::new(moved(run, at))))
 }
 
 /// A game's run with its spans moved `at` bytes on (to file offsets).

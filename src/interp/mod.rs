@@ -97,6 +97,12 @@ impl Runner {
         }
     }
 
+    /// Hands back what [`Runner::apply`] played once it is used, so that the next
+    /// turn reuses its move list ([`Game::recycle`]).
+    pub fn recycle(&mut self, played: crate::engine::Played) {
+        self.game.recycle(played);
+    }
+
     /// The game so far.
     pub fn game(&self) -> &Game {
         &self.game

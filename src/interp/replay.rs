@@ -192,6 +192,9 @@ impl Replay {
                                 .push((Some(ev.kind_span.shift(shift)), *runner.position()));
                         }
                     }
+                    if let Effect::Played(played) = effect {
+                        runner.recycle(played);
+                    }
                 }
                 Err(p) => {
                     run.problems.push(p.shifted(shift));

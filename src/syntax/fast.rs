@@ -40,14 +40,66 @@ use crate::engine::{Side, Square};
 /// [`MAX_NESTING`](super::MAX_NESTING)).
 pub(crate) const MAX_DEPTH: usize = 8;
 
+/// At most this many move lists are kept for reuse on a thread ([`recycle`]).
+const SPARE_LISTS: usize = 1024;
+
+thread_local! {
+    /// Move lists of games already checked, emptied, for the next games' turns.
+    static SPARE_MOVES: std::cell::RefCell<Vec<Vec<MoveNode>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps the move lists of `file`'s turns (up to [`SPARE_LISTS`] on this thread) for
+/// the turns the reader builds next, so that checking a collection does not allocate
+/// and free a list for every turn. Dropping a file instead is always correct.
+pub(crate) fn recycle(file: File) {
+    SPARE_MOVES.with(|spare| {
+        let Ok(mut spare) = spare.try_borrow_mut() else {
+            return;
+        };
+        for game in file.games {
+            for item in game.body {
+                if spare.len() >= SPARE_LISTS {
+                    return;
+                }
+                if let Item::Event(Event {
+                    kind: EventKind::Turn { mut moves, .. },
+                    ..
+                }) = item
+                {
+                    moves.clear();
+                    spare.push(moves);
+                }
+            }
+        }
+    });
+}
+
 /// Reads `src` if all of it is in the form above; `None` otherwise.
 pub(crate) fn file(src: &str) -> Option<File> {
+    let spare = SPARE_MOVES.with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)));
     let mut r = Reader {
         src,
         bytes: src.as_bytes(),
         pos: 0,
         moves: Vec::new(),
+        spare: spare.unwrap_or_default(),
     };
+    let out = read(&mut r);
+    let left = std::mem::take(&mut r.spare);
+    SPARE_MOVES.with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut()
+            && s.is_empty()
+        {
+            *s = left;
+        }
+    });
+    out
+}
+
+/// [`file`]'s reading, with the reader set up.
+fn read(r: &mut Reader<'_>) -> Option<File> {
+    let src = r.src;
     // The events of the current line, before they go to the game's body.
     let mut line_items = Vec::new();
     let mut out = File::default();
@@ -220,6 +272,8 @@ struct Reader<'a> {
     /// The moves of the turn being read (reused, so that each turn's list is
     /// allocated once, at its size).
     moves: Vec<MoveNode>,
+    /// Empty move lists to fill rather than allocate ([`recycle`]).
+    spare: Vec<Vec<MoveNode>>,
 }
 
 impl Reader<'_> {
@@ -625,6 +679,17 @@ impl Reader<'_> {
     }
 
     /// Moves `a7-b6 …` then an optional take, or a take alone.
+    /// The moves read, in a list of their own: a spare one if there is one.
+    fn moves_list(&mut self) -> Vec<MoveNode> {
+        match self.spare.pop() {
+            Some(mut list) => {
+                list.extend_from_slice(&self.moves);
+                list
+            }
+            None => self.moves.as_slice().to_vec(),
+        }
+    }
+
     fn turn(&mut self) -> Option<EventKind> {
         self.moves.clear();
         loop {
@@ -638,7 +703,7 @@ impl Reader<'_> {
                     span: Span::new(start, square.span.end),
                 };
                 return Some(EventKind::Turn {
-                    moves: self.moves.as_slice().to_vec(),
+                    moves: self.moves_list(),
                     take: Some(take),
                     wanderers: Box::default(),
                     radiate: None,
@@ -657,7 +722,7 @@ impl Reader<'_> {
             let more = next.is_some_and(|q| self.move_at(q) || self.at(q) == Some(b'x'));
             if !more {
                 return Some(EventKind::Turn {
-                    moves: self.moves.as_slice().to_vec(),
+                    moves: self.moves_list(),
                     take: None,
                     wanderers: Box::default(),
                     radiate: None,

@@ -27,6 +27,13 @@ pub use split::{GameSplitter, file_line_end, split_games};
 /// The deepest nesting of variations accepted: `( ( ... ) )` is depth 2.
 pub const MAX_NESTING: usize = 64;
 
+/// Done with a parsed file: its parts that the next [`parse_file`] on this thread can
+/// fill again are kept (a collection's games are then read without allocating a move
+/// list per turn). Dropping the file instead is always correct.
+pub fn recycle(file: ast::File) {
+    fast::recycle(file);
+}
+
 /// Parses a whole `.lanrick` file: tags, events, directives, comments, variations, one
 /// game or a collection. Spans are byte offsets into `src` (a BOM counts).
 ///
