@@ -14,6 +14,9 @@
 use super::position::PositionKey;
 use super::table::FastMap;
 
+/// The positions a game's index holds before it first grows.
+const INDEX_ROOM: usize = 48;
+
 /// The positions of the current Rendezvous and their occurrences (D-9).
 #[derive(Clone, Debug, Default)]
 pub struct History {
@@ -43,7 +46,12 @@ impl History {
     /// ([`History::restore`]).
     pub fn indexed() -> History {
         History {
-            index: Some(FastMap::default()),
+            // Room for a Rendezvous of a few dozen actions from the start: growing from
+            // nothing rehashed the map five times a game, 2 % of checking a collection.
+            index: Some(FastMap::with_capacity_and_hasher(
+                INDEX_ROOM,
+                Default::default(),
+            )),
             ..History::default()
         }
     }

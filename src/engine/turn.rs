@@ -395,7 +395,7 @@ impl TurnInProgress {
     /// # Errors
     /// The first rule the move breaks.
     pub fn check_move(&self, from: Square, to: Square) -> Result<ManMove, RuleViolation> {
-        if self.state != State::Moving {
+        if !matches!(self.state, State::Moving) {
             return Err(self.closed_error());
         }
         match self.men_at(from) {
