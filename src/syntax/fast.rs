@@ -133,6 +133,13 @@ fn read(r: &mut Reader<'_>) -> Option<File> {
             let (g, _) = game.as_mut()?;
             g.header.extend(pending.drain(..).map(HeaderItem::Comment));
             g.header.push(HeaderItem::Tag(t));
+        } else if let Some((g, true)) = game.as_mut()
+            && pending.is_empty()
+        {
+            // The game has events and no comment line waits: the line's events go
+            // straight to its body (a line of comments only leaves it as it was).
+            let comments = r.line(0, &mut g.body)?;
+            pending.extend(comments);
         } else {
             let comments = r.line(0, &mut line_items)?;
             if line_items.is_empty() {
@@ -425,11 +432,13 @@ impl Reader<'_> {
     }
 
     /// One line of events and comments from the cursor to the line's end, or, in a
-    /// variation (`depth` > 0), to its `)`. The events go to `items` (empty when
-    /// called); comments before the first event belong to it, later ones to the event
+    /// variation (`depth` > 0), to its `)`. The events are pushed to `items` (after
+    /// what it holds); comments before the first event belong to it, later ones to the event
     /// before them, as the lowering places them. Returns the comments of a line
     /// without events (none if it has events).
     fn line(&mut self, depth: usize, items: &mut Vec<Item>) -> Option<Vec<Comment>> {
+        // The line's events are those pushed after `base`.
+        let base = items.len();
         let mut leading: Vec<Comment> = Vec::new();
         // A `;` was read: only an event (or a comment, or the end) may follow.
         let mut after_semi = false;
@@ -446,16 +455,16 @@ impl Reader<'_> {
             match b {
                 b'{' => {
                     let c = self.brace_comment()?;
-                    attach(items, &mut leading, c);
+                    attach(&mut items[base..], &mut leading, c);
                 }
                 b'#' => {
                     let c = self.line_comment();
-                    attach(items, &mut leading, c);
+                    attach(&mut items[base..], &mut leading, c);
                     // The comment runs to the line's end.
                     continue;
                 }
                 b';' => {
-                    if after_semi || items.is_empty() {
+                    if after_semi || items.len() == base {
                         return None;
                     }
                     self.pos += 1;
@@ -465,7 +474,7 @@ impl Reader<'_> {
                     if after_semi {
                         return None;
                     }
-                    let Some(Item::Event(ev)) = items.last_mut() else {
+                    let Some(Item::Event(ev)) = items[base..].last_mut() else {
                         return None;
                     };
                     match b {
@@ -482,11 +491,11 @@ impl Reader<'_> {
                     ev.span.end = self.pos;
                 }
                 _ => {
-                    if !(items.is_empty() || after_semi) {
+                    if !(items.len() == base || after_semi) {
                         return None;
                     }
                     let mut ev = self.event()?;
-                    if items.is_empty() {
+                    if items.len() == base {
                         ev.comments = std::mem::take(&mut leading);
                     }
                     items.push(Item::Event(ev));
@@ -603,7 +612,10 @@ impl Reader<'_> {
         let start = self.pos;
         let prefix = self.prefix()?;
         let kind_start = self.pos;
-        let kind = if self.keyword(b"mark") {
+        // Nearly every event is a turn: no keyword starts with a square or `x `.
+        let kind = if self.move_at(self.pos) || self.at(self.pos) == Some(b'x') {
+            self.turn()?
+        } else if self.keyword(b"mark") {
             self.space()?;
             let square = self.square(false)?;
             // A second square after blanks; anything else is left to the separator.
@@ -678,7 +690,6 @@ impl Reader<'_> {
         Some(out)
     }
 
-    /// Moves `a7-b6 …` then an optional take, or a take alone.
     /// The moves read, in a list of their own: a spare one if there is one.
     fn moves_list(&mut self) -> Vec<MoveNode> {
         match self.spare.pop() {
@@ -690,6 +701,7 @@ impl Reader<'_> {
         }
     }
 
+    /// Moves `a7-b6 …` then an optional take, or a take alone.
     fn turn(&mut self) -> Option<EventKind> {
         self.moves.clear();
         loop {
