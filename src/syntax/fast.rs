@@ -52,23 +52,27 @@ thread_local! {
 /// Keeps the move lists of `file`'s turns (up to [`SPARE_LISTS`] on this thread) for
 /// the turns the reader builds next, so that checking a collection does not allocate
 /// and free a list for every turn. Dropping a file instead is always correct.
-pub(crate) fn recycle(file: File) {
+pub(crate) fn recycle(mut file: File) {
     SPARE_MOVES.with(|spare| {
         let Ok(mut spare) = spare.try_borrow_mut() else {
             return;
         };
-        for game in file.games {
-            for item in game.body {
+        // Through references: moving each 256-byte item out would cost more than
+        // the list it holds.
+        for game in &mut file.games {
+            for item in &mut game.body {
                 if spare.len() >= SPARE_LISTS {
                     return;
                 }
                 if let Item::Event(Event {
-                    kind: EventKind::Turn { mut moves, .. },
+                    kind: EventKind::Turn { moves, .. },
                     ..
                 }) = item
+                    && moves.capacity() > 0
                 {
-                    moves.clear();
-                    spare.push(moves);
+                    let mut list = std::mem::take(moves);
+                    list.clear();
+                    spare.push(list);
                 }
             }
         }
@@ -82,7 +86,6 @@ pub(crate) fn file(src: &str) -> Option<File> {
         src,
         bytes: src.as_bytes(),
         pos: 0,
-        moves: Vec::new(),
         spare: spare.unwrap_or_default(),
     };
     let out = read(&mut r);
@@ -276,9 +279,6 @@ struct Reader<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
-    /// The moves of the turn being read (reused, so that each turn's list is
-    /// allocated once, at its size).
-    moves: Vec<MoveNode>,
     /// Empty move lists to fill rather than allocate ([`recycle`]).
     spare: Vec<Vec<MoveNode>>,
 }
@@ -690,20 +690,11 @@ impl Reader<'_> {
         Some(out)
     }
 
-    /// The moves read, in a list of their own: a spare one if there is one.
-    fn moves_list(&mut self) -> Vec<MoveNode> {
-        match self.spare.pop() {
-            Some(mut list) => {
-                list.extend_from_slice(&self.moves);
-                list
-            }
-            None => self.moves.as_slice().to_vec(),
-        }
-    }
-
     /// Moves `a7-b6 …` then an optional take, or a take alone.
     fn turn(&mut self) -> Option<EventKind> {
-        self.moves.clear();
+        // A spare list (from games already checked, [`recycle`]) or a new one with
+        // room for the usual turn.
+        let mut moves = self.spare.pop().unwrap_or_else(|| Vec::with_capacity(4));
         loop {
             if self.at(self.pos) == Some(b'x') {
                 let start = self.pos;
@@ -715,7 +706,7 @@ impl Reader<'_> {
                     span: Span::new(start, square.span.end),
                 };
                 return Some(EventKind::Turn {
-                    moves: self.moves_list(),
+                    moves,
                     take: Some(take),
                     wanderers: Box::default(),
                     radiate: None,
@@ -724,7 +715,7 @@ impl Reader<'_> {
             let from = self.square(true)?;
             self.pos += 1;
             let to = self.square(false)?;
-            self.moves.push(MoveNode {
+            moves.push(MoveNode {
                 from,
                 to,
                 span: Span::new(from.span.start, to.span.end),
@@ -734,7 +725,7 @@ impl Reader<'_> {
             let more = next.is_some_and(|q| self.move_at(q) || self.at(q) == Some(b'x'));
             if !more {
                 return Some(EventKind::Turn {
-                    moves: self.moves_list(),
+                    moves,
                     take: None,
                     wanderers: Box::default(),
                     radiate: None,
