@@ -52,27 +52,23 @@ thread_local! {
 /// Keeps the move lists of `file`'s turns (up to [`SPARE_LISTS`] on this thread) for
 /// the turns the reader builds next, so that checking a collection does not allocate
 /// and free a list for every turn. Dropping a file instead is always correct.
-pub(crate) fn recycle(mut file: File) {
+pub(crate) fn recycle(file: File) {
     SPARE_MOVES.with(|spare| {
         let Ok(mut spare) = spare.try_borrow_mut() else {
             return;
         };
-        // Through references: moving each 256-byte item out would cost more than
-        // the list it holds.
-        for game in &mut file.games {
-            for item in &mut game.body {
+        for game in file.games {
+            for item in game.body {
                 if spare.len() >= SPARE_LISTS {
                     return;
                 }
                 if let Item::Event(Event {
-                    kind: EventKind::Turn { moves, .. },
+                    kind: EventKind::Turn { mut moves, .. },
                     ..
                 }) = item
-                    && moves.capacity() > 0
                 {
-                    let mut list = std::mem::take(moves);
-                    list.clear();
-                    spare.push(list);
+                    moves.clear();
+                    spare.push(moves);
                 }
             }
         }

@@ -56,6 +56,20 @@ impl Default for GameSplitter {
 /// The UTF-8 byte order mark, skipped at the start of a file.
 const BOM: &[u8] = "\u{FEFF}".as_bytes();
 
+/// The bytes that change the splitter's state on a line that has begun, outside
+/// comments and strings: the newline, what opens a comment or a string, and the
+/// variation's parentheses.
+const MATTERS_IN_CODE: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'\n' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'(' as usize] = true;
+    t[b')' as usize] = true;
+    t
+};
+
 impl GameSplitter {
     /// A splitter at the start of a file.
     pub fn new() -> GameSplitter {
@@ -85,9 +99,6 @@ impl GameSplitter {
     pub fn feed(&mut self, bytes: &[u8], cuts: &mut Vec<usize>) {
         let start = self.pos;
         let mut i = 0usize;
-        // Where the next `{`, `#` or `"`, and the next `(` or `)`, are at or after `i`
-        // (the length when there is none); searched again once `i` passes them.
-        let (mut next_open, mut next_paren) = (0usize, 0usize);
         while let Some(&b) = bytes.get(i) {
             let at = start + i;
             i += 1;
@@ -121,21 +132,12 @@ impl GameSplitter {
                             b')' => self.depth = self.depth.saturating_sub(1),
                             _ => {
                                 // The line has begun: up to the next byte that matters,
-                                // nothing changes. The next comment, string or
-                                // parenthesis is kept from one line to the next (it is
-                                // rare), so each line costs one search for its end.
-                                if next_open < i {
-                                    next_open =
-                                        find(bytes, i, |r| memchr::memchr3(b'{', b'#', b'"', r));
-                                }
-                                if next_paren < i {
-                                    next_paren = find(bytes, i, |r| memchr::memchr2(b'(', b')', r));
-                                }
-                                let end = next_open.min(next_paren);
-                                let line_end = find(bytes.get(..end).unwrap_or(bytes), i, |r| {
-                                    memchr::memchr(b'\n', r)
-                                });
-                                i = line_end;
+                                // nothing changes.
+                                let rest = bytes.get(i..).unwrap_or(&[]);
+                                i += rest
+                                    .iter()
+                                    .position(|&c| MATTERS_IN_CODE[usize::from(c)])
+                                    .unwrap_or(rest.len());
                             }
                         }
                     }
@@ -221,16 +223,6 @@ impl GameSplitter {
             LineKind::Blank => {}
         }
         self.kind = LineKind::Blank;
-    }
-}
-
-/// The index of the first match `search` finds in `bytes` from `from` on, or the
-/// length of `bytes`.
-#[inline(always)]
-fn find(bytes: &[u8], from: usize, search: impl Fn(&[u8]) -> Option<usize>) -> usize {
-    match bytes.get(from..).and_then(&search) {
-        Some(k) => from + k,
-        None => bytes.len(),
     }
 }
 
