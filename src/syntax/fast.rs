@@ -392,20 +392,11 @@ impl Reader<'_> {
         }
     }
 
-    /// A square on the board, `a1` to `h8`, followed by `-` when `dash` (a move's
-    /// first square), else by no word character.
-    fn square(&mut self, dash: bool) -> Option<Spanned<Square>> {
+    /// A square on the board, `a1` to `h8`, followed by no word character.
+    fn square(&mut self) -> Option<Spanned<Square>> {
         let p = self.pos;
         let (f, r) = (self.at(p)?, self.at(p + 1)?);
-        if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) {
-            return None;
-        }
-        let ok = if dash {
-            self.at(p + 2) == Some(b'-')
-        } else {
-            self.word_ends(p + 2)
-        };
-        if !ok {
+        if !(b'a'..=b'h').contains(&f) || !(b'1'..=b'8').contains(&r) || !self.word_ends(p + 2) {
             return None;
         }
         self.pos = p + 2;
@@ -613,11 +604,11 @@ impl Reader<'_> {
             self.turn()?
         } else if self.keyword(b"mark") {
             self.space()?;
-            let square = self.square(false)?;
+            let square = self.square()?;
             // A second square after blanks; anything else is left to the separator.
             let towards = if let Some(q) = self.after_blanks().filter(|&q| self.square_at(q)) {
                 self.pos = q;
-                Some(self.square(false)?)
+                Some(self.square()?)
             } else {
                 None
             };
@@ -626,7 +617,7 @@ impl Reader<'_> {
             let mut squares = Vec::new();
             while let Some(q) = self.after_blanks().filter(|&q| self.square_at(q)) {
                 self.pos = q;
-                squares.push(self.square(false)?);
+                squares.push(self.square()?);
             }
             EventKind::Interchange { squares }
         } else if self.keyword(b"pass") {
@@ -686,6 +677,27 @@ impl Reader<'_> {
         Some(out)
     }
 
+    /// A man's move `a7-b6` at the cursor, followed by no word character: its five
+    /// bytes tested at once.
+    fn man_move(&mut self) -> Option<MoveNode> {
+        let p = self.pos;
+        let [f1, r1, dash, f2, r2]: [u8; 5] = self.bytes.get(p..p + 5)?.try_into().ok()?;
+        let file = |f: u8| (b'a'..=b'h').contains(&f);
+        let rank = |r: u8| (b'1'..=b'8').contains(&r);
+        if !(file(f1) && rank(r1) && dash == b'-' && file(f2) && rank(r2) && self.word_ends(p + 5))
+        {
+            return None;
+        }
+        let from = Square::from_coords(f1 - b'a', r1 - b'1')?;
+        let to = Square::from_coords(f2 - b'a', r2 - b'1')?;
+        self.pos = p + 5;
+        Some(MoveNode {
+            from: Spanned::new(from, Span::new(p, p + 2)),
+            to: Spanned::new(to, Span::new(p + 3, p + 5)),
+            span: Span::new(p, p + 5),
+        })
+    }
+
     /// Moves `a7-b6 …` then an optional take, or a take alone.
     fn turn(&mut self) -> Option<EventKind> {
         // A spare list (from games already checked, [`recycle`]) or a new one with
@@ -696,7 +708,7 @@ impl Reader<'_> {
                 let start = self.pos;
                 self.pos += 1;
                 self.space()?;
-                let square = self.square(false)?;
+                let square = self.square()?;
                 let take = Take {
                     square,
                     span: Span::new(start, square.span.end),
@@ -708,14 +720,7 @@ impl Reader<'_> {
                     radiate: None,
                 });
             }
-            let from = self.square(true)?;
-            self.pos += 1;
-            let to = self.square(false)?;
-            moves.push(MoveNode {
-                from,
-                to,
-                span: Span::new(from.span.start, to.span.end),
-            });
+            moves.push(self.man_move()?);
             // Another move or the take after blanks; anything else ends the turn.
             let next = self.after_blanks();
             let more = next.is_some_and(|q| self.move_at(q) || self.at(q) == Some(b'x'));
