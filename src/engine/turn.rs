@@ -416,7 +416,10 @@ impl TurnInProgress {
         }
         let occupied = self.occupied();
         let border_pair = from.is_border() && to.is_border();
-        let straight = from.line_to(to);
+        let straight = match LINE[usize::from(from.index())][usize::from(to.index())] {
+            (_, 0) => None,
+            line => Some(line),
+        };
         let slides = self.rendezvous.is_open() && border_pair;
         if straight.is_none() && !slides {
             return Err(RuleViolation::NotInLine {
@@ -428,6 +431,60 @@ impl TurnInProgress {
         if let Some(occupant) = self.men_at(to) {
             return Err(RuleViolation::TargetOccupied { from, to, occupant });
         }
+        let m = match (straight, slides) {
+            // Nearly every move: one way only, the straight one.
+            (Some((dir, dist)), false) => {
+                if BETWEEN[usize::from(from.index())][usize::from(to.index())] & occupied.0 != 0 {
+                    let blocker = match first_blocker(from, dir, dist, occupied) {
+                        Err((_, sq)) => sq,
+                        Ok(_) => to,
+                    };
+                    return Err(RuleViolation::PathBlocked { from, to, blocker });
+                }
+                ManMove {
+                    from,
+                    to,
+                    count: dist,
+                    way: Way::Straight(dir),
+                }
+            }
+            _ => self.best_way(from, to, straight, slides, occupied)?,
+        };
+        if m.count > self.man_limit(from) {
+            let others_outside = (self.men.of(self.mover) - self.rendezvous.squares())
+                .without(from)
+                .count() as u8;
+            return Err(RuleViolation::TooFarForOneMan {
+                from,
+                to,
+                count: m.count,
+                others_outside,
+            });
+        }
+        if self.used + m.count > self.allowance {
+            return Err(RuleViolation::OverAllowance {
+                from,
+                to,
+                count: m.count,
+                used: self.used,
+                allowance: self.allowance,
+                first_turn: matches!(self.start.phase(), Phase::First | Phase::Second)
+                    && self.start.rules().has_first_turn_allowance(),
+            });
+        }
+        Ok(m)
+    }
+
+    /// The cheapest way from `from` to `to` (D-7) among the straight one and, when
+    /// the man may slide, both ways round the Rendezvous; or the first blocker.
+    fn best_way(
+        &self,
+        from: Square,
+        to: Square,
+        straight: Option<(Direction, u8)>,
+        slides: bool,
+        occupied: SquareSet,
+    ) -> Result<ManMove, RuleViolation> {
         // Every way that joins the squares, each with its count or its first blocker.
         let mut best: Option<ManMove> = None;
         let mut blocker: Option<(u8, Square)> = None;
@@ -469,28 +526,6 @@ impl TurnInProgress {
             let blocker = blocker.map(|(_, sq)| sq).unwrap_or(to);
             return Err(RuleViolation::PathBlocked { from, to, blocker });
         };
-        if m.count > self.man_limit(from) {
-            let others_outside = (self.men.of(self.mover) - self.rendezvous.squares())
-                .without(from)
-                .count() as u8;
-            return Err(RuleViolation::TooFarForOneMan {
-                from,
-                to,
-                count: m.count,
-                others_outside,
-            });
-        }
-        if self.used + m.count > self.allowance {
-            return Err(RuleViolation::OverAllowance {
-                from,
-                to,
-                count: m.count,
-                used: self.used,
-                allowance: self.allowance,
-                first_turn: matches!(self.start.phase(), Phase::First | Phase::Second)
-                    && self.start.rules().has_first_turn_allowance(),
-            });
-        }
         Ok(m)
     }
 
