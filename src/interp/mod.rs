@@ -176,7 +176,6 @@ impl Runner {
             EventKind::Resign => Action::Resign,
             EventKind::Draw => Action::Draw,
         };
-        let before = *self.game.position();
         let played = self.game.play(&action);
         if let Action::Turn { moves, .. } = action {
             self.scratch = moves;
@@ -186,7 +185,11 @@ impl Runner {
                 self.fresh = false;
                 Ok(Effect::Played(played))
             }
-            Err(err) => Err(self.explain(&before, ev, &err)),
+            Err(err) => {
+                // A refused action leaves the game as it was.
+                let before = *self.game.position();
+                Err(self.explain(&before, ev, &err))
+            }
         }
     }
 

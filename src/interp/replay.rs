@@ -168,7 +168,8 @@ impl Replay {
             let Item::Event(ev) = item else { continue };
             // The state before the event is kept only for its variations.
             let before = (!ev.variations.is_empty()).then(|| runner.clone());
-            let from = *runner.position();
+            // The position before the event, for the goal's tracker only.
+            let from = goal.is_some().then(|| *runner.position());
             match runner.apply(ev) {
                 Ok(effect) => {
                     if let Effect::Played(played) = &effect {
@@ -184,8 +185,8 @@ impl Replay {
                             };
                             pz.key_text = Some(crate::fmt::format_action(&bare));
                         }
-                        if let Some((track, _)) = goal {
-                            track.note(&from, played, runner.position(), ev.kind_span.shift(shift));
+                        if let (Some((track, _)), Some(from)) = (goal.as_mut(), &from) {
+                            track.note(from, played, runner.position(), ev.kind_span.shift(shift));
                         }
                         if opts.each {
                             run.positions

@@ -70,6 +70,37 @@ const MATTERS_IN_CODE: [bool; 256] = {
     t
 };
 
+/// The index of the first byte at or after `from` that changes the state of a line
+/// that has begun ([`MATTERS_IN_CODE`]), or the length of `bytes`. Eight bytes are
+/// tested at a time: a byte of `w ^ c·0x0101…` is zero where `w` holds `c`, and
+/// `(x - 0x0101…) & !x & 0x8080…` flags the zero bytes of `x` (the lowest flag is
+/// always a true one: a false flag needs a borrow from a zero byte below it).
+fn next_that_matters(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word);
+        let mut flags = 0u64;
+        for c in [b'\n', b'{', b'#', b'"', b'(', b')'] {
+            let x = w ^ (ONES * u64::from(c));
+            flags |= x.wrapping_sub(ONES) & !x & HIGHS;
+        }
+        if flags != 0 {
+            return i + (flags.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    let rest = bytes.get(i..).unwrap_or(&[]);
+    i + rest
+        .iter()
+        .position(|&c| MATTERS_IN_CODE[usize::from(c)])
+        .unwrap_or(rest.len())
+}
+
 impl GameSplitter {
     /// A splitter at the start of a file.
     pub fn new() -> GameSplitter {
@@ -133,11 +164,7 @@ impl GameSplitter {
                             _ => {
                                 // The line has begun: up to the next byte that matters,
                                 // nothing changes.
-                                let rest = bytes.get(i..).unwrap_or(&[]);
-                                i += rest
-                                    .iter()
-                                    .position(|&c| MATTERS_IN_CODE[usize::from(c)])
-                                    .unwrap_or(rest.len());
+                                i = next_that_matters(bytes, i);
                             }
                         }
                     }
@@ -414,6 +441,21 @@ mod tests {
             let expected = cuts_byte_by_byte(&src);
             prop_assert_eq!(&cuts_in_chunks(&src, src.len().max(1)), &expected);
             prop_assert_eq!(&cuts_in_chunks(&src, chunk), &expected);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn eight_bytes_at_a_time_find_the_byte_one_at_a_time_does(
+            bytes in prop::collection::vec(any::<u8>(), 0..40),
+            from in 0usize..40,
+        ) {
+            let from = from.min(bytes.len());
+            let expected = bytes[from..]
+                .iter()
+                .position(|&c| MATTERS_IN_CODE[usize::from(c)])
+                .map_or(bytes.len(), |k| from + k);
+            prop_assert_eq!(next_that_matters(&bytes, from), expected);
         }
     }
 
