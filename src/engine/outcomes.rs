@@ -815,6 +815,121 @@ impl Counter {
     }
 }
 
+/// Counts distinct ends as [`Counter`] does, in half its memory and without hashing,
+/// for a mover with few enough men that the rank of his men's squares has at most
+/// [`Ranks::MOST_BITS`] bits (six men or fewer): an end without a take goes by its
+/// rank into one of 256 to 2,048 buckets by the bits above the lowest 16, the bucket
+/// keeping those 16 bits, and a bucket is counted with a bitmap of its 2^16 values
+/// (8 KiB, in the first-level cache; no probe, so no branch on the values). Ends found
+/// one after the other are often near in rank, so they go to few buckets at a time.
+/// Buckets are chains of small chunks taken from one pool, so that no bucket is ever
+/// copied to grow. The ends after a take (the one end with a man more, or all the
+/// mover's men in, which no other end has) are kept apart by their [`end_key`]. It
+/// only counts: [`outcome_by_index`] draws from [`Counter`]'s fixed order.
+struct Ranks {
+    /// The bits of the largest rank (at least 24).
+    bits: u32,
+    /// Each bucket's chunk being filled (`u32::MAX`: none yet) and how many of its
+    /// values are set.
+    heads: Vec<(u32, u32)>,
+    /// The chunks of every bucket.
+    chunks: Vec<[u16; Ranks::CHUNK]>,
+    /// Each chunk's predecessor in its bucket (`u32::MAX`: none).
+    previous: Vec<u32>,
+    /// The [`end_key`]s of the ends after a take.
+    takes: Vec<u64>,
+}
+
+impl Ranks {
+    const CHUNK: usize = 64;
+    const MOST_BITS: u32 = 27;
+
+    /// Counts for a mover with `men` men, if their ranks are narrow enough.
+    fn for_men(men: u32) -> Option<Ranks> {
+        let ranks = *BINOMIAL.get(men as usize)?.get(64)?;
+        let bits = (64 - ranks.saturating_sub(1).leading_zeros()).max(24);
+        (bits <= Ranks::MOST_BITS).then(|| Ranks {
+            bits,
+            heads: vec![(u32::MAX, Ranks::CHUNK as u32); 1 << (bits - 16)],
+            chunks: Vec::new(),
+            previous: Vec::new(),
+            takes: Vec::new(),
+        })
+    }
+
+    /// Adds the rank of an end without a take.
+    #[inline]
+    fn push(&mut self, rank: u64) {
+        debug_assert!(rank >> self.bits == 0);
+        // (Always there: the rank is below 2^`bits`.)
+        let Some(head) = self.heads.get_mut((rank >> 16) as usize) else {
+            return;
+        };
+        if head.1 as usize == Ranks::CHUNK {
+            self.previous.push(head.0);
+            *head = (self.chunks.len() as u32, 0);
+            self.chunks.push([0; Ranks::CHUNK]);
+        }
+        if let Some(chunk) = self.chunks.get_mut(head.0 as usize) {
+            chunk[head.1 as usize % Ranks::CHUNK] = rank as u16;
+        }
+        head.1 += 1;
+    }
+
+    /// The number of distinct ends pushed.
+    fn count_distinct(&mut self) -> usize {
+        self.takes.sort_unstable();
+        self.takes.dedup();
+        let mut distinct = self.takes.len();
+        // A bit for each of a bucket's 2^16 values: set, counted when new, and cleared
+        // again for the next bucket (only the words set), with no branch on the
+        // values.
+        let mut seen = vec![0u64; 1 << 10];
+        for &(last, fill) in &self.heads {
+            if last == u32::MAX {
+                continue;
+            }
+            // The bucket's chunks, the one being filled first.
+            let chunks = std::iter::successors(Some(last), |&c| {
+                Some(self.previous[c as usize]).filter(|&p| p != u32::MAX)
+            });
+            let values = chunks.enumerate().flat_map(|(i, c)| {
+                let used = if i == 0 { fill as usize } else { Ranks::CHUNK };
+                &self.chunks[c as usize][..used]
+            });
+            for &v in values.clone() {
+                let word = &mut seen[usize::from(v >> 6)];
+                let bit = 1u64 << (v & 63);
+                distinct += usize::from(*word & bit == 0);
+                *word |= bit;
+            }
+            for &v in values {
+                seen[usize::from(v >> 6)] = 0;
+            }
+        }
+        distinct
+    }
+}
+
+impl Sink for Ranks {
+    const REDUCE: bool = true;
+    const PATH: bool = false;
+    #[inline]
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        _: SquareSet,
+        _: &[ManMove],
+        take: Option<Square>,
+    ) {
+        match take {
+            None => self.push(rank),
+            Some(_) => self.takes.push(end_key(mine, rank)),
+        }
+    }
+}
+
 /// A turn's man's moves as the action writes them (from, to), and its take.
 type Moves = (Vec<(Square, Square)>, Option<Square>);
 
@@ -853,6 +968,13 @@ pub fn count_outcomes(pos: &Position) -> usize {
     }
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
+    }
+    if let Some(mut r) = Ranks::for_men(pos.men(pos.to_act()).count()) {
+        return match search(pos, &mut r) {
+            Ok(true) => r.count_distinct(),
+            Ok(false) => 1,
+            Err(_) => 0,
+        };
     }
     let mut c = Counter::new(pos);
     match search(pos, &mut c) {
@@ -1089,6 +1211,43 @@ mod tests {
             let narrow = matches!(table.slots, Slots::Narrow(_));
             assert_eq!(narrow, men < 9, "{men} men");
         }
+    }
+
+    #[test]
+    fn the_rank_counter_counts_each_distinct_end_once() {
+        // Ranks of 1 to 6 men with many repeats, some crowded into a few buckets (more
+        // than a chunk each), and takes, some repeated: the count is the number of
+        // distinct ranks and take keys, as a set has it.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for men in 1..=6u32 {
+            let ranks = BINOMIAL[men as usize][64];
+            let mut counter = Ranks::for_men(men).expect("at most 27 bits");
+            let mut model = std::collections::HashSet::new();
+            for i in 0..30_000u64 {
+                let rank = match i % 3 {
+                    0 => next() % ranks,
+                    1 => next() % 5_000,
+                    _ => next() % 300 + ranks / 2,
+                };
+                let rank = rank.min(ranks - 1);
+                if i % 97 == 0 {
+                    let key = next() % 50 + SMALLER[men as usize + 1];
+                    counter.takes.push(key);
+                    model.insert((true, key));
+                } else {
+                    counter.push(rank);
+                    model.insert((false, rank));
+                }
+            }
+            assert_eq!(counter.count_distinct(), model.len(), "{men} men");
+        }
+        assert!(Ranks::for_men(7).is_none());
     }
 
     #[test]
