@@ -886,25 +886,36 @@ impl Ranks {
         // values.
         let mut seen = vec![0u64; 1 << 10];
         for &(last, fill) in &self.heads {
-            if last == u32::MAX {
-                continue;
+            // The bucket's chunks, from the one being filled back to its first (none
+            // when `last` is `u32::MAX`).
+            let mut n = 0usize;
+            let (mut chunk, mut used) = (last, fill as usize);
+            while let Some(values) = self.chunks.get(chunk as usize) {
+                for &v in &values[..used.min(Ranks::CHUNK)] {
+                    let word = &mut seen[usize::from(v >> 6)];
+                    let bit = 1u64 << (v & 63);
+                    n += usize::from(*word & bit == 0);
+                    *word |= bit;
+                }
+                chunk = self
+                    .previous
+                    .get(chunk as usize)
+                    .copied()
+                    .unwrap_or(u32::MAX);
+                used = Ranks::CHUNK;
             }
-            // The bucket's chunks, the one being filled first.
-            let chunks = std::iter::successors(Some(last), |&c| {
-                Some(self.previous[c as usize]).filter(|&p| p != u32::MAX)
-            });
-            let values = chunks.enumerate().flat_map(|(i, c)| {
-                let used = if i == 0 { fill as usize } else { Ranks::CHUNK };
-                &self.chunks[c as usize][..used]
-            });
-            for &v in values.clone() {
-                let word = &mut seen[usize::from(v >> 6)];
-                let bit = 1u64 << (v & 63);
-                distinct += usize::from(*word & bit == 0);
-                *word |= bit;
-            }
-            for &v in values {
-                seen[usize::from(v >> 6)] = 0;
+            distinct += n;
+            let (mut chunk, mut used) = (last, fill as usize);
+            while let Some(values) = self.chunks.get(chunk as usize) {
+                for &v in &values[..used.min(Ranks::CHUNK)] {
+                    seen[usize::from(v >> 6)] = 0;
+                }
+                chunk = self
+                    .previous
+                    .get(chunk as usize)
+                    .copied()
+                    .unwrap_or(u32::MAX);
+                used = Ranks::CHUNK;
             }
         }
         distinct
