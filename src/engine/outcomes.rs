@@ -162,7 +162,7 @@ fn unkey(key: u64) -> SquareSet {
 
 /// The rank of the set of squares `set` (at most 10 of them) among all sets of as
 /// many squares, in the combinatorial number system: below C(64, 10) < 2^38.
-#[inline]
+#[inline(always)]
 fn rank(set: u64) -> u64 {
     let mut rank = 0;
     let mut rest = set;
@@ -177,7 +177,7 @@ fn rank(set: u64) -> u64 {
 
 /// The [`rank`] of the set of squares `set`, and which of its squares are in `moved`
 /// (a subset of it) as bits by their place in `set`, from the lowest square up.
-#[inline]
+#[inline(always)]
 fn rank_which(set: u64, moved: u64) -> (u64, u64) {
     let mut rank = 0;
     let mut which = 0;
@@ -308,7 +308,7 @@ const MAX_DISTANCE: u64 = 31;
 
 /// Probes (and records) `key`, with `used` squares counted, in the table `slots` of
 /// 2^`bits` slots.
-#[inline]
+#[inline(always)]
 fn probe<W: Slot>(slots: &mut [W], bits: u32, key: u64, used: u8) -> Probe {
     let mask = (1u64 << bits) - 1;
     let rest = key >> bits;
@@ -372,7 +372,7 @@ impl Visited {
     /// squares counted than before). `rank` and `which` are [`rank_which`] of the
     /// mover's men and the men moved, `men` their number; `used` is at least 1 and
     /// below 8.
-    #[inline]
+    #[inline(always)]
     fn visit(&mut self, rank: u64, which: u64, men: u32, used: u8) -> bool {
         let key = rank << men | which;
         loop {
@@ -410,6 +410,8 @@ impl Visited {
     }
 
     /// Doubles the table (again, until every entry has a slot within reach).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let mut bits = self.bits;
         'size: loop {
