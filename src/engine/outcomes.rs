@@ -162,7 +162,7 @@ fn unkey(key: u64) -> SquareSet {
 
 /// The rank of the set of squares `set` (at most 10 of them) among all sets of as
 /// many squares, in the combinatorial number system: below C(64, 10) < 2^38.
-#[inline]
+#[inline(always)]
 fn rank(set: u64) -> u64 {
     let mut rank = 0;
     let mut rest = set;
@@ -177,7 +177,7 @@ fn rank(set: u64) -> u64 {
 
 /// The [`rank`] of the set of squares `set`, and which of its squares are in `moved`
 /// (a subset of it) as bits by their place in `set`, from the lowest square up.
-#[inline]
+#[inline(always)]
 fn rank_which(set: u64, moved: u64) -> (u64, u64) {
     let mut rank = 0;
     let mut which = 0;
@@ -240,79 +240,200 @@ const BINOMIAL: [[u64; 65]; 11] = {
 /// many squares counted or more can lead nowhere new (the same men may still move,
 /// with no more allowance), so it is not searched again.
 ///
-/// A state is packed into one word, so that the table stays small: the mover's men
-/// by their rank among all sets of as many squares (at most C(64, 10) < 2^38), which
-/// of them have moved (10 bits), and the squares counted (3 bits, the lowest).
+/// A state's key is the mover's men by their rank among all sets of as many squares
+/// (below C(64, 10) < 2^38) and which of them have moved (a bit each). The table is
+/// kept small, so that it stays in the cache: the slot a key starts from is its low
+/// bits mixed with a hash of the rest, so a slot holds only that rest, the distance
+/// from the slot the key started from (linear probing, at most 31: the table grows
+/// beyond) and the squares counted (1 to 7, so a used slot is never 0). With up to 24
+/// bits of rest (most positions: 6 men's keys have 33 bits) a slot is 4 bytes, else 8.
 struct Visited {
-    slots: Vec<u64>,
+    slots: Slots,
     len: usize,
-    shift: u32,
+    /// The table has 2^`bits` slots.
+    bits: u32,
+    /// The bits of the largest key.
+    key_bits: u32,
+}
+
+/// A table's slots: 4 bytes when the rest of every key fits, else 8.
+enum Slots {
+    Narrow(Vec<u32>),
+    Wide(Vec<u64>),
+}
+
+/// A slot's word.
+trait Slot: Copy {
+    fn get(self) -> u64;
+    fn set(x: u64) -> Self;
+}
+
+impl Slot for u32 {
+    #[inline]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline]
+    fn set(x: u64) -> u32 {
+        x as u32
+    }
+}
+
+impl Slot for u64 {
+    #[inline]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline]
+    fn set(x: u64) -> u64 {
+        x
+    }
+}
+
+/// What a probe of [`Visited`] found.
+#[derive(PartialEq, Eq)]
+enum Probe {
+    /// The state was there with as many squares counted or fewer.
+    Seen,
+    /// The state was there with more squares counted, now replaced.
+    Fewer,
+    /// The state was not there, and is now.
+    New,
+    /// The state is not there, and every slot within reach of its start is taken.
+    Full,
+}
+
+/// The most slots a key may be stored past its start.
+const MAX_DISTANCE: u64 = 31;
+
+/// Probes (and records) `key`, with `used` squares counted, in the table `slots` of
+/// 2^`bits` slots.
+#[inline(always)]
+fn probe<W: Slot>(slots: &mut [W], bits: u32, key: u64, used: u8) -> Probe {
+    let mask = (1u64 << bits) - 1;
+    let rest = key >> bits;
+    let mut i = ((key ^ mix(rest)) & mask) as usize;
+    let tag = rest << 8;
+    let used = u64::from(used);
+    for d in 0..=MAX_DISTANCE {
+        let Some(slot) = slots.get_mut(i) else {
+            return Probe::Full;
+        };
+        let e = slot.get();
+        if e == 0 {
+            *slot = W::set(tag | d << 3 | used);
+            return Probe::New;
+        }
+        if e & !7 == tag | d << 3 {
+            if used < e & 7 {
+                *slot = W::set(tag | d << 3 | used);
+                return Probe::Fewer;
+            }
+            return Probe::Seen;
+        }
+        i = (i + 1) & mask as usize;
+    }
+    Probe::Full
 }
 
 impl Visited {
-    /// A table for about `entries` states, so that a large search does not start
-    /// small and rehash (and fault in) every size on the way up.
-    fn for_entries(entries: u64) -> Visited {
+    /// A table for about `entries` states of `men` men, so that a large search does
+    /// not start small and rehash (and fault in) every size on the way up.
+    fn for_entries(entries: u64, men: u32) -> Visited {
         let slots = (entries.saturating_mul(8) / 5).max(1);
         let bits = (64 - (slots - 1).leading_zeros()).clamp(12, 18);
-        Visited::with_bits(bits)
+        let most = BINOMIAL[men.min(10) as usize][64] << men.min(10);
+        Visited::with_bits(bits, 64 - (most - 1).leading_zeros())
     }
 
     #[allow(clippy::slow_vector_initialization, reason = "see the comment")]
-    fn with_bits(bits: u32) -> Visited {
+    fn with_bits(bits: u32, key_bits: u32) -> Visited {
         // Zeroed by writing rather than by `vec![0; n]`: freshly mapped zero pages
         // would each take two page faults (a read maps the shared zero page, then the
         // first write copies it), and the probes read every slot before writing it.
-        let mut slots = Vec::with_capacity(1 << bits);
-        slots.resize(1 << bits, 0);
+        let slots = if key_bits <= bits + 24 {
+            let mut slots = Vec::with_capacity(1 << bits);
+            slots.resize(1 << bits, 0u32);
+            Slots::Narrow(slots)
+        } else {
+            let mut slots = Vec::with_capacity(1 << bits);
+            slots.resize(1 << bits, 0u64);
+            Slots::Wide(slots)
+        };
         Visited {
             slots,
             len: 0,
-            shift: 64 - bits,
+            bits,
+            key_bits,
         }
     }
 
     /// Records the state; whether it is to be searched (new, or reached with fewer
     /// squares counted than before). `rank` and `which` are [`rank_which`] of the
-    /// mover's men and the men moved; `used` is at least 1 and below 8.
-    #[inline]
-    fn visit(&mut self, rank: u64, which: u64, used: u8) -> bool {
-        let key = (rank << 13) | (which << 3);
-        let mask = self.slots.len() - 1;
-        let mut i = (mix(key) >> self.shift) as usize;
+    /// mover's men and the men moved, `men` their number; `used` is at least 1 and
+    /// below 8.
+    #[inline(always)]
+    fn visit(&mut self, rank: u64, which: u64, men: u32, used: u8) -> bool {
+        let key = rank << men | which;
         loop {
-            let e = self.slots[i];
-            if e & !7 == key && e != 0 {
-                if (used as u64) < e & 7 {
-                    self.slots[i] = key | used as u64;
+            let found = match &mut self.slots {
+                Slots::Narrow(s) => probe(s, self.bits, key, used),
+                Slots::Wide(s) => probe(s, self.bits, key, used),
+            };
+            match found {
+                Probe::Seen => return false,
+                Probe::Fewer => return true,
+                Probe::New => {
+                    self.len += 1;
+                    if self.len * 8 > (5 << self.bits) {
+                        self.grow();
+                    }
                     return true;
                 }
-                return false;
+                Probe::Full => self.grow(),
             }
-            if e == 0 {
-                self.slots[i] = key | used as u64;
-                self.len += 1;
-                if self.len * 8 > self.slots.len() * 5 {
-                    self.grow();
-                }
-                return true;
-            }
-            i = (i + 1) & mask;
         }
     }
 
+    /// Every key in the table, with its squares counted.
+    fn entries<W: Slot>(slots: &[W], bits: u32) -> impl Iterator<Item = (u64, u8)> + '_ {
+        let mask = (1u64 << bits) - 1;
+        slots.iter().enumerate().filter_map(move |(i, e)| {
+            let e = e.get();
+            (e != 0).then(|| {
+                let rest = e >> 8;
+                let start = (i as u64).wrapping_sub(e >> 3 & MAX_DISTANCE) & mask;
+                let key = rest << bits | ((start ^ mix(rest)) & mask);
+                (key, (e & 7) as u8)
+            })
+        })
+    }
+
+    /// Doubles the table (again, until every entry has a slot within reach).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
-        let bits = 64 - self.shift + 1;
-        let old = std::mem::replace(self, Visited::with_bits(bits));
-        for e in old.slots.into_iter().filter(|&e| e != 0) {
-            let mask = self.slots.len() - 1;
-            let mut i = (mix(e & !7) >> self.shift) as usize;
-            while self.slots[i] != 0 {
-                i = (i + 1) & mask;
+        let mut bits = self.bits;
+        'size: loop {
+            bits += 1;
+            let mut new = Visited::with_bits(bits, self.key_bits);
+            let old: Vec<(u64, u8)> = match &self.slots {
+                Slots::Narrow(s) => Visited::entries(s, self.bits).collect(),
+                Slots::Wide(s) => Visited::entries(s, self.bits).collect(),
+            };
+            for (key, used) in old {
+                let found = match &mut new.slots {
+                    Slots::Narrow(s) => probe(s, bits, key, used),
+                    Slots::Wide(s) => probe(s, bits, key, used),
+                };
+                if found == Probe::Full {
+                    continue 'size;
+                }
             }
-            self.slots[i] = e;
+            new.len = self.len;
+            *self = new;
+            return;
         }
-        self.len = old.len;
     }
 }
 
@@ -414,6 +535,8 @@ struct Search<'a, S: Sink> {
     ctx: MoveContext,
     allowance: u8,
     visited: Visited,
+    /// The mover's men.
+    men: u32,
     /// Whether any man's move was found.
     any: bool,
     path: Vec<ManMove>,
@@ -579,7 +702,7 @@ impl<S: Sink> Search<'_, S> {
             } else {
                 (rank(mine2.0), 0)
             };
-            if more && !self.visited.visit(rank2, which2, used2) {
+            if more && !self.visited.visit(rank2, which2, self.men, used2) {
                 return;
             }
             if S::PATH {
@@ -627,7 +750,8 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
     let mut s = Search {
         ctx: MoveContext::new(rendezvous, turn.rendezvous().is_open(), pos.men(!mover)),
         allowance: turn.allowance(),
-        visited: Visited::with_bits(0),
+        visited: Visited::with_bits(0, 0),
+        men: 0,
         any: false,
         path: Vec::new(),
         sink,
@@ -637,7 +761,8 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
         s.takes(mine);
         return Ok(true);
     }
-    s.visited = Visited::for_entries(s.estimate(mine));
+    s.men = mine.count();
+    s.visited = Visited::for_entries(s.estimate(mine), s.men);
     s.walk(mine, SquareSet::EMPTY, 0, None);
     Ok(s.any)
 }
@@ -692,6 +817,132 @@ impl Counter {
     }
 }
 
+/// Counts distinct ends as [`Counter`] does, in half its memory and without hashing,
+/// for a mover with few enough men that the rank of his men's squares has at most
+/// [`Ranks::MOST_BITS`] bits (six men or fewer): an end without a take goes by its
+/// rank into one of 256 to 2,048 buckets by the bits above the lowest 16, the bucket
+/// keeping those 16 bits, and a bucket is counted with a bitmap of its 2^16 values
+/// (8 KiB, in the first-level cache; no probe, so no branch on the values). Ends found
+/// one after the other are often near in rank, so they go to few buckets at a time.
+/// Buckets are chains of small chunks taken from one pool, so that no bucket is ever
+/// copied to grow. The ends after a take (the one end with a man more, or all the
+/// mover's men in, which no other end has) are kept apart by their [`end_key`]. It
+/// only counts: [`outcome_by_index`] draws from [`Counter`]'s fixed order.
+struct Ranks {
+    /// The bits of the largest rank (at least 24).
+    bits: u32,
+    /// Each bucket's chunk being filled (`u32::MAX`: none yet) and how many of its
+    /// values are set.
+    heads: Vec<(u32, u32)>,
+    /// The chunks of every bucket.
+    chunks: Vec<[u16; Ranks::CHUNK]>,
+    /// Each chunk's predecessor in its bucket (`u32::MAX`: none).
+    previous: Vec<u32>,
+    /// The [`end_key`]s of the ends after a take.
+    takes: Vec<u64>,
+}
+
+impl Ranks {
+    const CHUNK: usize = 64;
+    const MOST_BITS: u32 = 27;
+
+    /// Counts for a mover with `men` men, if their ranks are narrow enough.
+    fn for_men(men: u32) -> Option<Ranks> {
+        let ranks = *BINOMIAL.get(men as usize)?.get(64)?;
+        let bits = (64 - ranks.saturating_sub(1).leading_zeros()).max(24);
+        (bits <= Ranks::MOST_BITS).then(|| Ranks {
+            bits,
+            heads: vec![(u32::MAX, Ranks::CHUNK as u32); 1 << (bits - 16)],
+            chunks: Vec::new(),
+            previous: Vec::new(),
+            takes: Vec::new(),
+        })
+    }
+
+    /// Adds the rank of an end without a take.
+    #[inline]
+    fn push(&mut self, rank: u64) {
+        debug_assert!(rank >> self.bits == 0);
+        // (Always there: the rank is below 2^`bits`.)
+        let Some(head) = self.heads.get_mut((rank >> 16) as usize) else {
+            return;
+        };
+        if head.1 as usize == Ranks::CHUNK {
+            self.previous.push(head.0);
+            *head = (self.chunks.len() as u32, 0);
+            self.chunks.push([0; Ranks::CHUNK]);
+        }
+        if let Some(chunk) = self.chunks.get_mut(head.0 as usize) {
+            chunk[head.1 as usize % Ranks::CHUNK] = rank as u16;
+        }
+        head.1 += 1;
+    }
+
+    /// The number of distinct ends pushed.
+    fn count_distinct(&mut self) -> usize {
+        self.takes.sort_unstable();
+        self.takes.dedup();
+        let mut distinct = self.takes.len();
+        // A bit for each of a bucket's 2^16 values: set, counted when new, and cleared
+        // again for the next bucket (only the words set), with no branch on the
+        // values.
+        let mut seen = vec![0u64; 1 << 10];
+        for &(last, fill) in &self.heads {
+            // The bucket's chunks, from the one being filled back to its first (none
+            // when `last` is `u32::MAX`).
+            let mut n = 0usize;
+            let (mut chunk, mut used) = (last, fill as usize);
+            while let Some(values) = self.chunks.get(chunk as usize) {
+                for &v in &values[..used.min(Ranks::CHUNK)] {
+                    let word = &mut seen[usize::from(v >> 6)];
+                    let bit = 1u64 << (v & 63);
+                    n += usize::from(*word & bit == 0);
+                    *word |= bit;
+                }
+                chunk = self
+                    .previous
+                    .get(chunk as usize)
+                    .copied()
+                    .unwrap_or(u32::MAX);
+                used = Ranks::CHUNK;
+            }
+            distinct += n;
+            let (mut chunk, mut used) = (last, fill as usize);
+            while let Some(values) = self.chunks.get(chunk as usize) {
+                for &v in &values[..used.min(Ranks::CHUNK)] {
+                    seen[usize::from(v >> 6)] = 0;
+                }
+                chunk = self
+                    .previous
+                    .get(chunk as usize)
+                    .copied()
+                    .unwrap_or(u32::MAX);
+                used = Ranks::CHUNK;
+            }
+        }
+        distinct
+    }
+}
+
+impl Sink for Ranks {
+    const REDUCE: bool = true;
+    const PATH: bool = false;
+    #[inline]
+    fn end(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        _: SquareSet,
+        _: &[ManMove],
+        take: Option<Square>,
+    ) {
+        match take {
+            None => self.push(rank),
+            Some(_) => self.takes.push(end_key(mine, rank)),
+        }
+    }
+}
+
 /// A turn's man's moves as the action writes them (from, to), and its take.
 type Moves = (Vec<(Square, Square)>, Option<Square>);
 
@@ -730,6 +981,13 @@ pub fn count_outcomes(pos: &Position) -> usize {
     }
     if pos.phase() == Phase::Mark {
         return pos.mark_options().len();
+    }
+    if let Some(mut r) = Ranks::for_men(pos.men(pos.to_act()).count()) {
+        return match search(pos, &mut r) {
+            Ok(true) => r.count_distinct(),
+            Ok(false) => 1,
+            Err(_) => 0,
+        };
     }
     let mut c = Counter::new(pos);
     match search(pos, &mut c) {
@@ -932,6 +1190,78 @@ pub fn outcomes_unordered(pos: &Position) -> Vec<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_visited_table_keeps_the_fewest_squares_of_each_state_as_it_grows() {
+        // For 1, 6 and 9 men (4-byte slots, and 8-byte ones for 9: 44-bit keys; 6 men's
+        // start in 8-byte ones too, the table too small for 4), from a table of two slots, states drawn from a few thousand, each reached several
+        // times with squares counted at random: the table answers as a map would.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for men in [1u32, 6, 9] {
+            let ranks = BINOMIAL[men as usize][64];
+            let most = ranks << men;
+            let mut table = Visited::with_bits(1, 64 - (most - 1).leading_zeros());
+            let states: Vec<(u64, u64)> = (0..3000)
+                .map(|_| (next() % ranks, next() & ((1 << men) - 1)))
+                .collect();
+            let mut model = std::collections::HashMap::new();
+            for _ in 0..20_000 {
+                let (rank, which) = states[(next() % states.len() as u64) as usize];
+                let used = (next() % 7 + 1) as u8;
+                let fewest = model.entry((rank, which)).or_insert(u8::MAX);
+                let expected = used < *fewest;
+                *fewest = (*fewest).min(used);
+                assert_eq!(table.visit(rank, which, men, used), expected, "{men} men");
+            }
+            assert_eq!(table.len, model.len());
+            // Grown to 2^13 slots: 4-byte slots but for the 9 men's keys.
+            let narrow = matches!(table.slots, Slots::Narrow(_));
+            assert_eq!(narrow, men < 9, "{men} men");
+        }
+    }
+
+    #[test]
+    fn the_rank_counter_counts_each_distinct_end_once() {
+        // Ranks of 1 to 6 men with many repeats, some crowded into a few buckets (more
+        // than a chunk each), and takes, some repeated: the count is the number of
+        // distinct ranks and take keys, as a set has it.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for men in 1..=6u32 {
+            let ranks = BINOMIAL[men as usize][64];
+            let mut counter = Ranks::for_men(men).expect("at most 27 bits");
+            let mut model = std::collections::HashSet::new();
+            for i in 0..30_000u64 {
+                let rank = match i % 3 {
+                    0 => next() % ranks,
+                    1 => next() % 5_000,
+                    _ => next() % 300 + ranks / 2,
+                };
+                let rank = rank.min(ranks - 1);
+                if i % 97 == 0 {
+                    let key = next() % 50 + SMALLER[men as usize + 1];
+                    counter.takes.push(key);
+                    model.insert((true, key));
+                } else {
+                    counter.push(rank);
+                    model.insert((false, rank));
+                }
+            }
+            assert_eq!(counter.count_distinct(), model.len(), "{men} men");
+        }
+        assert!(Ranks::for_men(7).is_none());
+    }
 
     #[test]
     fn end_keys_are_distinct_across_sizes() {
