@@ -575,6 +575,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-deep-bound",
         "--no-ordering",
         "--no-goal-turns",
+        "--no-all-in",
         "--no-killers",
         "--no-defender-first",
         "--no-refuters",

@@ -47,6 +47,10 @@ pub struct Budget {
     /// Switch the goal-directed last turn off (for testing).
     #[arg(long, hide = true)]
     pub no_goal_turns: bool,
+    /// Switch off generating only the turns that get all the attacker's men in, before
+    /// his last, when nothing else can keep the goal in reach (for testing).
+    #[arg(long, hide = true)]
+    pub no_all_in: bool,
     /// Switch the bound before the last turn off (for testing).
     #[arg(long, hide = true)]
     pub no_deep_bound: bool,
@@ -75,6 +79,7 @@ impl Budget {
             bound: !self.no_bound,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
+            all_in: !self.no_all_in,
             deep_bound: !self.no_deep_bound,
             killers: !self.no_killers,
             defender_first: !self.no_defender_first,

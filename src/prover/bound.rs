@@ -1,8 +1,9 @@
 //! The prover's admissible bounds, which need no move generation: whether the
 //! attacker can still meet his goal at his last turn ([`can_win_now`]), one action
 //! earlier with the defender to act ([`can_win_after_defence`]), and within any number
-//! of turns for a Rendezvous goal ([`can_win_within`]); each edition's way of bringing
-//! men in (`Reach`).
+//! of turns for a Rendezvous goal ([`can_win_within`]); what the attacker's turn must
+//! do before his last in the 1893 family ([`turn_need`]: get all his men in, or
+//! nothing can help); each edition's way of bringing men in (`Reach`).
 
 use super::{Goal, Target};
 use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
@@ -251,4 +252,76 @@ pub(crate) fn moving_mark_reach(p: &Position, goal: &Goal, t: u32) -> Option<boo
         _ => need(attacker, shifts) <= t * a,
     };
     Some(ok)
+}
+
+/// What the attacker's turn at `p` must do for his goal to stay within reach, with
+/// `t` of his turns left (this one included): [`turn_need`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnNeed {
+    /// Any of his turns may do (or the test cannot say).
+    Any,
+    /// Only a turn in which he gets all his men in (1893 Rules 7 and 8: the other
+    /// side then loses a man), so only a turn whose every move ends in the Rendezvous.
+    AllIn,
+    /// None: the goal is out of reach whatever he does.
+    Hopeless,
+}
+
+/// What the attacker's turn at `p` must do, with `t >= 2` of his turns left (this one
+/// included), under the 1893 rules and their options; needs no move generation.
+///
+/// In the 1893 family a man is taken from a side only when the other gets all his men
+/// in (Rule 7 replaces one of its outlying men, Rule 8 removes its last one outside), at
+/// most once in a turn, and only a side's own moves bring its men in. So:
+///
+/// - **A game goal** is met when the defender is left with one man (Rule 9): each of
+///   the attacker's turns takes at most one of the defender's men, so with as many of
+///   them to take as turns left, every one of his turns must get all his men in.
+/// - **A Rendezvous goal** is met at his last turn only with exactly one of the
+///   defender's men outside (Rule 8), or with the defender down to two men and one
+///   outside (Rule 7 then leaves him one). Each round of the attacker's turn and the
+///   defender's lowers the defender's men outside by at most two: one taken by Rule 7,
+///   one the defender brings in himself — he may always move a single man one square,
+///   or pass when he cannot move (D-6), and he never has to bring in more. So with `d`
+///   of the defender's men outside and `t >= 2` turns left, `d >= 2t` cannot be
+///   overcome, and with `d = 2t - 1` only a turn of the attacker's that takes a man
+///   (so gets all his men in) can. Not when an interchange may come before the last turn
+///   (it changes the colours; only at the first turn of a Rendezvous, and a Rendezvous
+///   ends only when one side gets all in with one man outside).
+///
+/// Other rules, help play, the defender to act, fewer than two turns: [`TurnNeed::Any`].
+pub fn turn_need(p: &Position, goal: &Goal, t: u32) -> TurnNeed {
+    if goal.help || t < 2 || p.to_act() != goal.side || !matches!(Reach::of(p), Some(Reach::R1893))
+    {
+        return TurnNeed::Any;
+    }
+    if p.rendezvous().is_none() {
+        return TurnNeed::Any;
+    }
+    let defender = !goal.side;
+    match goal.target {
+        Target::Game => {
+            let n = u32::from(p.count(defender));
+            if n < 2 || n - 1 < t {
+                TurnNeed::Any
+            } else if n - 1 == t {
+                TurnNeed::AllIn
+            } else {
+                TurnNeed::Hopeless
+            }
+        }
+        Target::Rendezvous => {
+            if p.can_interchange().is_ok() {
+                return TurnNeed::Any;
+            }
+            let d = p.outside(defender).count();
+            if d >= 2 * t {
+                TurnNeed::Hopeless
+            } else if d == 2 * t - 1 {
+                TurnNeed::AllIn
+            } else {
+                TurnNeed::Any
+            }
+        }
+    }
 }

@@ -47,6 +47,11 @@ pub struct Limits {
     /// At the attacker's last turn, generate only the turns that may reach the goal
     /// ([`last::visit_goal_turns`](super::last::visit_goal_turns)) instead of every turn.
     pub goal_turns: bool,
+    /// Before the attacker's last turn in the 1893 family, generate only his turns that
+    /// get all his men in when nothing else can keep the goal in reach, and none when
+    /// nothing can ([`turn_need`](super::turn_need): the defender's men outside, his
+    /// men left to take).
+    pub all_in: bool,
     /// Killers: at an OR node, the turn that won last at the same ply is played
     /// first; the killers (these and the refuting defences of [`Limits::ordering`])
     /// are kept from one depth to the next for each key.
@@ -84,6 +89,7 @@ impl Default for Limits {
             deep_bound: true,
             ordering: true,
             goal_turns: true,
+            all_in: true,
             killers: true,
             defender_first: true,
             refuters: true,

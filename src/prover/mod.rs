@@ -57,7 +57,7 @@ use table::Table;
 
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 pub use crate::engine::goal::{Goal, Target};
-pub use bound::{can_win_after_defence, can_win_now, can_win_within};
+pub use bound::{TurnNeed, can_win_after_defence, can_win_now, can_win_within, turn_need};
 pub use defend::{DefenceReport, Defended, defend};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
 use entry::{deepen_keys, par_map};
@@ -607,6 +607,14 @@ impl<'a> Search<'a> {
         {
             return Val::Fail;
         }
+        // Before his last turn, the turns that cannot keep the goal in reach (1893).
+        let all_in = attacker && t >= 2 && self.limits.all_in && {
+            match turn_need(p, &self.goal, t) {
+                TurnNeed::Hopeless => return Val::Fail,
+                TurnNeed::AllIn => true,
+                TurnNeed::Any => false,
+            }
+        };
         let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
         let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
         if safe
@@ -616,7 +624,7 @@ impl<'a> Search<'a> {
             return v;
         }
         let v = if self.goal.help || attacker {
-            self.or_node(p, t)
+            self.or_node(p, t, all_in)
         } else {
             self.and_node(p, t)
         };
@@ -629,7 +637,10 @@ impl<'a> Search<'a> {
         v
     }
 
-    fn or_node(&mut self, p: &Position, t: u32) -> Val {
+    /// An OR node: the attacker's (help play: either side's) choice. `all_in`: only the
+    /// turns whose every move ends in the Rendezvous can keep the goal in reach
+    /// ([`TurnNeed::AllIn`]).
+    fn or_node(&mut self, p: &Position, t: u32, all_in: bool) -> Val {
         // The reply that won last at this ply (for another defence, or at a shallower
         // depth) is tried first: played straight from its moves, one node instead of
         // the turn's thousands of outcomes when it wins again.
@@ -654,8 +665,9 @@ impl<'a> Search<'a> {
         }
         let mut aborted = false;
         let mut won = false;
-        // At the attacker's last turn only a turn that meets the goal counts.
-        let visit = if self.directed(p, t) {
+        // At the attacker's last turn only a turn that meets the goal counts; before
+        // it, when only a turn getting all his men in can do, only those.
+        let visit = if self.directed(p, t) || all_in {
             last::visit_goal_turns
         } else {
             visit_outcomes
