@@ -578,6 +578,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-all-in",
         "--no-killers",
         "--no-defender-first",
+        "--no-bound-first",
         "--no-refuters",
     ] {
         assert_eq!(

@@ -356,6 +356,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            bound_first: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -748,6 +752,7 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         defender_first: false,
         refuters: false,
         all_in: false,
+        bound_first: false,
         ..Limits::default()
     };
     let ons = [
@@ -817,9 +822,9 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
 }
 
 /// The bound at every depth is admissible: on generated positions (1893, its options,
-/// 1879), whenever `can_win_within` says a Rendezvous goal in 2 cannot be met — with
-/// either side to act — the naive solver finds no way to meet it either; and the
-/// bound does say so on some of them.
+/// 1879), whenever `can_win_within` says a goal in 2 (the Rendezvous or the game)
+/// cannot be met — with either side to act — the naive solver finds no way to meet it
+/// either; and the bound does say so on some of them, game goals too.
 #[test]
 fn the_bound_at_every_depth_never_cuts_a_win() {
     let mut rng = Rng::new(2604);
@@ -827,7 +832,7 @@ fn the_bound_at_every_depth_never_cuts_a_win() {
         .into_iter()
         .filter(|r| r.edition() != Edition::E1880)
         .collect();
-    let (mut checked, mut cut) = (0, 0);
+    let (mut checked, mut cut, mut games) = (0, 0, 0);
     let mut guard = 0;
     while checked < 40 && guard < 20_000 {
         guard += 1;
@@ -844,16 +849,26 @@ fn the_bound_at_every_depth_never_cuts_a_win() {
         } else {
             !p.to_act()
         };
-        let goal = direct(side, Target::Rendezvous, 2);
+        let target = if rng.chance(50) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        if next_round_in_reach(&p, target) {
+            continue;
+        }
+        let goal = direct(side, target, 2);
         if prover::can_win_within(&p, &goal, 2) {
             continue;
         }
         cut += 1;
+        games += usize::from(target == Target::Game);
         let mut hist = vec![p.key()];
         assert!(!naive(&p, &goal, 2, &mut hist), "{p} ({rules}) {goal}");
         checked += 1;
     }
     assert!(cut >= 10, "the bound cut only {cut} goals");
+    assert!(games >= 5, "the bound cut only {games} game goals");
 }
 
 /// The 1880 bounds are admissible: on generated 1880 positions (Mark moves due in
@@ -930,8 +945,8 @@ fn the_1880_bounds_never_cut_a_win() {
     );
 }
 
-/// What the attacker's turn must do before his last (`prover::turn_need`, 1893 and
-/// its options) is admissible: on generated positions with a goal in 2 for the side to
+/// What the attacker's turn must do before his last (`prover::turn_need`) is
+/// admissible in 1893 and its options: on generated positions with a goal in 2 for the side to
 /// act (Rendezvous and game), whenever it says no turn can keep the goal in reach the
 /// naive solver finds no way to meet it, and whenever it says only a turn getting all
 /// his men in can, every other turn of his fails by the naive solver; and it says the
@@ -991,11 +1006,87 @@ fn the_turns_that_get_no_man_taken_never_win_when_the_need_says_so() {
             }
         }
         *seen
-            .entry((format!("{need:?}"), target == Target::Game))
+            .entry((format!("{need:?}"), target == Target::Game, rules.edition()))
             .or_insert(0) += 1;
     }
-    for key in [("AllIn", false), ("AllIn", true)] {
-        let got = seen.get(&(key.0.to_string(), key.1)).copied().unwrap_or(0);
+    for key in [
+        ("AllIn", false, Edition::E1893),
+        ("AllIn", true, Edition::E1893),
+    ] {
+        let got = seen
+            .get(&(key.0.to_string(), key.1, key.2))
+            .copied()
+            .unwrap_or(0);
         assert!(got >= 3, "{key:?}: only {got} ({seen:?})");
     }
+}
+
+/// What `prover::turn_need` rests on for a game goal, in 1893, its options and 1879:
+/// along random lines of play from generated positions (turns, takes, the 1879 bonus,
+/// die and set-ups), no action lowers the Rendezvous a side still has to win
+/// (`Position::rendezvous_to_game`) but a turn of his own that takes one of the other
+/// side's men, and that by one at most; and every such turn is one the goal-directed
+/// generator gives (all its moves end in the Rendezvous).
+#[test]
+fn only_a_turn_getting_all_in_lowers_the_rendezvous_still_to_win() {
+    let mut rng = Rng::new(2617);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.wins_only_by_men_in())
+        .collect();
+    let (mut lines, mut lowered) = (0, 0);
+    let mut takes: BTreeMap<String, usize> = BTreeMap::new();
+    let mut guard = 0;
+    while lines < 60 && guard < 5000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = if rules.edition() == Edition::E1879 {
+            6 + rng.below(3)
+        } else {
+            4 + rng.below(5)
+        };
+        let Some(mut p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        lines += 1;
+        for _ in 0..8 {
+            let me = p.to_act();
+            let mut directed = BTreeSet::new();
+            let _ = visit_goal_turns(&p, |_, c| {
+                directed.insert(c.to_string());
+                ControlFlow::Continue(())
+            });
+            let mut next = Vec::new();
+            let _ = visit_outcomes(&p, |a, c| {
+                let turn = matches!(a, OutcomeAction::Turn { .. });
+                let took = turn && c.count(!me) < p.count(!me);
+                for side in [Side::Black, Side::Yellow] {
+                    let (before, now) = (p.rendezvous_to_game(side), c.rendezvous_to_game(side));
+                    let may = if side == me && took { 1 } else { 0 };
+                    assert!(
+                        now + may >= before,
+                        "{p} ({rules}) -> {c}: {side:?} {before} -> {now}"
+                    );
+                    lowered += usize::from(now < before);
+                }
+                if took {
+                    *takes.entry(rules.edition().to_string()).or_insert(0) += 1;
+                    assert!(
+                        directed.contains(&c.to_string()),
+                        "{p} ({rules}) -> {c}: a take the directed turns miss"
+                    );
+                }
+                next.push(*c);
+                ControlFlow::Continue(())
+            });
+            if next.is_empty() || p.winner().is_some() {
+                break;
+            }
+            p = next[rng.below(next.len())];
+        }
+    }
+    assert!(lines >= 60, "only {lines} lines");
+    assert!(lowered >= 10, "lowered only {lowered} times");
+    assert_eq!(takes.len(), 2, "takes in {takes:?}");
+    assert!(takes.values().all(|&n| n >= 10), "takes in {takes:?}");
 }

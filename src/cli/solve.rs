@@ -60,6 +60,10 @@ pub struct Budget {
     /// Switch off refuting at once by a defence that wins first (for testing).
     #[arg(long, hide = true)]
     pub no_defender_first: bool,
+    /// Switch off refuting at once by a defence after which the bounds fail the
+    /// attacker (for testing).
+    #[arg(long, hide = true)]
+    pub no_bound_first: bool,
     /// Switch off playing the defence that refuted last first, and seeding a key's
     /// killers from the keys before it (for testing).
     #[arg(long, hide = true)]
@@ -83,6 +87,7 @@ impl Budget {
             deep_bound: !self.no_deep_bound,
             killers: !self.no_killers,
             defender_first: !self.no_defender_first,
+            bound_first: !self.no_bound_first,
             refuters: !self.no_refuters,
             ..Limits::default()
         };

@@ -2,8 +2,8 @@
 //! attacker can still meet his goal at his last turn ([`can_win_now`]), one action
 //! earlier with the defender to act ([`can_win_after_defence`]), and within any number
 //! of turns for a Rendezvous goal ([`can_win_within`]); what the attacker's turn must
-//! do before his last in the 1893 family ([`turn_need`]: get all his men in, or
-//! nothing can help); each edition's way of bringing men in (`Reach`).
+//! do before his last in the 1893 family and 1879 ([`turn_need`]: get all his men in,
+//! or nothing can help); each edition's way of bringing men in (`Reach`).
 
 use super::{Goal, Target};
 use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
@@ -147,9 +147,11 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
     )
 }
 
-/// The admissible test at every depth, for a Rendezvous goal: `false` only when the
-/// attacker cannot get all his men in within `t` of his turns whatever happens. Needs
-/// no move generation.
+/// The admissible test at every depth: `false` only when the attacker cannot get all
+/// his men in within `t` of his turns whatever happens, so can meet neither a
+/// Rendezvous goal nor a game goal (a game is won only by taking the other side's
+/// men, 1893 Rules 7–9, or by the score, which grows only by winning Rendezvous,
+/// 1879 Rules 5, 9 and 10: each needs him all in first). Needs no move generation.
 ///
 /// Each of his men outside must come in: a man's move counts the squares it crosses,
 /// so a man needs at least his king distance to the nearest square of the
@@ -160,9 +162,9 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
 /// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
 /// counted the same way with the turns he has before the attacker's last, cannot;
 /// and not before an interchange (which changes the colours). The 1880 rules (a Mark
-/// that moves) are counted by `moving_mark_reach`. Game goals: always `true`.
+/// that moves) are counted by `moving_mark_reach`.
 pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
-    if goal.target != Target::Rendezvous || goal.help {
+    if goal.help {
         return true;
     }
     if let Some(ok) = moving_mark_reach(p, goal, t) {
@@ -261,60 +263,63 @@ pub enum TurnNeed {
     /// Any of his turns may do (or the test cannot say).
     Any,
     /// Only a turn in which he gets all his men in (1893 Rules 7 and 8: the other
-    /// side then loses a man), so only a turn whose every move ends in the Rendezvous.
+    /// side then loses a man; 1879 Rule 5: he wins the Rendezvous), so only a turn
+    /// whose every move ends in the Rendezvous.
     AllIn,
     /// None: the goal is out of reach whatever he does.
     Hopeless,
 }
 
 /// What the attacker's turn at `p` must do, with `t >= 2` of his turns left (this one
-/// included), under the 1893 rules and their options; needs no move generation.
+/// included), under the rules whose Rendezvous is won only by men coming in (the
+/// 1893 family and 1879); needs no move generation.
 ///
-/// In the 1893 family a man is taken from a side only when the other gets all his men
-/// in (Rule 7 replaces one of its outlying men, Rule 8 removes its last one outside), at
-/// most once in a turn, and only a side's own moves bring its men in. So:
+/// - **A game goal** needs [`Position::rendezvous_to_game`] more Rendezvous won (1893:
+///   men taken, Rules 7–9; 1879: the score, Rules 5, 9, 10), a count that only the
+///   attacker's own winning turns lower, by one each (a man taken, a Rendezvous won):
+///   with as many left as turns, every one of his turns must win one, so must get all
+///   his men in; with more, none can.
+/// - **A Rendezvous goal** (1893 family) is met at his last turn only with exactly one
+///   of the defender's men outside (Rule 8), or with the defender down to two men and
+///   one outside (Rule 7 then leaves him one). A man is taken from a side only when
+///   the other gets all his men in, at most once in a turn, and only a side's own moves
+///   bring its men in; so each round of the attacker's turn and the defender's lowers
+///   the defender's men outside by at most two: one taken by Rule 7, one the defender
+///   brings in himself — he may always move a single man one square, or pass when he
+///   cannot move (D-6), and he never has to bring in more. So with `d` of the
+///   defender's men outside and `t >= 2` turns left, `d >= 2t` cannot be overcome, and
+///   with `d = 2t - 1` only a turn of the attacker's that takes a man (so gets all his
+///   men in) can. Not when an interchange may come before the last turn (it changes
+///   the colours; only at the first turn of a Rendezvous, and a Rendezvous ends only
+///   when one side gets all in with one man outside).
 ///
-/// - **A game goal** is met when the defender is left with one man (Rule 9): each of
-///   the attacker's turns takes at most one of the defender's men, so with as many of
-///   them to take as turns left, every one of his turns must get all his men in.
-/// - **A Rendezvous goal** is met at his last turn only with exactly one of the
-///   defender's men outside (Rule 8), or with the defender down to two men and one
-///   outside (Rule 7 then leaves him one). Each round of the attacker's turn and the
-///   defender's lowers the defender's men outside by at most two: one taken by Rule 7,
-///   one the defender brings in himself — he may always move a single man one square,
-///   or pass when he cannot move (D-6), and he never has to bring in more. So with `d`
-///   of the defender's men outside and `t >= 2` turns left, `d >= 2t` cannot be
-///   overcome, and with `d = 2t - 1` only a turn of the attacker's that takes a man
-///   (so gets all his men in) can. Not when an interchange may come before the last turn
-///   (it changes the colours; only at the first turn of a Rendezvous, and a Rendezvous
-///   ends only when one side gets all in with one man outside).
-///
-/// Other rules, help play, the defender to act, fewer than two turns: [`TurnNeed::Any`].
+/// A turn that gets all his men in has every man's move ending in the Rendezvous (each
+/// man moves once a turn): what [`visit_goal_turns`](super::last::visit_goal_turns)
+/// generates. Other rules, help play, the defender to act, fewer than two turns:
+/// [`TurnNeed::Any`].
 pub fn turn_need(p: &Position, goal: &Goal, t: u32) -> TurnNeed {
-    if goal.help || t < 2 || p.to_act() != goal.side || !matches!(Reach::of(p), Some(Reach::R1893))
-    {
+    if goal.help || t < 2 || p.to_act() != goal.side || p.rendezvous().is_none() {
         return TurnNeed::Any;
     }
-    if p.rendezvous().is_none() {
+    let Some(how) = Reach::of(p) else {
         return TurnNeed::Any;
-    }
-    let defender = !goal.side;
+    };
     match goal.target {
         Target::Game => {
-            let n = u32::from(p.count(defender));
-            if n < 2 || n - 1 < t {
+            let n = p.rendezvous_to_game(goal.side);
+            if n < t {
                 TurnNeed::Any
-            } else if n - 1 == t {
+            } else if n == t {
                 TurnNeed::AllIn
             } else {
                 TurnNeed::Hopeless
             }
         }
         Target::Rendezvous => {
-            if p.can_interchange().is_ok() {
+            if !matches!(how, Reach::R1893) || p.can_interchange().is_ok() {
                 return TurnNeed::Any;
             }
-            let d = p.outside(defender).count();
+            let d = p.outside(!goal.side).count();
             if d >= 2 * t {
                 TurnNeed::Hopeless
             } else if d == 2 * t - 1 {

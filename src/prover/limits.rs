@@ -47,10 +47,10 @@ pub struct Limits {
     /// At the attacker's last turn, generate only the turns that may reach the goal
     /// ([`last::visit_goal_turns`](super::last::visit_goal_turns)) instead of every turn.
     pub goal_turns: bool,
-    /// Before the attacker's last turn in the 1893 family, generate only his turns that
-    /// get all his men in when nothing else can keep the goal in reach, and none when
-    /// nothing can ([`turn_need`](super::turn_need): the defender's men outside, his
-    /// men left to take).
+    /// Before the attacker's last turn (the 1893 family, 1879), generate only his turns
+    /// that get all his men in when nothing else can keep the goal in reach, and none
+    /// when nothing can ([`turn_need`](super::turn_need): the defender's men outside,
+    /// the Rendezvous still to win for the game).
     pub all_in: bool,
     /// Killers: at an OR node, the turn that won last at the same ply is played
     /// first; the killers (these and the refuting defences of [`Limits::ordering`])
@@ -60,6 +60,11 @@ pub struct Limits {
     /// defence that settles the goal against him (the defender winning first) comes
     /// out of the generator, before the other defences are searched.
     pub defender_first: bool,
+    /// Before the attacker's last turn, refute an attacker's action as soon as a defence
+    /// comes out of the generator after which the bounds already fail him (the search of
+    /// the position it leads to would end at once), before the other defences are
+    /// searched.
+    pub bound_first: bool,
     /// Refuters: at an AND node, the defence that refuted last at the same ply is
     /// played first, straight from its moves, before the defences are generated; and
     /// the killers of the keys already searched at a depth (in fixed batches, in the
@@ -92,6 +97,7 @@ impl Default for Limits {
             all_in: true,
             killers: true,
             defender_first: true,
+            bound_first: true,
             refuters: true,
             final_duals: false,
             progress: None,

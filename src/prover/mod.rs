@@ -170,6 +170,17 @@ pub(crate) enum Val {
     Abort,
 }
 
+/// What the bounds say of a node before its moves are generated (`Search::bounds`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bounds {
+    /// The goal is out of reach.
+    Fail,
+    /// Only the attacker's turns that get all his men in can keep it in reach.
+    AllIn,
+    /// Nothing is known.
+    Any,
+}
+
 /// What a position does to a goal when an action leads to it from `parent`: the goal
 /// met, the goal lost, or play goes on — the engine's one definition
 /// ([`Goal::settle`]), shared with the replay of a written solution and the REPL.
@@ -564,6 +575,44 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// What the admissible bounds say of `p` with `t >= 1` of the attacker's turns
+    /// left, before any move is generated: the goal out of reach, only the attacker's
+    /// turns that get all his men in can keep it in reach, or nothing.
+    fn bounds(&self, p: &Position, t: u32) -> Bounds {
+        let attacker = p.to_act() == self.goal.side;
+        // Each Rendezvous the attacker wins takes one of his turns, and a game may
+        // need several (1879: the score and the round).
+        if self.limits.bound
+            && self.goal.target == Target::Game
+            && p.rendezvous_to_game(self.goal.side) > t
+        {
+            return Bounds::Fail;
+        }
+        if t >= 2 && self.limits.deep_bound && !can_win_within(p, &self.goal, t) {
+            return Bounds::Fail;
+        }
+        if t == 1
+            && self.limits.bound
+            && if attacker {
+                !can_win_now(p, &self.goal)
+            } else {
+                !can_win_after_defence(p, &self.goal)
+            }
+        {
+            return Bounds::Fail;
+        }
+        // Before his last turn, the turns that cannot keep the goal in reach (1893,
+        // 1879).
+        if attacker && t >= 2 && self.limits.all_in {
+            return match turn_need(p, &self.goal, t) {
+                TurnNeed::Hopeless => Bounds::Fail,
+                TurnNeed::AllIn => Bounds::AllIn,
+                TurnNeed::Any => Bounds::Any,
+            };
+        }
+        Bounds::Any
+    }
+
     /// The value of the non-terminal position `p` with `t >= 1` of the attacker's
     /// turns left.
     ///
@@ -586,34 +635,10 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         let attacker = p.to_act() == self.goal.side;
-        // Each Rendezvous the attacker wins takes one of his turns, and a game may
-        // need several (1879: the score and the round).
-        if self.limits.bound
-            && self.goal.target == Target::Game
-            && p.rendezvous_to_game(self.goal.side) > t
-        {
-            return Val::Fail;
-        }
-        if t >= 2 && self.limits.deep_bound && !can_win_within(p, &self.goal, t) {
-            return Val::Fail;
-        }
-        if t == 1
-            && self.limits.bound
-            && if attacker {
-                !can_win_now(p, &self.goal)
-            } else {
-                !can_win_after_defence(p, &self.goal)
-            }
-        {
-            return Val::Fail;
-        }
-        // Before his last turn, the turns that cannot keep the goal in reach (1893).
-        let all_in = attacker && t >= 2 && self.limits.all_in && {
-            match turn_need(p, &self.goal, t) {
-                TurnNeed::Hopeless => return Val::Fail,
-                TurnNeed::AllIn => true,
-                TurnNeed::Any => false,
-            }
+        let all_in = match self.bounds(p, t) {
+            Bounds::Fail => return Val::Fail,
+            Bounds::AllIn => true,
+            Bounds::Any => false,
         };
         let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
         let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
@@ -717,6 +742,9 @@ impl<'a> Search<'a> {
         // wins the Rendezvous or the game first) are found as they stream, before any
         // other defence is searched.
         let first = !cheap && self.limits.defender_first;
+        // Deeper still, a defence after which the attacker's node fails its bounds at
+        // once (`Search::bounds`) refutes as it streams out too.
+        let bound_first = !cheap && self.limits.bound_first;
         let goal = self.goal;
         // The defence that refuted last at this ply, played straight from its moves:
         // one node instead of the defender's thousands when it refutes again.
@@ -785,9 +813,21 @@ impl<'a> Search<'a> {
                     refuted = Some(a.to_action());
                     return ControlFlow::Break(());
                 }
-            } else if first && settle(&goal, p, c) == Some(Val::Fail) {
-                refuted = Some(a.to_action());
-                return ControlFlow::Break(());
+            } else {
+                match settle(&goal, p, c) {
+                    Some(Val::Fail) if first => {
+                        refuted = Some(a.to_action());
+                        return ControlFlow::Break(());
+                    }
+                    // A defence after which the bounds already refute the attacker:
+                    // its search would end at once, so it refutes here, before any
+                    // other defence is searched.
+                    None if bound_first && self.bounds(c, t) == Bounds::Fail => {
+                        refuted = Some(a.to_action());
+                        return ControlFlow::Break(());
+                    }
+                    _ => {}
+                }
             }
             if tried.as_ref() == Some(c) {
                 // Searched already (it did not refute).
