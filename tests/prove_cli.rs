@@ -579,6 +579,9 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-killers",
         "--no-defender-first",
         "--no-bound-first",
+        "--no-blocked",
+        "--no-blocks",
+        "--no-growing-shares",
         "--no-refuters",
     ] {
         assert_eq!(

@@ -360,6 +360,18 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            blocked: false,
+            ..Limits::default()
+        },
+        Limits {
+            blocks: false,
+            ..Limits::default()
+        },
+        Limits {
+            growing_shares: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -753,6 +765,8 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         refuters: false,
         all_in: false,
         bound_first: false,
+        blocks: false,
+        blocked: false,
         ..Limits::default()
     };
     let ons = [
@@ -1089,4 +1103,58 @@ fn only_a_turn_getting_all_in_lowers_the_rendezvous_still_to_win() {
     assert!(lowered >= 10, "lowered only {lowered} times");
     assert_eq!(takes.len(), 2, "takes in {takes:?}");
     assert!(takes.values().all(|&n| n >= 10), "takes in {takes:?}");
+}
+
+/// The last-turn tests with the other side's men in the way are admissible: on
+/// generated positions (1893, its options, 1879), whenever `can_win_now` (the attacker
+/// to act, the defender's men blocking his lines) or `can_win_after_defence` (the
+/// defender to act, the attacker's men blocking the defender's way in) says a goal in
+/// 1 cannot be met, the naive solver finds no way to meet it; and they say so often.
+#[test]
+fn the_men_in_the_way_never_cut_a_win() {
+    let mut rng = Rng::new(2618);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.wins_only_by_men_in())
+        .collect();
+    let (mut cut_now, mut cut_after) = (0, 0);
+    let mut guard = 0;
+    while cut_now + cut_after < 150 && guard < 40_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = few_men(rules, rng.chance(50)) + rng.below(3);
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        let now = rng.chance(50);
+        let side = if now { p.to_act() } else { !p.to_act() };
+        let target = if rng.chance(70) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        if next_round_in_reach(&p, target) || (!now && too_many_for_two(&p, 300)) {
+            continue;
+        }
+        let goal = direct(side, target, 1);
+        let cut = if now {
+            !prover::can_win_now(&p, &goal)
+        } else {
+            !prover::can_win_after_defence(&p, &goal)
+        };
+        if !cut {
+            continue;
+        }
+        let mut hist = vec![p.key()];
+        assert!(!naive(&p, &goal, 1, &mut hist), "{p} ({rules}) {goal}");
+        if now {
+            cut_now += 1;
+        } else {
+            cut_after += 1;
+        }
+    }
+    assert!(
+        cut_now >= 50 && cut_after >= 20,
+        "{cut_now} and {cut_after} cut"
+    );
 }

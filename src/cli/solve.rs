@@ -41,6 +41,16 @@ pub struct Budget {
     /// Switch the last-turn bound off (for testing).
     #[arg(long, hide = true)]
     pub no_bound: bool,
+    /// Switch off the other side's men blocking lines in the last-turn bounds (for
+    /// testing).
+    #[arg(long, hide = true)]
+    pub no_blocked: bool,
+    /// Switch off searching the defences that may block first (for testing).
+    #[arg(long, hide = true)]
+    pub no_blocks: bool,
+    /// Switch off the growing shares of the node budget among the keys (for testing).
+    #[arg(long, hide = true)]
+    pub no_growing_shares: bool,
     /// Switch the defence ordering off (for testing).
     #[arg(long, hide = true)]
     pub no_ordering: bool,
@@ -81,6 +91,9 @@ impl Budget {
             threads: self.threads.unwrap_or(0),
             table: !self.no_table,
             bound: !self.no_bound,
+            blocked: !self.no_blocked,
+            blocks: !self.no_blocks,
+            growing_shares: !self.no_growing_shares,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
             all_in: !self.no_all_in,

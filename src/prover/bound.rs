@@ -6,7 +6,7 @@
 //! or nothing can help); each edition's way of bringing men in (`Reach`).
 
 use super::{Goal, Target};
-use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
+use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, SquareSet};
 
 /// The admissible test at the attacker's last turn: `false` only when no turn of his
 /// from `p` can meet the goal. Needs no move generation.
@@ -18,10 +18,18 @@ use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
 /// in (the defender does not move in his turn), and the game is won only if the
 /// defender has two men and one is outside (Rule 7 or 8 then leaves him one, Rule 9).
 /// In 1879 winning the Rendezvous is enough (Rule 5), and the game needs the score
-/// (see [`Position::rendezvous_to_game`], tested before this). Blocking is ignored, so
-/// the test only ever says "maybe" too often. Under the 1880 rules (a Mark that
-/// moves) the count is `moving_mark_reach`'s.
+/// (see [`Position::rendezvous_to_game`], tested before this). The defender's men
+/// block a line (they stand still through the turn); the attacker's own are ignored
+/// (one may move out of the way first), so the test only ever says "maybe" too often.
+/// Under the 1880 rules (a Mark that moves) the count is `moving_mark_reach`'s.
 pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
+    win_now(p, goal, true)
+}
+
+/// [`can_win_now`], with the defender's men blocking the attacker's lines
+/// (`blocked`: they stand still through his turn, so a man's move can neither cross
+/// nor end on one) or not (the test as it was before [`Limits::blocked`](super::Limits::blocked)).
+pub(crate) fn win_now(p: &Position, goal: &Goal, blocked: bool) -> bool {
     if let Some(ok) = moving_mark_reach(p, goal, 1) {
         return ok;
     }
@@ -43,7 +51,12 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
             return false;
         }
     }
-    how.reach(r, p.outside(me), u32::from(p.allowance()))
+    let blockers = if blocked {
+        p.men(!me)
+    } else {
+        SquareSet::EMPTY
+    };
+    how.reach(r, p.outside(me), u32::from(p.allowance()), blockers)
 }
 
 /// How men step into a Rendezvous in one turn, by the edition, for the admissible
@@ -74,9 +87,17 @@ impl Reach {
     }
 
     /// Whether every man of `outside` can step into `r` within `allowance`: one
-    /// straight move each, the least counts together within the allowance. Blocking
-    /// is ignored, so it says "maybe" too often, never "no" wrongly.
-    fn reach(self, r: &Rendezvous, outside: SquareSet, allowance: u32) -> bool {
+    /// straight move each, the least counts together within the allowance, no move
+    /// crossing or ending on a square of `blockers` (men that stand still through the
+    /// turn: the other side's). Blocking by the mover's own men is ignored (they may
+    /// move first), so it says "maybe" too often, never "no" wrongly.
+    fn reach(
+        self,
+        r: &Rendezvous,
+        outside: SquareSet,
+        allowance: u32,
+        blockers: SquareSet,
+    ) -> bool {
         let n_out = outside.count();
         if n_out == 0 {
             return true;
@@ -95,9 +116,12 @@ impl Reach {
             if slide && sq.is_border() {
                 best = 1;
             }
-            for t in squares {
-                if let Some((_, n)) = sq.line_to(t) {
-                    best = best.min(u32::from(n));
+            for t in squares - blockers {
+                if let Some((dir, n)) = sq.line_to(t)
+                    && u32::from(n) < best
+                    && clear(sq, dir, n, blockers)
+                {
+                    best = u32::from(n);
                 }
             }
             if best == u32::MAX || best > cap {
@@ -112,6 +136,19 @@ impl Reach {
     }
 }
 
+/// Whether none of the `n - 1` squares from `from` towards `dir` before the `n`th is
+/// in `blockers`.
+fn clear(from: Square, dir: Direction, n: u8, blockers: SquareSet) -> bool {
+    let mut at = from;
+    for _ in 1..n {
+        match at.step(dir) {
+            Some(next) if !blockers.contains(next) => at = next,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// The admissible test one action earlier, with the defender to act before the
 /// attacker's last turn: `false` only when, whatever the defender does, the attacker
 /// cannot then meet the goal. Needs no move generation.
@@ -121,11 +158,19 @@ impl Reach {
 /// himself (1893 Rule 7 turns one of the attacker's outside men into his own; 1893
 /// Rule 8 and 1879 Rule 5 end the Rendezvous, which settles a Rendezvous goal and, in
 /// 1879, sends every man back to the border). So when neither can happen, the
-/// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it,
-/// with the allowance he will then have (never more than his men give him). The 1893
+/// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it (but
+/// for blocking: the defender's men will have moved), with the allowance he will then
+/// have (never more than his men give him); and the defender getting all in is
+/// counted the same way, the attacker's men blocking his lines. The 1893
 /// family and 1879 in play, and 1880 as `moving_mark_reach` counts it; otherwise
 /// `true`.
 pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
+    after_defence(p, goal, true)
+}
+
+/// [`can_win_after_defence`], with the attacker's men blocking the defender's lines
+/// to getting all in (`blocked`: they stand still through his turn) or not.
+pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
     if p.to_act() == goal.side {
         return true;
     }
@@ -136,7 +181,12 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         return true;
     };
     let defender = p.to_act();
-    if how.reach(r, p.outside(defender), u32::from(p.allowance())) {
+    let blockers = if blocked {
+        p.men(goal.side)
+    } else {
+        SquareSet::EMPTY
+    };
+    if how.reach(r, p.outside(defender), u32::from(p.allowance()), blockers) {
         // He may get all in and win (and, in 1893, take by Rule 7).
         return true;
     }
@@ -144,6 +194,7 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         r,
         p.outside(goal.side),
         u32::from(p.later_allowance(goal.side)),
+        SquareSet::EMPTY,
     )
 }
 

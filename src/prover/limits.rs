@@ -39,6 +39,10 @@ pub struct Limits {
     pub table: bool,
     /// Use the lower bound at the attacker's last turn.
     pub bound: bool,
+    /// In the bound at the attacker's last turn, and in the defender's getting all in
+    /// one turn earlier, the other side's men block the lines (they stand still through
+    /// the turn); off, the bounds ignore every man in the way.
+    pub blocked: bool,
     /// Use the lower bound at every depth before it ([`can_win_within`](super::can_win_within): the fewest
     /// turns the attacker needs to bring all his men in).
     pub deep_bound: bool,
@@ -65,12 +69,23 @@ pub struct Limits {
     /// the position it leads to would end at once), before the other defences are
     /// searched.
     pub bound_first: bool,
+    /// Blocks (1879): at the defender's turn before the attacker's last, the defences that
+    /// end on the squares the attacker's winning turns would need (or in the
+    /// Rendezvous) are searched before the others are generated; when the attacker
+    /// would have no winning turn, each defence is searched as it comes.
+    pub blocks: bool,
     /// Refuters: at an AND node, the defence that refuted last at the same ply is
     /// played first, straight from its moves, before the defences are generated; and
     /// the killers of the keys already searched at a depth (in fixed batches, in the
     /// keys' order, so the result depends on no thread's timing) seed the next keys'
     /// at that depth: a defence that refutes one first action often refutes the next.
     pub refuters: bool,
+    /// Growing shares: in the first pass over the keys of a depth each key's search is
+    /// allowed at most a thousand nodes, and in each pass after it four times as many
+    /// (never more than an equal share of what is left), so the cheap keys are decided
+    /// first and a key searched again has wasted at most a third of what it needs;
+    /// off, every pass shares out all that is left.
+    pub growing_shares: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -91,6 +106,7 @@ impl Default for Limits {
             threads: 0,
             table: true,
             bound: true,
+            blocked: true,
             deep_bound: true,
             ordering: true,
             goal_turns: true,
@@ -98,7 +114,9 @@ impl Default for Limits {
             killers: true,
             defender_first: true,
             bound_first: true,
+            blocks: true,
             refuters: true,
+            growing_shares: true,
             final_duals: false,
             progress: None,
             stop: None,

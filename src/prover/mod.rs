@@ -45,7 +45,8 @@ pub mod table;
 
 use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
-use crate::engine::search::{fewest_moves_to, visit_outcomes};
+use crate::engine::search::{fewest_moves_to, visit_outcomes, visit_turns_ending_in};
+use crate::engine::turn::{ManMove, Way};
 use crate::engine::{Action, History, OutcomeAction, Position, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
@@ -179,6 +180,36 @@ enum Bounds {
     AllIn,
     /// Nothing is known.
     Any,
+}
+
+/// What the defences that may block found ([`Search::blocks`]).
+#[derive(Clone, Debug)]
+enum Blocks {
+    /// This one refutes.
+    Refuted(Action),
+    /// None of them refutes (the others are still to search).
+    Held,
+    /// The attacker has no winning turn to block: any defence may refute.
+    Nothing,
+    /// The budget ran out.
+    Abort,
+}
+
+/// The squares a man's move passes over and stops on (a straight move's; a slide's
+/// end only: an order of the search, not a bound).
+fn way_of(m: &ManMove) -> SquareSet {
+    let mut out = SquareSet::EMPTY;
+    out.insert(m.to);
+    if let Way::Straight(dir) = m.way {
+        let mut at = m.from.step(dir);
+        while let Some(sq) = at
+            && sq != m.to
+        {
+            out.insert(sq);
+            at = sq.step(dir);
+        }
+    }
+    out
 }
 
 /// What a position does to a goal when an action leads to it from `parent`: the goal
@@ -594,9 +625,9 @@ impl<'a> Search<'a> {
         if t == 1
             && self.limits.bound
             && if attacker {
-                !can_win_now(p, &self.goal)
+                !bound::win_now(p, &self.goal, self.limits.blocked)
             } else {
-                !can_win_after_defence(p, &self.goal)
+                !bound::after_defence(p, &self.goal, self.limits.blocked)
             }
         {
             return Bounds::Fail;
@@ -745,6 +776,7 @@ impl<'a> Search<'a> {
         // Deeper still, a defence after which the attacker's node fails its bounds at
         // once (`Search::bounds`) refutes as it streams out too.
         let bound_first = !cheap && self.limits.bound_first;
+        let blocked = self.limits.blocked;
         let goal = self.goal;
         // The defence that refuted last at this ply, played straight from its moves:
         // one node instead of the defender's thousands when it refutes again.
@@ -767,7 +799,9 @@ impl<'a> Search<'a> {
             let cheaply = cheap
                 && match settle(&goal, p, &c) {
                     Some(v) => v == Val::Fail,
-                    None => c.to_act() == goal.side && !can_win_now(&c, &goal),
+                    None => {
+                        c.to_act() == goal.side && !bound::win_now(&c, &goal, self.limits.blocked)
+                    }
                 };
             let refutes = cheaply || {
                 let act = Action::Turn {
@@ -792,6 +826,24 @@ impl<'a> Search<'a> {
                 return Val::Fail;
             }
         }
+        // At the defender's last turn before the attacker's, the defences that may block
+        // his winning turns are searched before the others are generated
+        // (`Limits::blocks`); with none to block, each defence is searched as it comes.
+        let mut stream = false;
+        // Only in 1879, where the cheap test cannot see a block and a winning attacker
+        // needs nothing of the defender (in the 1893 family a quiet defence keeping
+        // two men outside refutes, and the cheap test sees it as it streams).
+        if cheap && self.limits.blocks && matches!(bound::Reach::of(p), Some(bound::Reach::R1879)) {
+            match self.blocks(p, t) {
+                Blocks::Refuted(a) => {
+                    self.refuter(a);
+                    return Val::Fail;
+                }
+                Blocks::Abort => return Val::Abort,
+                Blocks::Nothing => stream = true,
+                Blocks::Held => {}
+            }
+        }
         let mut kids: Vec<Defence> = Vec::new();
         let mut refuted: Option<Action> = None;
         let mut aborted = false;
@@ -809,7 +861,7 @@ impl<'a> Search<'a> {
                     Some(_) => return ControlFlow::Continue(()),
                     None => {}
                 }
-                if c.to_act() == goal.side && !can_win_now(c, &goal) {
+                if c.to_act() == goal.side && !bound::win_now(c, &goal, blocked) {
                     refuted = Some(a.to_action());
                     return ControlFlow::Break(());
                 }
@@ -832,6 +884,19 @@ impl<'a> Search<'a> {
             if tried.as_ref() == Some(c) {
                 // Searched already (it did not refute).
                 return ControlFlow::Continue(());
+            }
+            if stream {
+                return match self.after(p, a, c, t) {
+                    Val::Win => ControlFlow::Continue(()),
+                    Val::Fail => {
+                        refuted = Some(a.to_action());
+                        ControlFlow::Break(())
+                    }
+                    Val::Abort => {
+                        aborted = true;
+                        ControlFlow::Break(())
+                    }
+                };
             }
             kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
@@ -876,6 +941,67 @@ impl<'a> Search<'a> {
             }
         }
         Val::Win
+    }
+
+    /// At the defender's turn `p` before the attacker's last ([`Limits::blocks`]): the
+    /// squares the attacker's winning turns need were the defender to let his turn go
+    /// (each move's way and end), and the defences whose every move ends on one of
+    /// them or in the Rendezvous (a block, or winning first), each tested and searched
+    /// as it comes until one refutes. Only an order of the search: a defence left out
+    /// is generated and searched after, unless one of these refutes.
+    fn blocks(&mut self, p: &Position, t: u32) -> Blocks {
+        let (Some(threat), Some(r)) = (p.passed_over(), p.rendezvous()) else {
+            return Blocks::Held;
+        };
+        let goal = self.goal;
+        let blocked = self.limits.blocked;
+        let mut need = SquareSet::EMPTY;
+        let mut aborted = false;
+        let _ = last::visit_goal_turns(&threat, |a, c| {
+            if !self.tick() {
+                aborted = true;
+                return ControlFlow::Break(());
+            }
+            if settle(&goal, &threat, c) == Some(Val::Win)
+                && let OutcomeAction::Turn { moves, .. } = a
+            {
+                for m in *moves {
+                    need |= way_of(m);
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        if aborted {
+            return Blocks::Abort;
+        }
+        if need.is_empty() {
+            return Blocks::Nothing;
+        }
+        let mut found = Blocks::Held;
+        let _ = visit_turns_ending_in(p, need | r.squares(), |a, c| {
+            if !self.tick() {
+                found = Blocks::Abort;
+                return ControlFlow::Break(());
+            }
+            let refutes = match settle(&goal, p, c) {
+                Some(v) => v == Val::Fail,
+                None if c.to_act() == goal.side && !bound::win_now(c, &goal, blocked) => true,
+                None => match self.after(p, a, c, t) {
+                    Val::Fail => true,
+                    Val::Win => false,
+                    Val::Abort => {
+                        found = Blocks::Abort;
+                        return ControlFlow::Break(());
+                    }
+                },
+            };
+            if refutes {
+                found = Blocks::Refuted(a.to_action());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        found
     }
 
     /// Notes the defence that refuted at this ply ([`Limits::refuters`]).
