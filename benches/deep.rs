@@ -9,7 +9,7 @@
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
 //! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
 //! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
-//! `bound`, `deep_bound`, `ordering`, `goal_turns`, `killers`, `defender_first`, `refuters`).
+//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `blocks`, `refuters`, `growing_shares`).
 //! Not a timed test: nothing fails.
 
 use lanrick::prover::sample::benchmark_set;
@@ -74,12 +74,17 @@ fn main() {
             threads,
             table: on("table"),
             bound: on("bound"),
+            blocked: on("blocked"),
             deep_bound: on("deep_bound"),
             ordering: on("ordering"),
             goal_turns: on("goal_turns"),
+            all_in: on("all_in"),
             killers: on("killers"),
             defender_first: on("defender_first"),
+            bound_first: on("bound_first"),
+            blocks: on("blocks"),
             refuters: on("refuters"),
+            growing_shares: on("growing_shares"),
             ..Limits::default()
         };
         limits.start_clock();

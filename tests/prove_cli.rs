@@ -575,8 +575,13 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-deep-bound",
         "--no-ordering",
         "--no-goal-turns",
+        "--no-all-in",
         "--no-killers",
         "--no-defender-first",
+        "--no-bound-first",
+        "--no-blocked",
+        "--no-blocks",
+        "--no-growing-shares",
         "--no-refuters",
     ] {
         assert_eq!(

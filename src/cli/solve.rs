@@ -41,12 +41,26 @@ pub struct Budget {
     /// Switch the last-turn bound off (for testing).
     #[arg(long, hide = true)]
     pub no_bound: bool,
+    /// Switch off the other side's men blocking lines in the last-turn bounds (for
+    /// testing).
+    #[arg(long, hide = true)]
+    pub no_blocked: bool,
+    /// Switch off searching the defences that may block first (for testing).
+    #[arg(long, hide = true)]
+    pub no_blocks: bool,
+    /// Switch off the growing shares of the node budget among the keys (for testing).
+    #[arg(long, hide = true)]
+    pub no_growing_shares: bool,
     /// Switch the defence ordering off (for testing).
     #[arg(long, hide = true)]
     pub no_ordering: bool,
     /// Switch the goal-directed last turn off (for testing).
     #[arg(long, hide = true)]
     pub no_goal_turns: bool,
+    /// Switch off generating only the turns that get all the attacker's men in, before
+    /// his last, when nothing else can keep the goal in reach (for testing).
+    #[arg(long, hide = true)]
+    pub no_all_in: bool,
     /// Switch the bound before the last turn off (for testing).
     #[arg(long, hide = true)]
     pub no_deep_bound: bool,
@@ -56,6 +70,10 @@ pub struct Budget {
     /// Switch off refuting at once by a defence that wins first (for testing).
     #[arg(long, hide = true)]
     pub no_defender_first: bool,
+    /// Switch off refuting at once by a defence after which the bounds fail the
+    /// attacker (for testing).
+    #[arg(long, hide = true)]
+    pub no_bound_first: bool,
     /// Switch off playing the defence that refuted last first, and seeding a key's
     /// killers from the keys before it (for testing).
     #[arg(long, hide = true)]
@@ -73,11 +91,16 @@ impl Budget {
             threads: self.threads.unwrap_or(0),
             table: !self.no_table,
             bound: !self.no_bound,
+            blocked: !self.no_blocked,
+            blocks: !self.no_blocks,
+            growing_shares: !self.no_growing_shares,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
+            all_in: !self.no_all_in,
             deep_bound: !self.no_deep_bound,
             killers: !self.no_killers,
             defender_first: !self.no_defender_first,
+            bound_first: !self.no_bound_first,
             refuters: !self.no_refuters,
             ..Limits::default()
         };

@@ -1,11 +1,12 @@
 //! The prover's admissible bounds, which need no move generation: whether the
 //! attacker can still meet his goal at his last turn ([`can_win_now`]), one action
 //! earlier with the defender to act ([`can_win_after_defence`]), and within any number
-//! of turns for a Rendezvous goal ([`can_win_within`]); each edition's way of bringing
-//! men in (`Reach`).
+//! of turns for a Rendezvous goal ([`can_win_within`]); what the attacker's turn must
+//! do before his last in the 1893 family and 1879 ([`turn_need`]: get all his men in,
+//! or nothing can help); each edition's way of bringing men in (`Reach`).
 
 use super::{Goal, Target};
-use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
+use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, SquareSet};
 
 /// The admissible test at the attacker's last turn: `false` only when no turn of his
 /// from `p` can meet the goal. Needs no move generation.
@@ -17,10 +18,18 @@ use crate::engine::{Phase, Position, Rendezvous, Side, SquareSet};
 /// in (the defender does not move in his turn), and the game is won only if the
 /// defender has two men and one is outside (Rule 7 or 8 then leaves him one, Rule 9).
 /// In 1879 winning the Rendezvous is enough (Rule 5), and the game needs the score
-/// (see [`Position::rendezvous_to_game`], tested before this). Blocking is ignored, so
-/// the test only ever says "maybe" too often. Under the 1880 rules (a Mark that
-/// moves) the count is `moving_mark_reach`'s.
+/// (see [`Position::rendezvous_to_game`], tested before this). The defender's men
+/// block a line (they stand still through the turn); the attacker's own are ignored
+/// (one may move out of the way first), so the test only ever says "maybe" too often.
+/// Under the 1880 rules (a Mark that moves) the count is `moving_mark_reach`'s.
 pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
+    win_now(p, goal, true)
+}
+
+/// [`can_win_now`], with the defender's men blocking the attacker's lines
+/// (`blocked`: they stand still through his turn, so a man's move can neither cross
+/// nor end on one) or not (the test as it was before [`Limits::blocked`](super::Limits::blocked)).
+pub(crate) fn win_now(p: &Position, goal: &Goal, blocked: bool) -> bool {
     if let Some(ok) = moving_mark_reach(p, goal, 1) {
         return ok;
     }
@@ -42,7 +51,12 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
             return false;
         }
     }
-    how.reach(r, p.outside(me), u32::from(p.allowance()))
+    let blockers = if blocked {
+        p.men(!me)
+    } else {
+        SquareSet::EMPTY
+    };
+    how.reach(r, p.outside(me), u32::from(p.allowance()), blockers)
 }
 
 /// How men step into a Rendezvous in one turn, by the edition, for the admissible
@@ -73,9 +87,17 @@ impl Reach {
     }
 
     /// Whether every man of `outside` can step into `r` within `allowance`: one
-    /// straight move each, the least counts together within the allowance. Blocking
-    /// is ignored, so it says "maybe" too often, never "no" wrongly.
-    fn reach(self, r: &Rendezvous, outside: SquareSet, allowance: u32) -> bool {
+    /// straight move each, the least counts together within the allowance, no move
+    /// crossing or ending on a square of `blockers` (men that stand still through the
+    /// turn: the other side's). Blocking by the mover's own men is ignored (they may
+    /// move first), so it says "maybe" too often, never "no" wrongly.
+    fn reach(
+        self,
+        r: &Rendezvous,
+        outside: SquareSet,
+        allowance: u32,
+        blockers: SquareSet,
+    ) -> bool {
         let n_out = outside.count();
         if n_out == 0 {
             return true;
@@ -94,9 +116,12 @@ impl Reach {
             if slide && sq.is_border() {
                 best = 1;
             }
-            for t in squares {
-                if let Some((_, n)) = sq.line_to(t) {
-                    best = best.min(u32::from(n));
+            for t in squares - blockers {
+                if let Some((dir, n)) = sq.line_to(t)
+                    && u32::from(n) < best
+                    && clear(sq, dir, n, blockers)
+                {
+                    best = u32::from(n);
                 }
             }
             if best == u32::MAX || best > cap {
@@ -111,6 +136,19 @@ impl Reach {
     }
 }
 
+/// Whether none of the `n - 1` squares from `from` towards `dir` before the `n`th is
+/// in `blockers`.
+fn clear(from: Square, dir: Direction, n: u8, blockers: SquareSet) -> bool {
+    let mut at = from;
+    for _ in 1..n {
+        match at.step(dir) {
+            Some(next) if !blockers.contains(next) => at = next,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// The admissible test one action earlier, with the defender to act before the
 /// attacker's last turn: `false` only when, whatever the defender does, the attacker
 /// cannot then meet the goal. Needs no move generation.
@@ -120,11 +158,19 @@ impl Reach {
 /// himself (1893 Rule 7 turns one of the attacker's outside men into his own; 1893
 /// Rule 8 and 1879 Rule 5 end the Rendezvous, which settles a Rendezvous goal and, in
 /// 1879, sends every man back to the border). So when neither can happen, the
-/// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it,
-/// with the allowance he will then have (never more than his men give him). The 1893
+/// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it (but
+/// for blocking: the defender's men will have moved), with the allowance he will then
+/// have (never more than his men give him); and the defender getting all in is
+/// counted the same way, the attacker's men blocking his lines. The 1893
 /// family and 1879 in play, and 1880 as `moving_mark_reach` counts it; otherwise
 /// `true`.
 pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
+    after_defence(p, goal, true)
+}
+
+/// [`can_win_after_defence`], with the attacker's men blocking the defender's lines
+/// to getting all in (`blocked`: they stand still through his turn) or not.
+pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
     if p.to_act() == goal.side {
         return true;
     }
@@ -135,7 +181,12 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         return true;
     };
     let defender = p.to_act();
-    if how.reach(r, p.outside(defender), u32::from(p.allowance())) {
+    let blockers = if blocked {
+        p.men(goal.side)
+    } else {
+        SquareSet::EMPTY
+    };
+    if how.reach(r, p.outside(defender), u32::from(p.allowance()), blockers) {
         // He may get all in and win (and, in 1893, take by Rule 7).
         return true;
     }
@@ -143,12 +194,15 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
         r,
         p.outside(goal.side),
         u32::from(p.later_allowance(goal.side)),
+        SquareSet::EMPTY,
     )
 }
 
-/// The admissible test at every depth, for a Rendezvous goal: `false` only when the
-/// attacker cannot get all his men in within `t` of his turns whatever happens. Needs
-/// no move generation.
+/// The admissible test at every depth: `false` only when the attacker cannot get all
+/// his men in within `t` of his turns whatever happens, so can meet neither a
+/// Rendezvous goal nor a game goal (a game is won only by taking the other side's
+/// men, 1893 Rules 7–9, or by the score, which grows only by winning Rendezvous,
+/// 1879 Rules 5, 9 and 10: each needs him all in first). Needs no move generation.
 ///
 /// Each of his men outside must come in: a man's move counts the squares it crosses,
 /// so a man needs at least his king distance to the nearest square of the
@@ -159,9 +213,9 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
 /// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
 /// counted the same way with the turns he has before the attacker's last, cannot;
 /// and not before an interchange (which changes the colours). The 1880 rules (a Mark
-/// that moves) are counted by `moving_mark_reach`. Game goals: always `true`.
+/// that moves) are counted by `moving_mark_reach`.
 pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
-    if goal.target != Target::Rendezvous || goal.help {
+    if goal.help {
         return true;
     }
     if let Some(ok) = moving_mark_reach(p, goal, t) {
@@ -251,4 +305,79 @@ pub(crate) fn moving_mark_reach(p: &Position, goal: &Goal, t: u32) -> Option<boo
         _ => need(attacker, shifts) <= t * a,
     };
     Some(ok)
+}
+
+/// What the attacker's turn at `p` must do for his goal to stay within reach, with
+/// `t` of his turns left (this one included): [`turn_need`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnNeed {
+    /// Any of his turns may do (or the test cannot say).
+    Any,
+    /// Only a turn in which he gets all his men in (1893 Rules 7 and 8: the other
+    /// side then loses a man; 1879 Rule 5: he wins the Rendezvous), so only a turn
+    /// whose every move ends in the Rendezvous.
+    AllIn,
+    /// None: the goal is out of reach whatever he does.
+    Hopeless,
+}
+
+/// What the attacker's turn at `p` must do, with `t >= 2` of his turns left (this one
+/// included), under the rules whose Rendezvous is won only by men coming in (the
+/// 1893 family and 1879); needs no move generation.
+///
+/// - **A game goal** needs [`Position::rendezvous_to_game`] more Rendezvous won (1893:
+///   men taken, Rules 7–9; 1879: the score, Rules 5, 9, 10), a count that only the
+///   attacker's own winning turns lower, by one each (a man taken, a Rendezvous won):
+///   with as many left as turns, every one of his turns must win one, so must get all
+///   his men in; with more, none can.
+/// - **A Rendezvous goal** (1893 family) is met at his last turn only with exactly one
+///   of the defender's men outside (Rule 8), or with the defender down to two men and
+///   one outside (Rule 7 then leaves him one). A man is taken from a side only when
+///   the other gets all his men in, at most once in a turn, and only a side's own moves
+///   bring its men in; so each round of the attacker's turn and the defender's lowers
+///   the defender's men outside by at most two: one taken by Rule 7, one the defender
+///   brings in himself — he may always move a single man one square, or pass when he
+///   cannot move (D-6), and he never has to bring in more. So with `d` of the
+///   defender's men outside and `t >= 2` turns left, `d >= 2t` cannot be overcome, and
+///   with `d = 2t - 1` only a turn of the attacker's that takes a man (so gets all his
+///   men in) can. Not when an interchange may come before the last turn (it changes
+///   the colours; only at the first turn of a Rendezvous, and a Rendezvous ends only
+///   when one side gets all in with one man outside).
+///
+/// A turn that gets all his men in has every man's move ending in the Rendezvous (each
+/// man moves once a turn): what [`visit_goal_turns`](super::last::visit_goal_turns)
+/// generates. Other rules, help play, the defender to act, fewer than two turns:
+/// [`TurnNeed::Any`].
+pub fn turn_need(p: &Position, goal: &Goal, t: u32) -> TurnNeed {
+    if goal.help || t < 2 || p.to_act() != goal.side || p.rendezvous().is_none() {
+        return TurnNeed::Any;
+    }
+    let Some(how) = Reach::of(p) else {
+        return TurnNeed::Any;
+    };
+    match goal.target {
+        Target::Game => {
+            let n = p.rendezvous_to_game(goal.side);
+            if n < t {
+                TurnNeed::Any
+            } else if n == t {
+                TurnNeed::AllIn
+            } else {
+                TurnNeed::Hopeless
+            }
+        }
+        Target::Rendezvous => {
+            if !matches!(how, Reach::R1893) || p.can_interchange().is_ok() {
+                return TurnNeed::Any;
+            }
+            let d = p.outside(!goal.side).count();
+            if d >= 2 * t {
+                TurnNeed::Hopeless
+            } else if d == 2 * t - 1 {
+                TurnNeed::AllIn
+            } else {
+                TurnNeed::Any
+            }
+        }
+    }
 }

@@ -233,12 +233,19 @@ pub(super) fn deepen_keys(
 /// ([`Limits::refuters`]): a fixed number, so the seeds do not depend on the threads.
 const SEED_BATCH: usize = 16;
 
-/// Searches the keys `open` at depth `d`, in parallel. Each search is allowed an equal
-/// share of the budget left, fixed before the searches start; the keys that ran out of
-/// their share are searched again (from the start) with an equal share of what is
-/// then left, as long as that share is larger. So the budget is never exceeded and
-/// the results do not depend on the threads or the scheduling. A key still out of
-/// nodes, or stopped by the deadline, is `aborted`.
+/// The most nodes a key's search is allowed in the first pass of a depth
+/// ([`Limits::growing_shares`]).
+pub(super) const FIRST_SHARE: u64 = 1024;
+
+/// Searches the keys `open` at depth `d`, in parallel, in passes. In a pass each search
+/// is allowed an equal share of the budget left, fixed before the pass starts (with
+/// [`Limits::growing_shares`], at most [`FIRST_SHARE`] nodes in the first pass and four
+/// times the last pass's in each pass after it: the cheap keys are decided first, and
+/// a key searched again has wasted at most a third of what it needs); the keys that ran
+/// out of their share are searched again (from the start) in the next pass, each as
+/// long as its new share is larger than the one it ran out of. So the budget is never
+/// exceeded and the results do not depend on the threads or the scheduling. A key
+/// still out of nodes, or stopped by the deadline, is `aborted`.
 #[allow(clippy::too_many_arguments)]
 fn search_depth(
     start: &Position,
@@ -250,22 +257,34 @@ fn search_depth(
     shared: &Shared<'_>,
     threads: usize,
 ) {
-    let mut pending: Vec<usize> = open.to_vec();
-    let mut last_share = 0u64;
+    // Each key with the share it last ran out of.
+    let mut pending: Vec<(usize, u64)> = open.iter().map(|&i| (i, 0)).collect();
+    let mut stuck: Vec<usize> = Vec::new();
     let refuters = shared.limits.killers && shared.limits.refuters;
-    while !pending.is_empty() {
-        let share = shared.remaining() / pending.len() as u64;
-        if share <= last_share || shared.expired() {
-            break;
-        }
+    let growing = shared.limits.growing_shares;
+    let mut cap = FIRST_SHARE;
+    while !pending.is_empty() && !shared.expired() {
         // The keys go in fixed batches; each batch's killers seed the next batch's
         // keys (`Limits::refuters`), taken in the keys' order, so nothing depends on
         // which thread finished first.
         let mut seed = Killers::default();
         let batch = if refuters { SEED_BATCH } else { pending.len() };
-        let mut found: Vec<(Val, u64, Option<Cut>, Killers)> = Vec::with_capacity(pending.len());
-        for chunk in pending.chunks(batch.max(1)) {
-            let got = par_map(chunk, threads, |&i| {
+        let even = shared.remaining() / pending.len() as u64;
+        let share = if growing { even.min(cap) } else { even };
+        cap = cap.saturating_mul(4);
+        let mut again = Vec::new();
+        for (c, chunk) in pending.chunks(batch.max(1)).enumerate() {
+            if shared.expired() {
+                // Stopped: the keys not searched in this pass are cut.
+                let from = c * batch.max(1);
+                stuck.extend(pending[from..].iter().map(|&(i, _)| i));
+                break;
+            }
+            // A key that ran out of as many nodes before cannot do better now.
+            let (run, held): (Vec<_>, Vec<_>) = chunk.iter().partition(|&&(_, last)| share > last);
+            stuck.extend(held.into_iter().map(|&(i, _)| i));
+            let run: Vec<usize> = run.into_iter().map(|&(i, _)| i).collect();
+            let got = par_map(&run, threads, |&i| {
                 shared.with_search_cap(start, share, false, |s| {
                     if s.limits.killers {
                         let k = if refuters {
@@ -291,29 +310,27 @@ fn search_depth(
                     seed.absorb(kept);
                 }
             }
-            found.extend(got);
-        }
-        let mut again = Vec::new();
-        for (&i, (v, n, cut, kept)) in pending.iter().zip(found) {
-            keys[i].nodes += n;
-            if shared.limits.killers {
-                memory[i] = kept;
-            }
-            match v {
-                Val::Win => keys[i].depth = Some(d),
-                Val::Fail => keys[i].failed_to = d,
-                Val::Abort if cut == Some(Cut::Nodes) => again.push(i),
-                Val::Abort => keys[i].aborted = true,
+            for (&i, (v, n, cut, kept)) in run.iter().zip(got) {
+                keys[i].nodes += n;
+                if shared.limits.killers {
+                    memory[i] = kept;
+                }
+                match v {
+                    Val::Win => keys[i].depth = Some(d),
+                    Val::Fail => keys[i].failed_to = d,
+                    Val::Abort if cut == Some(Cut::Nodes) => again.push((i, share)),
+                    Val::Abort => keys[i].aborted = true,
+                }
             }
         }
         pending = again;
-        last_share = share;
     }
-    if !pending.is_empty() {
+    stuck.extend(pending.into_iter().map(|(i, _)| i));
+    if !stuck.is_empty() {
         if !shared.expired() {
             shared.nodes_out.store(true, Ordering::Relaxed);
         }
-        for i in pending {
+        for i in stuck {
             keys[i].aborted = true;
         }
     }

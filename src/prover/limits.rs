@@ -39,6 +39,10 @@ pub struct Limits {
     pub table: bool,
     /// Use the lower bound at the attacker's last turn.
     pub bound: bool,
+    /// In the bound at the attacker's last turn, and in the defender's getting all in
+    /// one turn earlier, the other side's men block the lines (they stand still through
+    /// the turn); off, the bounds ignore every man in the way.
+    pub blocked: bool,
     /// Use the lower bound at every depth before it ([`can_win_within`](super::can_win_within): the fewest
     /// turns the attacker needs to bring all his men in).
     pub deep_bound: bool,
@@ -47,6 +51,11 @@ pub struct Limits {
     /// At the attacker's last turn, generate only the turns that may reach the goal
     /// ([`last::visit_goal_turns`](super::last::visit_goal_turns)) instead of every turn.
     pub goal_turns: bool,
+    /// Before the attacker's last turn (the 1893 family, 1879), generate only his turns
+    /// that get all his men in when nothing else can keep the goal in reach, and none
+    /// when nothing can ([`turn_need`](super::turn_need): the defender's men outside,
+    /// the Rendezvous still to win for the game).
+    pub all_in: bool,
     /// Killers: at an OR node, the turn that won last at the same ply is played
     /// first; the killers (these and the refuting defences of [`Limits::ordering`])
     /// are kept from one depth to the next for each key.
@@ -55,12 +64,28 @@ pub struct Limits {
     /// defence that settles the goal against him (the defender winning first) comes
     /// out of the generator, before the other defences are searched.
     pub defender_first: bool,
+    /// Before the attacker's last turn, refute an attacker's action as soon as a defence
+    /// comes out of the generator after which the bounds already fail him (the search of
+    /// the position it leads to would end at once), before the other defences are
+    /// searched.
+    pub bound_first: bool,
+    /// Blocks (1879): at the defender's turn before the attacker's last, the defences that
+    /// end on the squares the attacker's winning turns would need (or in the
+    /// Rendezvous) are searched before the others are generated; when the attacker
+    /// would have no winning turn, each defence is searched as it comes.
+    pub blocks: bool,
     /// Refuters: at an AND node, the defence that refuted last at the same ply is
     /// played first, straight from its moves, before the defences are generated; and
     /// the killers of the keys already searched at a depth (in fixed batches, in the
     /// keys' order, so the result depends on no thread's timing) seed the next keys'
     /// at that depth: a defence that refutes one first action often refutes the next.
     pub refuters: bool,
+    /// Growing shares: in the first pass over the keys of a depth each key's search is
+    /// allowed at most a thousand nodes, and in each pass after it four times as many
+    /// (never more than an equal share of what is left), so the cheap keys are decided
+    /// first and a key searched again has wasted at most a third of what it needs;
+    /// off, every pass shares out all that is left.
+    pub growing_shares: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -81,12 +106,17 @@ impl Default for Limits {
             threads: 0,
             table: true,
             bound: true,
+            blocked: true,
             deep_bound: true,
             ordering: true,
             goal_turns: true,
+            all_in: true,
             killers: true,
             defender_first: true,
+            bound_first: true,
+            blocks: true,
             refuters: true,
+            growing_shares: true,
             final_duals: false,
             progress: None,
             stop: None,

@@ -45,7 +45,8 @@ pub mod table;
 
 use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
-use crate::engine::search::{fewest_moves_to, visit_outcomes};
+use crate::engine::search::{fewest_moves_to, visit_outcomes, visit_turns_ending_in};
+use crate::engine::turn::{ManMove, Way};
 use crate::engine::{Action, History, OutcomeAction, Position, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
@@ -57,7 +58,7 @@ use table::Table;
 
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 pub use crate::engine::goal::{Goal, Target};
-pub use bound::{can_win_after_defence, can_win_now, can_win_within};
+pub use bound::{TurnNeed, can_win_after_defence, can_win_now, can_win_within, turn_need};
 pub use defend::{DefenceReport, Defended, defend};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
 use entry::{deepen_keys, par_map};
@@ -168,6 +169,47 @@ pub(crate) enum Val {
     Fail,
     /// The budget ran out.
     Abort,
+}
+
+/// What the bounds say of a node before its moves are generated (`Search::bounds`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bounds {
+    /// The goal is out of reach.
+    Fail,
+    /// Only the attacker's turns that get all his men in can keep it in reach.
+    AllIn,
+    /// Nothing is known.
+    Any,
+}
+
+/// What the defences that may block found ([`Search::blocks`]).
+#[derive(Clone, Debug)]
+enum Blocks {
+    /// This one refutes.
+    Refuted(Action),
+    /// None of them refutes (the others are still to search).
+    Held,
+    /// The attacker has no winning turn to block: any defence may refute.
+    Nothing,
+    /// The budget ran out.
+    Abort,
+}
+
+/// The squares a man's move passes over and stops on (a straight move's; a slide's
+/// end only: an order of the search, not a bound).
+fn way_of(m: &ManMove) -> SquareSet {
+    let mut out = SquareSet::EMPTY;
+    out.insert(m.to);
+    if let Way::Straight(dir) = m.way {
+        let mut at = m.from.step(dir);
+        while let Some(sq) = at
+            && sq != m.to
+        {
+            out.insert(sq);
+            at = sq.step(dir);
+        }
+    }
+    out
 }
 
 /// What a position does to a goal when an action leads to it from `parent`: the goal
@@ -564,6 +606,44 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// What the admissible bounds say of `p` with `t >= 1` of the attacker's turns
+    /// left, before any move is generated: the goal out of reach, only the attacker's
+    /// turns that get all his men in can keep it in reach, or nothing.
+    fn bounds(&self, p: &Position, t: u32) -> Bounds {
+        let attacker = p.to_act() == self.goal.side;
+        // Each Rendezvous the attacker wins takes one of his turns, and a game may
+        // need several (1879: the score and the round).
+        if self.limits.bound
+            && self.goal.target == Target::Game
+            && p.rendezvous_to_game(self.goal.side) > t
+        {
+            return Bounds::Fail;
+        }
+        if t >= 2 && self.limits.deep_bound && !can_win_within(p, &self.goal, t) {
+            return Bounds::Fail;
+        }
+        if t == 1
+            && self.limits.bound
+            && if attacker {
+                !bound::win_now(p, &self.goal, self.limits.blocked)
+            } else {
+                !bound::after_defence(p, &self.goal, self.limits.blocked)
+            }
+        {
+            return Bounds::Fail;
+        }
+        // Before his last turn, the turns that cannot keep the goal in reach (1893,
+        // 1879).
+        if attacker && t >= 2 && self.limits.all_in {
+            return match turn_need(p, &self.goal, t) {
+                TurnNeed::Hopeless => Bounds::Fail,
+                TurnNeed::AllIn => Bounds::AllIn,
+                TurnNeed::Any => Bounds::Any,
+            };
+        }
+        Bounds::Any
+    }
+
     /// The value of the non-terminal position `p` with `t >= 1` of the attacker's
     /// turns left.
     ///
@@ -586,27 +666,11 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         let attacker = p.to_act() == self.goal.side;
-        // Each Rendezvous the attacker wins takes one of his turns, and a game may
-        // need several (1879: the score and the round).
-        if self.limits.bound
-            && self.goal.target == Target::Game
-            && p.rendezvous_to_game(self.goal.side) > t
-        {
-            return Val::Fail;
-        }
-        if t >= 2 && self.limits.deep_bound && !can_win_within(p, &self.goal, t) {
-            return Val::Fail;
-        }
-        if t == 1
-            && self.limits.bound
-            && if attacker {
-                !can_win_now(p, &self.goal)
-            } else {
-                !can_win_after_defence(p, &self.goal)
-            }
-        {
-            return Val::Fail;
-        }
+        let all_in = match self.bounds(p, t) {
+            Bounds::Fail => return Val::Fail,
+            Bounds::AllIn => true,
+            Bounds::Any => false,
+        };
         let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
         let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
         if safe
@@ -616,7 +680,7 @@ impl<'a> Search<'a> {
             return v;
         }
         let v = if self.goal.help || attacker {
-            self.or_node(p, t)
+            self.or_node(p, t, all_in)
         } else {
             self.and_node(p, t)
         };
@@ -629,7 +693,10 @@ impl<'a> Search<'a> {
         v
     }
 
-    fn or_node(&mut self, p: &Position, t: u32) -> Val {
+    /// An OR node: the attacker's (help play: either side's) choice. `all_in`: only the
+    /// turns whose every move ends in the Rendezvous can keep the goal in reach
+    /// ([`TurnNeed::AllIn`]).
+    fn or_node(&mut self, p: &Position, t: u32, all_in: bool) -> Val {
         // The reply that won last at this ply (for another defence, or at a shallower
         // depth) is tried first: played straight from its moves, one node instead of
         // the turn's thousands of outcomes when it wins again.
@@ -654,8 +721,9 @@ impl<'a> Search<'a> {
         }
         let mut aborted = false;
         let mut won = false;
-        // At the attacker's last turn only a turn that meets the goal counts.
-        let visit = if self.directed(p, t) {
+        // At the attacker's last turn only a turn that meets the goal counts; before
+        // it, when only a turn getting all his men in can do, only those.
+        let visit = if self.directed(p, t) || all_in {
             last::visit_goal_turns
         } else {
             visit_outcomes
@@ -705,6 +773,10 @@ impl<'a> Search<'a> {
         // wins the Rendezvous or the game first) are found as they stream, before any
         // other defence is searched.
         let first = !cheap && self.limits.defender_first;
+        // Deeper still, a defence after which the attacker's node fails its bounds at
+        // once (`Search::bounds`) refutes as it streams out too.
+        let bound_first = !cheap && self.limits.bound_first;
+        let blocked = self.limits.blocked;
         let goal = self.goal;
         // The defence that refuted last at this ply, played straight from its moves:
         // one node instead of the defender's thousands when it refutes again.
@@ -727,7 +799,9 @@ impl<'a> Search<'a> {
             let cheaply = cheap
                 && match settle(&goal, p, &c) {
                     Some(v) => v == Val::Fail,
-                    None => c.to_act() == goal.side && !can_win_now(&c, &goal),
+                    None => {
+                        c.to_act() == goal.side && !bound::win_now(&c, &goal, self.limits.blocked)
+                    }
                 };
             let refutes = cheaply || {
                 let act = Action::Turn {
@@ -752,6 +826,24 @@ impl<'a> Search<'a> {
                 return Val::Fail;
             }
         }
+        // At the defender's last turn before the attacker's, the defences that may block
+        // his winning turns are searched before the others are generated
+        // (`Limits::blocks`); with none to block, each defence is searched as it comes.
+        let mut stream = false;
+        // Only in 1879, where the cheap test cannot see a block and a winning attacker
+        // needs nothing of the defender (in the 1893 family a quiet defence keeping
+        // two men outside refutes, and the cheap test sees it as it streams).
+        if cheap && self.limits.blocks && matches!(bound::Reach::of(p), Some(bound::Reach::R1879)) {
+            match self.blocks(p, t) {
+                Blocks::Refuted(a) => {
+                    self.refuter(a);
+                    return Val::Fail;
+                }
+                Blocks::Abort => return Val::Abort,
+                Blocks::Nothing => stream = true,
+                Blocks::Held => {}
+            }
+        }
         let mut kids: Vec<Defence> = Vec::new();
         let mut refuted: Option<Action> = None;
         let mut aborted = false;
@@ -769,17 +861,42 @@ impl<'a> Search<'a> {
                     Some(_) => return ControlFlow::Continue(()),
                     None => {}
                 }
-                if c.to_act() == goal.side && !can_win_now(c, &goal) {
+                if c.to_act() == goal.side && !bound::win_now(c, &goal, blocked) {
                     refuted = Some(a.to_action());
                     return ControlFlow::Break(());
                 }
-            } else if first && settle(&goal, p, c) == Some(Val::Fail) {
-                refuted = Some(a.to_action());
-                return ControlFlow::Break(());
+            } else {
+                match settle(&goal, p, c) {
+                    Some(Val::Fail) if first => {
+                        refuted = Some(a.to_action());
+                        return ControlFlow::Break(());
+                    }
+                    // A defence after which the bounds already refute the attacker:
+                    // its search would end at once, so it refutes here, before any
+                    // other defence is searched.
+                    None if bound_first && self.bounds(c, t) == Bounds::Fail => {
+                        refuted = Some(a.to_action());
+                        return ControlFlow::Break(());
+                    }
+                    _ => {}
+                }
             }
             if tried.as_ref() == Some(c) {
                 // Searched already (it did not refute).
                 return ControlFlow::Continue(());
+            }
+            if stream {
+                return match self.after(p, a, c, t) {
+                    Val::Win => ControlFlow::Continue(()),
+                    Val::Fail => {
+                        refuted = Some(a.to_action());
+                        ControlFlow::Break(())
+                    }
+                    Val::Abort => {
+                        aborted = true;
+                        ControlFlow::Break(())
+                    }
+                };
             }
             kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
@@ -824,6 +941,67 @@ impl<'a> Search<'a> {
             }
         }
         Val::Win
+    }
+
+    /// At the defender's turn `p` before the attacker's last ([`Limits::blocks`]): the
+    /// squares the attacker's winning turns need were the defender to let his turn go
+    /// (each move's way and end), and the defences whose every move ends on one of
+    /// them or in the Rendezvous (a block, or winning first), each tested and searched
+    /// as it comes until one refutes. Only an order of the search: a defence left out
+    /// is generated and searched after, unless one of these refutes.
+    fn blocks(&mut self, p: &Position, t: u32) -> Blocks {
+        let (Some(threat), Some(r)) = (p.passed_over(), p.rendezvous()) else {
+            return Blocks::Held;
+        };
+        let goal = self.goal;
+        let blocked = self.limits.blocked;
+        let mut need = SquareSet::EMPTY;
+        let mut aborted = false;
+        let _ = last::visit_goal_turns(&threat, |a, c| {
+            if !self.tick() {
+                aborted = true;
+                return ControlFlow::Break(());
+            }
+            if settle(&goal, &threat, c) == Some(Val::Win)
+                && let OutcomeAction::Turn { moves, .. } = a
+            {
+                for m in *moves {
+                    need |= way_of(m);
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        if aborted {
+            return Blocks::Abort;
+        }
+        if need.is_empty() {
+            return Blocks::Nothing;
+        }
+        let mut found = Blocks::Held;
+        let _ = visit_turns_ending_in(p, need | r.squares(), |a, c| {
+            if !self.tick() {
+                found = Blocks::Abort;
+                return ControlFlow::Break(());
+            }
+            let refutes = match settle(&goal, p, c) {
+                Some(v) => v == Val::Fail,
+                None if c.to_act() == goal.side && !bound::win_now(c, &goal, blocked) => true,
+                None => match self.after(p, a, c, t) {
+                    Val::Fail => true,
+                    Val::Win => false,
+                    Val::Abort => {
+                        found = Blocks::Abort;
+                        return ControlFlow::Break(());
+                    }
+                },
+            };
+            if refutes {
+                found = Blocks::Refuted(a.to_action());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        found
     }
 
     /// Notes the defence that refuted at this ply ([`Limits::refuters`]).
