@@ -1,7 +1,7 @@
 //! The killers a key's search keeps from one depth to the next and hands on to the
 //! next keys ([`super::Limits::killers`], [`super::Limits::refuters`]).
 
-use super::{Action, Effect};
+use super::{Action, Defence, Effect, Position, effect};
 
 /// A key's killers, kept from one depth to the next ([`super::Limits::killers`]): per ply,
 /// the refuting defences' effects, the reply that won last and the defence that
@@ -70,5 +70,50 @@ impl Killers {
         }
         k.refuters = refuters;
         k
+    }
+}
+
+impl super::Search<'_> {
+    /// Notes the defence that refuted at this ply ([`Limits::refuters`]).
+    pub(super) fn refuter(&mut self, a: Action) {
+        if !self.limits.refuters || !matches!(a, Action::Turn { .. }) {
+            return;
+        }
+        if self.refuters.len() <= self.ply {
+            self.refuters.resize(self.ply + 1, None);
+        }
+        self.refuters[self.ply] = Some(a);
+    }
+
+    pub(super) fn killer(&mut self, e: Effect) {
+        if self.killers.len() <= self.ply {
+            self.killers.resize(self.ply + 1, [None, None]);
+        }
+        let k = &mut self.killers[self.ply];
+        if k[0] != Some(e) {
+            k[1] = k[0];
+            k[0] = Some(e);
+        }
+    }
+
+    /// Moves the defences that refuted before (at this ply) to the front.
+    pub(super) fn order(&self, p: &Position, kids: &mut [Defence]) {
+        let Some(k) = self.killers.get(self.ply) else {
+            return;
+        };
+        let rank = |kid: &Defence| match kid {
+            Defence::One(_, c) => {
+                let e = Some(effect(p, c));
+                if e == k[0] {
+                    0
+                } else if e == k[1] {
+                    1
+                } else {
+                    2
+                }
+            }
+            Defence::Demand(_) => 2,
+        };
+        kids.sort_by_key(rank);
     }
 }

@@ -33,6 +33,7 @@
 //!   with its own table and a share of the budget fixed before it starts, so results
 //!   never depend on scheduling).
 
+mod blocks;
 mod bound;
 mod defend;
 mod entry;
@@ -45,8 +46,7 @@ pub mod table;
 
 use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
-use crate::engine::search::{fewest_moves_to, visit_outcomes, visit_turns_ending_in};
-use crate::engine::turn::{ManMove, Way};
+use crate::engine::search::{fewest_moves_to, visit_outcomes};
 use crate::engine::{Action, History, OutcomeAction, Position, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
@@ -58,6 +58,7 @@ use table::Table;
 
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 pub use crate::engine::goal::{Goal, Target};
+use blocks::Blocks;
 pub use bound::{TurnNeed, can_win_after_defence, can_win_now, can_win_within, turn_need};
 pub use defend::{DefenceReport, Defended, defend};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
@@ -180,36 +181,6 @@ enum Bounds {
     AllIn,
     /// Nothing is known.
     Any,
-}
-
-/// What the defences that may block found ([`Search::blocks`]).
-#[derive(Clone, Debug)]
-enum Blocks {
-    /// This one refutes.
-    Refuted(Action),
-    /// None of them refutes (the others are still to search).
-    Held,
-    /// The attacker has no winning turn to block: any defence may refute.
-    Nothing,
-    /// The budget ran out.
-    Abort,
-}
-
-/// The squares a man's move passes over and stops on (a straight move's; a slide's
-/// end only: an order of the search, not a bound).
-fn way_of(m: &ManMove) -> SquareSet {
-    let mut out = SquareSet::EMPTY;
-    out.insert(m.to);
-    if let Way::Straight(dir) = m.way {
-        let mut at = m.from.step(dir);
-        while let Some(sq) = at
-            && sq != m.to
-        {
-            out.insert(sq);
-            at = sq.step(dir);
-        }
-    }
-    out
 }
 
 /// What a position does to a goal when an action leads to it from `parent`: the goal
@@ -941,110 +912,6 @@ impl<'a> Search<'a> {
             }
         }
         Val::Win
-    }
-
-    /// At the defender's turn `p` before the attacker's last ([`Limits::blocks`]): the
-    /// squares the attacker's winning turns need were the defender to let his turn go
-    /// (each move's way and end), and the defences whose every move ends on one of
-    /// them or in the Rendezvous (a block, or winning first), each tested and searched
-    /// as it comes until one refutes. Only an order of the search: a defence left out
-    /// is generated and searched after, unless one of these refutes.
-    fn blocks(&mut self, p: &Position, t: u32) -> Blocks {
-        let (Some(threat), Some(r)) = (p.passed_over(), p.rendezvous()) else {
-            return Blocks::Held;
-        };
-        let goal = self.goal;
-        let blocked = self.limits.blocked;
-        let mut need = SquareSet::EMPTY;
-        let mut aborted = false;
-        let _ = last::visit_goal_turns(&threat, |a, c| {
-            if !self.tick() {
-                aborted = true;
-                return ControlFlow::Break(());
-            }
-            if settle(&goal, &threat, c) == Some(Val::Win)
-                && let OutcomeAction::Turn { moves, .. } = a
-            {
-                for m in *moves {
-                    need |= way_of(m);
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        if aborted {
-            return Blocks::Abort;
-        }
-        if need.is_empty() {
-            return Blocks::Nothing;
-        }
-        let mut found = Blocks::Held;
-        let _ = visit_turns_ending_in(p, need | r.squares(), |a, c| {
-            if !self.tick() {
-                found = Blocks::Abort;
-                return ControlFlow::Break(());
-            }
-            let refutes = match settle(&goal, p, c) {
-                Some(v) => v == Val::Fail,
-                None if c.to_act() == goal.side && !bound::win_now(c, &goal, blocked) => true,
-                None => match self.after(p, a, c, t) {
-                    Val::Fail => true,
-                    Val::Win => false,
-                    Val::Abort => {
-                        found = Blocks::Abort;
-                        return ControlFlow::Break(());
-                    }
-                },
-            };
-            if refutes {
-                found = Blocks::Refuted(a.to_action());
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-        found
-    }
-
-    /// Notes the defence that refuted at this ply ([`Limits::refuters`]).
-    fn refuter(&mut self, a: Action) {
-        if !self.limits.refuters || !matches!(a, Action::Turn { .. }) {
-            return;
-        }
-        if self.refuters.len() <= self.ply {
-            self.refuters.resize(self.ply + 1, None);
-        }
-        self.refuters[self.ply] = Some(a);
-    }
-
-    fn killer(&mut self, e: Effect) {
-        if self.killers.len() <= self.ply {
-            self.killers.resize(self.ply + 1, [None, None]);
-        }
-        let k = &mut self.killers[self.ply];
-        if k[0] != Some(e) {
-            k[1] = k[0];
-            k[0] = Some(e);
-        }
-    }
-
-    /// Moves the defences that refuted before (at this ply) to the front.
-    fn order(&self, p: &Position, kids: &mut [Defence]) {
-        let Some(k) = self.killers.get(self.ply) else {
-            return;
-        };
-        let rank = |kid: &Defence| match kid {
-            Defence::One(_, c) => {
-                let e = Some(effect(p, c));
-                if e == k[0] {
-                    0
-                } else if e == k[1] {
-                    1
-                } else {
-                    2
-                }
-            }
-            Defence::Demand(_) => 2,
-        };
-        kids.sort_by_key(rank);
     }
 }
 
