@@ -1,0 +1,341 @@
+//! The prover's bounds against the naive solver: every goal a bound cuts (at every
+//! depth, in 1880 with the Mark's moves, the need of the attacker's turn before his
+//! last, the men in the way) is one the naive solver finds no win for.
+
+mod prover_common;
+
+use lanrick::engine::search::visit_outcomes;
+use lanrick::engine::{Edition, OutcomeAction, Rules, Side};
+use lanrick::prover::last::visit_goal_turns;
+use lanrick::prover::sample::random_position;
+use lanrick::prover::{self, Target};
+use lanrick::selfplay::Rng;
+use std::collections::BTreeMap;
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use prover_common::*;
+
+/// The bound at every depth is admissible: on generated positions (1893, its options,
+/// 1879), whenever `can_win_within` says a goal in 2 (the Rendezvous or the game)
+/// cannot be met — with either side to act — the naive solver finds no way to meet it
+/// either; and the bound does say so on some of them, game goals too.
+#[test]
+fn the_bound_at_every_depth_never_cuts_a_win() {
+    let mut rng = Rng::new(2604);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.edition() != Edition::E1880)
+        .collect();
+    let (mut checked, mut cut, mut games) = (0, 0, 0);
+    let mut guard = 0;
+    while checked < 40 && guard < 20_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = few_men(rules, rng.chance(50));
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        if too_many_for_two(&p, 60) {
+            continue;
+        }
+        let side = if rng.chance(50) {
+            p.to_act()
+        } else {
+            !p.to_act()
+        };
+        let target = if rng.chance(50) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        if next_round_in_reach(&p, target) {
+            continue;
+        }
+        let goal = direct(side, target, 2);
+        if prover::can_win_within(&p, &goal, 2) {
+            continue;
+        }
+        cut += 1;
+        games += usize::from(target == Target::Game);
+        let mut hist = vec![p.key()];
+        assert!(!naive(&p, &goal, 2, &mut hist), "{p} ({rules}) {goal}");
+        checked += 1;
+    }
+    assert!(cut >= 10, "the bound cut only {cut} goals");
+    assert!(games >= 5, "the bound cut only {games} game goals");
+}
+
+/// The 1880 bounds are admissible: on generated 1880 positions (Mark moves due in
+/// some: `shift-B`, `shift-Y`), whenever the prover's tests say a goal cannot be met —
+/// a Rendezvous or a game goal in 1 or 2, with either side to act: the count of men's
+/// squares with the Mark's moves ([`prover::can_win_within`], [`prover::can_win_now`],
+/// [`prover::can_win_after_defence`]) or the Rendezvous still to win
+/// ([`Position::rendezvous_to_game`]) — the naive solver finds no way to meet it
+/// either; and the tests do say so on some goals of each kind, in Mark-moving phases
+/// too. (A game goal is rarely cut by the men's count: with four or five men the
+/// defender mostly has two or more, so the Rendezvous still to win cut it first.)
+#[test]
+fn the_1880_bounds_never_cut_a_win() {
+    let mut rng = Rng::new(1880);
+    let rules = Rules::of(Edition::E1880);
+    let mut checked = 0;
+    let mut cut_by = BTreeMap::new();
+    let mut guard = 0;
+    while checked < 60 && guard < 20_000 {
+        guard += 1;
+        let men = few_men(rules, rng.chance(50));
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        if too_many_for_two(&p, 60) {
+            continue;
+        }
+        let side = if rng.chance(50) {
+            p.to_act()
+        } else {
+            !p.to_act()
+        };
+        let target = if rng.chance(50) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        let t = if rng.chance(50) { 1 } else { 2 };
+        let goal = direct(side, target, t);
+        let shifting = matches!(p.phase(), lanrick::engine::Phase::Shift(_));
+        let why = if p.rendezvous_to_game(side) > t && target == Target::Game {
+            "rendezvous to win"
+        } else if t == 1 && p.to_act() == side && !prover::can_win_now(&p, &goal) {
+            "now"
+        } else if t == 1 && p.to_act() != side && !prover::can_win_after_defence(&p, &goal) {
+            "after the defence"
+        } else if !prover::can_win_within(&p, &goal, t) {
+            "within"
+        } else {
+            continue;
+        };
+        *cut_by
+            .entry((why, target == Target::Game, shifting))
+            .or_insert(0) += 1;
+        let mut hist = vec![p.key()];
+        assert!(!naive(&p, &goal, t, &mut hist), "{p} {goal}: {why}");
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} cut goals checked");
+    for (why, game) in [
+        ("now", false),
+        ("after the defence", false),
+        ("within", false),
+        ("rendezvous to win", true),
+    ] {
+        assert!(
+            cut_by.keys().any(|&(w, g, _)| (w, g) == (why, game)),
+            "no goal cut {why} (game {game}): {cut_by:?}"
+        );
+    }
+    assert!(
+        cut_by.keys().any(|&(_, _, shifting)| shifting),
+        "no cut while the Mark may move: {cut_by:?}"
+    );
+}
+
+/// What the attacker's turn must do before his last (`prover::turn_need`) is
+/// admissible in 1893 and its options: on generated positions with a goal in 2 for the side to
+/// act (Rendezvous and game), whenever it says no turn can keep the goal in reach the
+/// naive solver finds no way to meet it, and whenever it says only a turn getting all
+/// his men in can, every other turn of his fails by the naive solver; and it says the
+/// latter on some positions of each target. (The goal out of reach at once needs more
+/// of the defender's men than positions the naive solver can search in 2 have: the
+/// same count proves it, and every solve with the switch off agrees,
+/// `every_switch_leaves_every_result_unchanged`.)
+#[test]
+fn the_turns_that_get_no_man_taken_never_win_when_the_need_says_so() {
+    use prover::TurnNeed;
+    let mut rng = Rng::new(2616);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.wins_only_by_men_in() && r.limits_each_man())
+        .collect();
+    let mut seen = BTreeMap::new();
+    let mut guard = 0;
+    while seen.values().sum::<usize>() < 200 && guard < 40_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = 4 + rng.below(3);
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        if too_many_for_two(&p, 60) {
+            continue;
+        }
+        let target = if rng.chance(50) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        let goal = direct(p.to_act(), target, 2);
+        let need = prover::turn_need(&p, &goal, 2);
+        let mut hist = vec![p.key()];
+        match need {
+            TurnNeed::Any => continue,
+            TurnNeed::Hopeless => {
+                assert!(!naive(&p, &goal, 2, &mut hist), "{p} ({rules}) {goal}");
+            }
+            TurnNeed::AllIn => {
+                let mut directed = BTreeSet::new();
+                let _ = visit_goal_turns(&p, |_, c| {
+                    directed.insert(c.to_string());
+                    ControlFlow::Continue(())
+                });
+                for (turn, mark, c, _) in children(&p) {
+                    if !turn || directed.contains(&c.to_string()) {
+                        continue;
+                    }
+                    let mut h = hist.clone();
+                    assert!(
+                        !after(&p, turn, mark, &c, &goal, 2, &mut h),
+                        "{p} ({rules}) {goal}: {c} wins without getting all in"
+                    );
+                }
+            }
+        }
+        *seen
+            .entry((format!("{need:?}"), target == Target::Game, rules.edition()))
+            .or_insert(0) += 1;
+    }
+    for key in [
+        ("AllIn", false, Edition::E1893),
+        ("AllIn", true, Edition::E1893),
+    ] {
+        let got = seen
+            .get(&(key.0.to_string(), key.1, key.2))
+            .copied()
+            .unwrap_or(0);
+        assert!(got >= 3, "{key:?}: only {got} ({seen:?})");
+    }
+}
+
+/// What `prover::turn_need` rests on for a game goal, in 1893, its options and 1879:
+/// along random lines of play from generated positions (turns, takes, the 1879 bonus,
+/// die and set-ups), no action lowers the Rendezvous a side still has to win
+/// (`Position::rendezvous_to_game`) but a turn of his own that takes one of the other
+/// side's men, and that by one at most; and every such turn is one the goal-directed
+/// generator gives (all its moves end in the Rendezvous).
+#[test]
+fn only_a_turn_getting_all_in_lowers_the_rendezvous_still_to_win() {
+    let mut rng = Rng::new(2617);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.wins_only_by_men_in())
+        .collect();
+    let (mut lines, mut lowered) = (0, 0);
+    let mut takes: BTreeMap<String, usize> = BTreeMap::new();
+    let mut guard = 0;
+    while lines < 60 && guard < 5000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = if rules.edition() == Edition::E1879 {
+            6 + rng.below(3)
+        } else {
+            4 + rng.below(5)
+        };
+        let Some(mut p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        lines += 1;
+        for _ in 0..8 {
+            let me = p.to_act();
+            let mut directed = BTreeSet::new();
+            let _ = visit_goal_turns(&p, |_, c| {
+                directed.insert(c.to_string());
+                ControlFlow::Continue(())
+            });
+            let mut next = Vec::new();
+            let _ = visit_outcomes(&p, |a, c| {
+                let turn = matches!(a, OutcomeAction::Turn { .. });
+                let took = turn && c.count(!me) < p.count(!me);
+                for side in [Side::Black, Side::Yellow] {
+                    let (before, now) = (p.rendezvous_to_game(side), c.rendezvous_to_game(side));
+                    let may = if side == me && took { 1 } else { 0 };
+                    assert!(
+                        now + may >= before,
+                        "{p} ({rules}) -> {c}: {side:?} {before} -> {now}"
+                    );
+                    lowered += usize::from(now < before);
+                }
+                if took {
+                    *takes.entry(rules.edition().to_string()).or_insert(0) += 1;
+                    assert!(
+                        directed.contains(&c.to_string()),
+                        "{p} ({rules}) -> {c}: a take the directed turns miss"
+                    );
+                }
+                next.push(*c);
+                ControlFlow::Continue(())
+            });
+            if next.is_empty() || p.winner().is_some() {
+                break;
+            }
+            p = next[rng.below(next.len())];
+        }
+    }
+    assert!(lines >= 60, "only {lines} lines");
+    assert!(lowered >= 10, "lowered only {lowered} times");
+    assert_eq!(takes.len(), 2, "takes in {takes:?}");
+    assert!(takes.values().all(|&n| n >= 10), "takes in {takes:?}");
+}
+
+/// The last-turn tests with the other side's men in the way are admissible: on
+/// generated positions (1893, its options, 1879), whenever `can_win_now` (the attacker
+/// to act, the defender's men blocking his lines) or `can_win_after_defence` (the
+/// defender to act, the attacker's men blocking the defender's way in) says a goal in
+/// 1 cannot be met, the naive solver finds no way to meet it; and they say so often.
+#[test]
+fn the_men_in_the_way_never_cut_a_win() {
+    let mut rng = Rng::new(2618);
+    let eds: Vec<Rules> = editions()
+        .into_iter()
+        .filter(|r| r.wins_only_by_men_in())
+        .collect();
+    let (mut cut_now, mut cut_after) = (0, 0);
+    let mut guard = 0;
+    while cut_now + cut_after < 150 && guard < 40_000 {
+        guard += 1;
+        let rules = eds[guard % eds.len()];
+        let men = few_men(rules, rng.chance(50)) + rng.below(3);
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        let now = rng.chance(50);
+        let side = if now { p.to_act() } else { !p.to_act() };
+        let target = if rng.chance(70) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        if next_round_in_reach(&p, target) || (!now && too_many_for_two(&p, 300)) {
+            continue;
+        }
+        let goal = direct(side, target, 1);
+        let cut = if now {
+            !prover::can_win_now(&p, &goal)
+        } else {
+            !prover::can_win_after_defence(&p, &goal)
+        };
+        if !cut {
+            continue;
+        }
+        let mut hist = vec![p.key()];
+        assert!(!naive(&p, &goal, 1, &mut hist), "{p} ({rules}) {goal}");
+        if now {
+            cut_now += 1;
+        } else {
+            cut_after += 1;
+        }
+    }
+    assert!(
+        cut_now >= 50 && cut_after >= 20,
+        "{cut_now} and {cut_after} cut"
+    );
+}
