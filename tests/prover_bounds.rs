@@ -32,22 +32,8 @@ fn the_bound_at_every_depth_never_cuts_a_win() {
     while checked < 40 && guard < 20_000 {
         guard += 1;
         let rules = eds[guard % eds.len()];
-        let men = few_men(rules, rng.chance(50));
-        let Some(p) = random_position(&mut rng, rules, men) else {
+        let Some((p, side, target)) = small_case(&mut rng, rules) else {
             continue;
-        };
-        if too_many_for_two(&p, 60) {
-            continue;
-        }
-        let side = if rng.chance(50) {
-            p.to_act()
-        } else {
-            !p.to_act()
-        };
-        let target = if rng.chance(50) {
-            Target::Rendezvous
-        } else {
-            Target::Game
         };
         if next_round_in_reach(&p, target) {
             continue;
@@ -84,22 +70,8 @@ fn the_1880_bounds_never_cut_a_win() {
     let mut guard = 0;
     while checked < 60 && guard < 20_000 {
         guard += 1;
-        let men = few_men(rules, rng.chance(50));
-        let Some(p) = random_position(&mut rng, rules, men) else {
+        let Some((p, side, target)) = small_case(&mut rng, rules) else {
             continue;
-        };
-        if too_many_for_two(&p, 60) {
-            continue;
-        }
-        let side = if rng.chance(50) {
-            p.to_act()
-        } else {
-            !p.to_act()
-        };
-        let target = if rng.chance(50) {
-            Target::Rendezvous
-        } else {
-            Target::Game
         };
         let t = if rng.chance(50) { 1 } else { 2 };
         let goal = direct(side, target, t);

@@ -6,6 +6,7 @@
 use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
 use lanrick::engine::{Edition, OutcomeAction, Position, Rules, Side, Square};
+use lanrick::prover::sample::random_position;
 use lanrick::prover::{self, Goal, Limits, Target, Wants};
 use lanrick::selfplay::Rng;
 use std::collections::BTreeMap;
@@ -258,4 +259,26 @@ pub fn direct(side: Side, target: Target, turns: u32) -> Goal {
         turns,
         help: false,
     }
+}
+
+/// A random position by `rules` with few men and at most 60 outcomes a turn (a goal in
+/// 2 stays cheap for the naive solver), with a side and a target for a goal, each
+/// either at random; `None` when the draw is not such a position.
+pub fn small_case(rng: &mut Rng, rules: Rules) -> Option<(Position, Side, Target)> {
+    let men = few_men(rules, rng.chance(50));
+    let p = random_position(rng, rules, men)?;
+    if too_many_for_two(&p, 60) {
+        return None;
+    }
+    let side = if rng.chance(50) {
+        p.to_act()
+    } else {
+        !p.to_act()
+    };
+    let target = if rng.chance(50) {
+        Target::Rendezvous
+    } else {
+        Target::Game
+    };
+    Some((p, side, target))
 }
