@@ -142,10 +142,7 @@ impl GameSplitter {
                 State::Code => match b {
                     b' ' | b'\t' | b'\r' => {}
                     b'\n' => {
-                        if self.depth == 0 {
-                            self.pos = start + i;
-                            self.end_line(cuts);
-                        }
+                        self.newline(start + i, cuts);
                     }
                     b'{' => self.state = State::Brace,
                     b'#' => self.state = State::Line,
@@ -186,10 +183,7 @@ impl GameSplitter {
                         Some(k) => {
                             i += k;
                             self.state = State::Code;
-                            if self.depth == 0 {
-                                self.pos = start + i;
-                                self.end_line(cuts);
-                            }
+                            self.newline(start + i, cuts);
                         }
                         None => i = bytes.len(),
                     }
@@ -206,10 +200,7 @@ impl GameSplitter {
                         // An unclosed string: the line ends here for the grammar too.
                         Some(b'\n') => {
                             self.state = State::Code;
-                            if self.depth == 0 {
-                                self.pos = start + i;
-                                self.end_line(cuts);
-                            }
+                            self.newline(start + i, cuts);
                         }
                         _ => self.state = State::Escape,
                     }
@@ -218,10 +209,7 @@ impl GameSplitter {
                     self.state = State::Str;
                     if b == b'\n' {
                         self.state = State::Code;
-                        if self.depth == 0 {
-                            self.pos = start + i;
-                            self.end_line(cuts);
-                        }
+                        self.newline(start + i, cuts);
                     }
                 }
             }
@@ -233,6 +221,16 @@ impl GameSplitter {
     /// that line is a tag line after an event line.
     pub fn finish(&mut self, cuts: &mut Vec<usize>) {
         self.end_line(cuts);
+    }
+
+    /// A newline outside comments and strings, just before byte `after` of the file:
+    /// it ends the file line unless a variation is open.
+    #[inline]
+    fn newline(&mut self, after: usize, cuts: &mut Vec<usize>) {
+        if self.depth == 0 {
+            self.pos = after;
+            self.end_line(cuts);
+        }
     }
 
     fn end_line(&mut self, cuts: &mut Vec<usize>) {
