@@ -27,11 +27,16 @@ const PART: usize = 256 * 1024;
 /// Checks one game's `text`, the `number`th (from 1) of its file, which starts at byte
 /// `at` of the file: every span of the answer is a file offset.
 ///
-/// A large game is parsed and replayed a part at a time, so that its syntax tree is
+/// A game in the form the shortcut reader takes is replayed a line at a time as it is
+/// read ([`check_streamed`]), so that no syntax tree of its body is built. Another
+/// large game is parsed and replayed a part at a time, so that its syntax tree is
 /// never held whole (a tree costs some twenty times its text); when a part does not
 /// parse, or parses as something else than the rest of a game's body, the whole text
 /// is read at once as for any other game, so that the report is the same.
 pub fn check_game_text(text: &str, number: usize, at: usize, opts: Options) -> GameCheck {
+    if let Some(check) = check_streamed(text, number, at, opts) {
+        return check;
+    }
     if text.len() > LARGE
         && !opts.each
         && let Some(run) = check_in_parts(text, number, opts, PART)
@@ -104,6 +109,58 @@ fn check_in_parts(text: &str, number: usize, opts: Options, size: usize) -> Opti
     };
     run.span = span;
     Some(run)
+}
+
+/// A game replayed as the shortcut reader reads it, a line at a time
+/// ([`syntax::stream`]).
+struct Streamed {
+    number: usize,
+    opts: Options,
+    /// Started at the game's first event line.
+    replay: Option<Result<super::Replay, Box<GameRun>>>,
+}
+
+impl syntax::Lines for Streamed {
+    fn plain_turn(&mut self, turn: syntax::PlainTurn<'_>) -> bool {
+        match &mut self.replay {
+            Some(Ok(r)) => r.plain_turn(turn.moves, turn.take, turn.span),
+            // A header with a problem: nothing of the body is played.
+            _ => true,
+        }
+    }
+
+    fn header(&mut self, game: &syntax::ast::Game) {
+        self.replay = Some(super::Replay::start(game, self.number, self.opts));
+    }
+
+    fn items(&mut self, items: &[syntax::ast::Item]) {
+        if let Some(Ok(r)) = &mut self.replay {
+            r.feed(items, 0);
+        }
+    }
+}
+
+/// Checks a game's text read by the shortcut reader and replayed a line at a time, so
+/// that its syntax tree is never built: the run [`check_whole`] gives, or `None` when
+/// the reader declines the text (which then goes to [`check_whole`]).
+fn check_streamed(text: &str, number: usize, at: usize, opts: Options) -> Option<GameCheck> {
+    let mut s = Streamed {
+        number,
+        opts,
+        replay: None,
+    };
+    let file = syntax::stream(text, &mut s)?;
+    let Some(g) = file.games.first() else {
+        return Some(GameCheck::Game(None));
+    };
+    let mut run = match s.replay {
+        // A game without events.
+        None => run_game(g, number, opts),
+        Some(Ok(r)) => r.finish(),
+        Some(Err(run)) => *run,
+    };
+    run.span = g.span;
+    Some(GameCheck::Game(Some(Box::new(moved(run, at)))))
 }
 
 /// Checks a game's whole text at once (see [`check_game_text`]).
@@ -201,7 +258,8 @@ mod tests {
     use super::*;
 
     /// Every game of the committed corpus and of the case files, replayed in parts of a
-    /// few lines, gives the run the whole text gives.
+    /// few lines, or a line at a time as the shortcut reader reads it, gives the run
+    /// the whole text gives.
     #[test]
     fn a_game_replayed_in_parts_runs_as_the_whole_text() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -220,13 +278,25 @@ mod tests {
             found.sort();
             files.extend(found);
         }
-        let (mut compared, mut declined) = (0, 0);
+        let (mut compared, mut declined, mut streamed_games) = (0, 0, 0);
         for path in files {
             let text = std::fs::read_to_string(&path).expect("UTF-8");
             for (i, game) in syntax::split_games(&text).into_iter().enumerate() {
                 let game = &text[game.start..game.end];
-                let GameCheck::Game(Some(whole)) = check_whole(game, i + 1, 0, Options::default())
-                else {
+                let whole_check = check_whole(game, i + 1, 0, Options::default());
+                for opts in [Options::default(), Options { each: true }] {
+                    if let Some(streamed) = check_streamed(game, i + 1, 0, opts) {
+                        assert_eq!(
+                            format!("{streamed:?}"),
+                            format!("{:?}", check_whole(game, i + 1, 0, opts)),
+                            "{}: game {} read a line at a time",
+                            path.display(),
+                            i + 1
+                        );
+                        streamed_games += 1;
+                    }
+                }
+                let GameCheck::Game(Some(whole)) = whole_check else {
                     assert!(
                         check_in_parts(game, i + 1, Options::default(), 40).is_none(),
                         "{}: game {} has a syntax error the parts missed",
@@ -253,8 +323,8 @@ mod tests {
             }
         }
         assert!(
-            compared > 300,
-            "{compared} games compared, {declined} declined"
+            compared > 300 && streamed_games > 300,
+            "{compared} games compared, {declined} declined, {streamed_games} streamed"
         );
     }
 }

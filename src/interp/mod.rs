@@ -176,21 +176,48 @@ impl Runner {
             EventKind::Resign => Action::Resign,
             EventKind::Draw => Action::Draw,
         };
-        let played = self.game.play(&action);
-        if let Action::Turn { moves, .. } = action {
-            self.scratch = moves;
-        }
-        match played {
-            Ok(played) => {
-                self.fresh = false;
-                Ok(Effect::Played(played))
-            }
+        match self.play(action) {
+            Ok(played) => Ok(Effect::Played(played)),
             Err(err) => {
                 // A refused action leaves the game as it was.
                 let before = *self.game.position();
                 Err(self.explain(&before, ev, &err))
             }
         }
+    }
+
+    /// Plays a turn of men's `moves` and a `take`, and nothing else, as
+    /// [`Runner::apply`] plays that event when it is written without a prefix.
+    ///
+    /// # Errors
+    /// The engine's, the runner unchanged (the event's diagnostic is
+    /// [`Runner::apply`]'s).
+    pub fn play_moves(
+        &mut self,
+        moves: &[(Square, Square)],
+        take: Option<Square>,
+    ) -> Result<crate::engine::Played, ActionError> {
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        buf.extend_from_slice(moves);
+        self.play(Action::Turn {
+            moves: buf,
+            take,
+            wanderers: Vec::new(),
+            radiate: None,
+        })
+    }
+
+    /// Plays `action`, keeping a turn's move list for the next.
+    fn play(&mut self, action: Action) -> Result<crate::engine::Played, ActionError> {
+        let played = self.game.play(&action);
+        if let Action::Turn { moves, .. } = action {
+            self.scratch = moves;
+        }
+        if played.is_ok() {
+            self.fresh = false;
+        }
+        played
     }
 
     fn explain(&self, before: &Position, ev: &Event, err: &ActionError) -> Problem {

@@ -213,6 +213,33 @@ impl Replay {
         }
     }
 
+    /// Plays a turn written alone on its line, with nothing but its `moves` and
+    /// `take` (its span `span`), as [`Replay::feed`] plays that event: true when
+    /// done, false when it must be fed as an event instead (a goal or every position
+    /// to keep, or a turn the rules refuse, whose diagnostic needs the event; the
+    /// replay is then as it was).
+    pub fn plain_turn(
+        &mut self,
+        moves: &[(Square, Square)],
+        take: Option<Square>,
+        span: Span,
+    ) -> bool {
+        if !self.ok {
+            return true;
+        }
+        if self.goal.is_some() || self.run.puzzle.is_some() || self.opts.each {
+            return false;
+        }
+        match self.runner.play_moves(moves, take) {
+            Ok(played) => {
+                self.last_played = Some(span);
+                self.runner.recycle(played);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Ends the game: its goal and its `Result` tag checked, when the main line went
     /// through.
     pub fn finish(self) -> GameRun {

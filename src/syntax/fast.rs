@@ -24,6 +24,11 @@
 //!   [`MAX_DEPTH`] deep), and a `#` comment ending the line;
 //! - comments may also stand before a line's first event, or alone on a line.
 //!
+//! [`stream`] reads one game the same way but hands its body on a line at a time, a
+//! line that holds a turn and nothing else as bare squares ([`PlainTurn`]), so that
+//! `check` replays a game without building its tree (no event is built, moved or
+//! dropped for such a line).
+//!
 //! Anything else (comments inside an action or on a tag line, commas, directives, a
 //! variation that opens on the line after its event, errors of any kind) is left to
 //! pest, which also gives every diagnostic. Tests compare the two on generated text,
@@ -77,14 +82,55 @@ pub(crate) fn recycle(file: File) {
 
 /// Reads `src` if all of it is in the form above; `None` otherwise.
 pub(crate) fn file(src: &str) -> Option<File> {
+    with_reader(src, |r| read(r, None))
+}
+
+/// A line of a game's body that holds one turn and nothing else: no prefix, annotation,
+/// comment or variation, only men's moves and a take (what `selfplay` writes).
+pub(crate) struct PlainTurn<'a> {
+    /// The men's moves in order, as (from, to).
+    pub moves: &'a [(Square, Square)],
+    /// The man taken, if written.
+    pub take: Option<Square>,
+    /// The turn's span (it is the event's, and its action's).
+    pub span: Span,
+}
+
+/// What [`stream`] hands a game's body to, a file line at a time.
+pub(crate) trait Lines {
+    /// The next line of the game's body when it is a plain turn, with the comment
+    /// lines before it (whose spans only are given, to the game's span): true when
+    /// taken, false to have the line as [`Lines::items`] instead.
+    fn plain_turn(&mut self, turn: PlainTurn<'_>) -> bool;
+    /// The game's header is read and its first event line comes next (not called
+    /// for a game without events).
+    fn header(&mut self, game: &Game);
+    /// The next items of the game's body, in order: the events of one line with
+    /// the comment lines before them.
+    fn items(&mut self, items: &[Item]);
+}
+
+/// Reads `src`, which must hold at most one game, as [`file`] does, but hands the
+/// game's body to `to` a line at a time instead of building it, so that no body is
+/// ever held: the answer's game has its header and its span, and an empty body.
+/// `None` where [`file`] declines, or where a second game starts (after `to` may
+/// have been given part of the text: the caller starts again).
+pub(crate) fn stream(src: &str, to: &mut dyn Lines) -> Option<File> {
+    with_reader(src, |r| read(r, Some(to)))
+}
+
+/// Runs `f` with a reader on `src` that takes its spare move lists from this thread's
+/// pool and gives back what is left.
+fn with_reader<T>(src: &str, f: impl FnOnce(&mut Reader<'_>) -> T) -> T {
     let spare = SPARE_MOVES.with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)));
     let mut r = Reader {
         src,
         bytes: src.as_bytes(),
         pos: 0,
         spare: spare.unwrap_or_default(),
+        plain: Vec::new(),
     };
-    let out = read(&mut r);
+    let out = f(&mut r);
     let left = std::mem::take(&mut r.spare);
     SPARE_MOVES.with(|s| {
         if let Ok(mut s) = s.try_borrow_mut()
@@ -96,14 +142,16 @@ pub(crate) fn file(src: &str) -> Option<File> {
     out
 }
 
-/// [`file`]'s reading, with the reader set up.
-fn read(r: &mut Reader<'_>) -> Option<File> {
+/// [`file`]'s reading, with the reader set up; with `to`, [`stream`]'s.
+fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
     let src = r.src;
     // The events of the current line, before they go to the game's body.
     let mut line_items = Vec::new();
     let mut out = File::default();
     // The game being built, and whether it has events yet.
     let mut game: Option<(Game, bool)> = None;
+    // Streamed: what the game's body has covered so far, for its span.
+    let mut streamed: Option<Span> = None;
     // Lines holding only comments, not yet placed: they go to the header of a tag
     // line that follows before any event line, and to the body otherwise.
     let mut pending: Vec<Comment> = Vec::new();
@@ -125,34 +173,78 @@ fn read(r: &mut Reader<'_>) -> Option<File> {
             let starts_new = game.as_ref().is_none_or(|(_, has_events)| *has_events);
             if starts_new {
                 if let Some((g, _)) = game.take() {
-                    out.games.push(finish(g));
+                    if to.is_some() {
+                        // A stream holds one game.
+                        return None;
+                    }
+                    out.games.push(finish(g, None));
                 }
                 game = Some((new_game(), false));
             }
             let (g, _) = game.as_mut()?;
             g.header.extend(pending.drain(..).map(HeaderItem::Comment));
             g.header.push(HeaderItem::Tag(t));
-        } else if let Some((g, true)) = game.as_mut()
+        } else if to.is_none()
+            && let Some((g, true)) = game.as_mut()
             && pending.is_empty()
         {
             // The game has events and no comment line waits: the line's events go
             // straight to its body (a line of comments only leaves it as it was).
             let comments = r.line(0, &mut g.body)?;
             pending.extend(comments);
+        } else if let Some(to) = to.as_deref_mut()
+            && let Some((take, span)) = r.plain_turn()
+            && {
+                let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));
+                if !*has_events {
+                    to.header(g);
+                    *has_events = true;
+                }
+                to.plain_turn(PlainTurn {
+                    moves: &r.plain,
+                    take,
+                    span,
+                })
+            }
+        {
+            // Taken as a plain turn: the comment lines before it are only spans.
+            streamed = pending
+                .drain(..)
+                .map(|c| c.span)
+                .chain([span])
+                .fold(streamed, cover);
         } else {
+            // Not a plain turn, or one the stream wants as items: read it whole.
+            r.pos = start;
             let comments = r.line(0, &mut line_items)?;
             if line_items.is_empty() {
                 pending.extend(comments);
             } else {
                 let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));
-                if !*has_events {
-                    // Sized once from the bytes left: growing a body of a hundred
-                    // large events by doubling was 4 % of checking a file.
-                    g.body.reserve(game_items(r.bytes, start));
+                match to.as_deref_mut() {
+                    None => {
+                        if !*has_events {
+                            // Sized once from the bytes left: growing a body of a
+                            // hundred large events by doubling was 4 % of checking
+                            // a file.
+                            g.body.reserve(game_items(r.bytes, start));
+                        }
+                        g.body.extend(pending.drain(..).map(Item::Comment));
+                        g.body.append(&mut line_items);
+                    }
+                    Some(to) => {
+                        if !*has_events {
+                            to.header(g);
+                        }
+                        if !pending.is_empty() {
+                            line_items.splice(0..0, pending.drain(..).map(Item::Comment));
+                        }
+                        streamed = line_items.iter().map(item_span).fold(streamed, cover);
+                        to.items(&line_items);
+                        r.reuse(&mut line_items);
+                    }
                 }
                 *has_events = true;
-                g.body.extend(pending.drain(..).map(Item::Comment));
-                g.body.append(&mut line_items);
             }
         }
         if !r.next_line() {
@@ -161,12 +253,29 @@ fn read(r: &mut Reader<'_>) -> Option<File> {
     }
     match game {
         Some((mut g, _)) => {
-            g.body.extend(pending.into_iter().map(Item::Comment));
-            out.games.push(finish(g));
+            if to.is_some() {
+                streamed = pending.iter().map(|c| c.span).fold(streamed, cover);
+            } else {
+                g.body.extend(pending.into_iter().map(Item::Comment));
+            }
+            out.games.push(finish(g, streamed));
         }
         None => out.trailing = pending,
     }
     Some(out)
+}
+
+/// An item's span.
+fn item_span(i: &Item) -> Span {
+    match i {
+        Item::Event(e) => e.span,
+        Item::Comment(c) => c.span,
+    }
+}
+
+/// `span` covered too.
+fn cover(so_far: Option<Span>, span: Span) -> Option<Span> {
+    Some(so_far.map_or(span, |s| s.to(span)))
 }
 
 /// The index of the next `byte` at or after `from`, or the length of `bytes`.
@@ -194,17 +303,19 @@ fn new_game() -> Game {
     }
 }
 
-/// Sets the game's span: from its first header or body item to the end of its last.
-fn finish(mut g: Game) -> Game {
+/// Sets the game's span: from its first header or body item to the end of its last
+/// (`streamed`: what a body handed on by [`stream`] covered).
+fn finish(mut g: Game, streamed: Option<Span>) -> Game {
     let header = g.header.iter().map(|h| match h {
         HeaderItem::Tag(t) => t.span,
         HeaderItem::Comment(c) => c.span,
     });
-    let body = g.body.iter().map(|i| match i {
-        Item::Event(e) => e.span,
-        Item::Comment(c) => c.span,
-    });
-    g.span = header.chain(body).reduce(Span::to).unwrap_or_default();
+    let body = g.body.iter().map(item_span);
+    g.span = header
+        .chain(body)
+        .chain(streamed)
+        .reduce(Span::to)
+        .unwrap_or_default();
     if g.body.capacity() > 2 * g.body.len() + 16 {
         // A long comment, or the games after this one, made the bound loose.
         g.body.shrink_to_fit();
@@ -277,9 +388,27 @@ struct Reader<'a> {
     pos: usize,
     /// Empty move lists to fill rather than allocate ([`recycle`]).
     spare: Vec<Vec<MoveNode>>,
+    /// The moves of the last plain turn read ([`Reader::plain_turn`]).
+    plain: Vec<(Square, Square)>,
 }
 
 impl Reader<'_> {
+    /// Empties `items`, keeping its turns' move lists for the turns read next.
+    fn reuse(&mut self, items: &mut Vec<Item>) {
+        for item in items.iter_mut() {
+            if let Item::Event(Event {
+                kind: EventKind::Turn { moves, .. },
+                ..
+            }) = item
+                && self.spare.len() < SPARE_LISTS
+            {
+                moves.clear();
+                self.spare.push(std::mem::take(moves));
+            }
+        }
+        items.clear();
+    }
+
     /// The byte at `p`, if any.
     fn at(&self, p: usize) -> Option<u8> {
         self.bytes.get(p).copied()
@@ -696,6 +825,32 @@ impl Reader<'_> {
             to: Spanned::new(to, Span::new(p + 3, p + 5)),
             span: Span::new(p, p + 5),
         })
+    }
+
+    /// A line from the cursor that [`Reader::line`] reads as one turn event with
+    /// nothing else (no prefix, annotation, comment or variation): its moves in
+    /// [`Reader::plain`], its take and its span, the cursor left at the line's end.
+    /// `None` for any other line, the cursor then anywhere on it.
+    fn plain_turn(&mut self) -> Option<(Option<Square>, Span)> {
+        let start = self.pos;
+        self.plain.clear();
+        let take = loop {
+            if self.at(self.pos) == Some(b'x') {
+                self.pos += 1;
+                self.space()?;
+                break Some(self.square()?.node);
+            }
+            let m = self.man_move()?;
+            self.plain.push((m.from.node, m.to.node));
+            // Another move or the take after blanks; anything else ends the turn.
+            match self.after_blanks() {
+                Some(q) if self.move_at(q) || self.at(q) == Some(b'x') => self.pos = q,
+                _ => break None,
+            }
+        };
+        let end = self.pos;
+        self.pos = self.blanks_end(end);
+        self.at_eol().then_some((take, Span::new(start, end)))
     }
 
     /// Moves `a7-b6 …` then an optional take, or a take alone.

@@ -21,6 +21,7 @@ pub mod split;
 use pest::Parser as _;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
+pub(crate) use fast::{Lines, PlainTurn, stream};
 use parser::{LanrickParser, Rule};
 pub use split::{GameSplitter, file_line_end, split_games};
 

@@ -5,14 +5,150 @@ use super::*;
 // ---------------------------------------------------------------------------------
 // The plain-file shortcut (`fast.rs`) against the grammar
 
-/// `fast::file` on `src`: `None`, or exactly what pest and the lowering give.
+/// `fast::file` on `src`: `None`, or exactly what pest and the lowering give; and
+/// `fast::stream` hands on the same game a line at a time ([`stream_agrees`]).
 fn shortcut_agrees(src: &str) -> Option<File> {
     let quick = fast::file(src)?;
     match parse_file_with_pest(src) {
         Ok(slow) => assert_eq!(quick, slow, "{src:?}: the shortcut's tree differs"),
         Err(e) => panic!("{src:?}: the shortcut accepts what pest rejects: {e}"),
     }
+    stream_agrees(src, &quick);
     Some(quick)
+}
+
+/// What a stream handed on: an item, or a plain turn's moves, take and span.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, PartialEq)]
+enum Seen {
+    Item(Item),
+    Plain(Vec<(Square, Square)>, Option<Square>, Span),
+}
+
+/// A [`fast::Lines`] that keeps what it is given.
+struct Collect {
+    /// Whether plain turns are taken as such (or asked for as items).
+    take_plain: bool,
+    header: Option<Vec<HeaderItem>>,
+    seen: Vec<Seen>,
+}
+
+impl fast::Lines for Collect {
+    fn plain_turn(&mut self, turn: fast::PlainTurn<'_>) -> bool {
+        assert!(self.header.is_some(), "a plain turn before the header");
+        if self.take_plain {
+            self.seen
+                .push(Seen::Plain(turn.moves.to_vec(), turn.take, turn.span));
+        }
+        self.take_plain
+    }
+
+    fn header(&mut self, game: &Game) {
+        assert!(self.header.is_none(), "the header given twice");
+        self.header = Some(game.header.clone());
+    }
+
+    fn items(&mut self, items: &[Item]) {
+        assert!(self.header.is_some(), "items before the header");
+        self.seen.extend(items.iter().cloned().map(Seen::Item));
+    }
+}
+
+/// Whether only blanks stand beside `span` on its line of `src`.
+fn alone_on_its_line(src: &str, span: Span) -> bool {
+    let start = src[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = src[span.end..]
+        .find('\n')
+        .map_or(src.len(), |i| span.end + i);
+    let blank = |t: &str| t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r'));
+    blank(&src[start..span.start]) && blank(&src[span.end..end])
+}
+
+/// The event a plain turn stands for.
+fn plain_event(moves: &[(Square, Square)], take: Option<Square>, span: Span) -> Seen {
+    Seen::Plain(moves.to_vec(), take, span)
+}
+
+/// `fast::stream` on `src`, which `fast::file` read as `quick`: it declines a second
+/// game; otherwise it gives the game's header before its body, the body's items in
+/// order (plain turns, when taken, standing for their events, the comment lines
+/// before them left out), the game's span, and the trailing comments.
+fn stream_agrees(src: &str, quick: &File) {
+    for take_plain in [false, true] {
+        let mut sink = Collect {
+            take_plain,
+            header: None,
+            seen: Vec::new(),
+        };
+        let streamed = fast::stream(src, &mut sink);
+        if quick.games.len() > 1 {
+            assert!(streamed.is_none(), "{src:?}: a stream of two games");
+            return;
+        }
+        let streamed = streamed.unwrap_or_else(|| panic!("{src:?}: the stream declines"));
+        assert_eq!(streamed.trailing, quick.trailing, "{src:?}");
+        let Some(g) = quick.games.first() else {
+            assert!(streamed.games.is_empty(), "{src:?}");
+            continue;
+        };
+        let [s] = streamed.games.as_slice() else {
+            panic!("{src:?}: not one game streamed");
+        };
+        assert_eq!((&s.header, s.span), (&g.header, g.span), "{src:?}");
+        assert!(s.body.is_empty(), "{src:?}: a body held");
+        let has_events = g.body.iter().any(|i| matches!(i, Item::Event(_)));
+        assert_eq!(sink.header.is_some(), has_events, "{src:?}");
+        let mut want = Vec::new();
+        for item in &g.body {
+            let plain = match item {
+                Item::Event(Event {
+                    prefix:
+                        Prefix {
+                            number: None,
+                            side: None,
+                        },
+                    kind:
+                        EventKind::Turn {
+                            moves,
+                            take,
+                            wanderers,
+                            radiate: None,
+                        },
+                    kind_span,
+                    annotations,
+                    comments,
+                    variations,
+                    span,
+                }) if take_plain
+                    && wanderers.is_empty()
+                    && annotations.is_empty()
+                    && comments.is_empty()
+                    && variations.is_empty()
+                    && kind_span == span
+                    && alone_on_its_line(src, *span) =>
+                {
+                    let moves: Vec<_> = moves.iter().map(|m| (m.from.node, m.to.node)).collect();
+                    Some(plain_event(&moves, take.map(|t| t.square.node), *span))
+                }
+                _ => None,
+            };
+            match plain {
+                Some(p) => {
+                    // The comment lines before a plain turn are not handed on.
+                    while matches!(want.last(), Some(Seen::Item(Item::Comment(_)))) {
+                        want.pop();
+                    }
+                    want.push(p);
+                }
+                None => want.push(Seen::Item(item.clone())),
+            }
+        }
+        // Comment lines after the last event are not handed on either.
+        while matches!(want.last(), Some(Seen::Item(Item::Comment(_)))) {
+            want.pop();
+        }
+        assert_eq!(sink.seen, want, "{src:?} (plain turns taken: {take_plain})");
+    }
 }
 
 #[test]
