@@ -28,7 +28,7 @@ const PART: usize = 256 * 1024;
 /// `at` of the file: every span of the answer is a file offset.
 ///
 /// A game in the form the shortcut reader takes is replayed a line at a time as it is
-/// read ([`check_streamed`]), so that no syntax tree of its body is built. Another
+/// read, so that no syntax tree of its body is built. Another
 /// large game is parsed and replayed a part at a time, so that its syntax tree is
 /// never held whole (a tree costs some twenty times its text); when a part does not
 /// parse, or parses as something else than the rest of a game's body, the whole text
