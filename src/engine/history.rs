@@ -227,6 +227,51 @@ mod tests {
         }
     }
 
+    /// A game's index counts as a path does in a long Rendezvous (past the index's
+    /// first room), positions coming back at every distance, and again after a new one.
+    #[test]
+    fn a_long_rendezvous_counts_alike() {
+        use crate::engine::position::Phase;
+        use crate::engine::{BySide, Rules, Side, SquareSet};
+        let key = |i: u64| {
+            // Now and then Black's men rather than Yellow's carry the number.
+            let (b, y) = if i % 7 == 0 {
+                (i.rotate_left(23), 0)
+            } else {
+                (0, i)
+            };
+            let side = if i % 2 == 0 {
+                Side::Black
+            } else {
+                Side::Yellow
+            };
+            Position::from_state(
+                Rules::default(),
+                BySide::new(SquareSet(b | 1 << 63), SquareSet(y)),
+                side,
+                None,
+                Phase::Play,
+            )
+            .key()
+        };
+        let (mut game, mut path) = (History::indexed(), History::path());
+        for round in 0..2 {
+            for step in 0..600u64 {
+                // Positions come back at every distance, some a third time.
+                let k = key(if step % 3 == 0 { step / 5 } else { step });
+                assert_eq!(game.record(k), path.record(k), "round {round}, step {step}");
+                let probe = key(step / 2);
+                assert_eq!(game.occurrences(&probe), path.occurrences(&probe));
+                assert_eq!(game.repeats(), path.repeats());
+            }
+            let (a, b) = (game.occurred(), path.occurred());
+            assert_eq!(a.len(), b.len());
+            assert!(a.iter().all(|seen| b.contains(seen)));
+            game.new_rendezvous();
+            path.new_rendezvous();
+        }
+    }
+
     /// A path goes back to a saved point, across a new Rendezvous too.
     #[test]
     fn a_path_goes_back() {
