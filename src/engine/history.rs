@@ -235,12 +235,12 @@ mod tests {
         use crate::engine::{BySide, Rules, Side, SquareSet};
         let key = |i: u64| {
             // Now and then Black's men rather than Yellow's carry the number.
-            let (b, y) = if i % 7 == 0 {
+            let (b, y) = if i.is_multiple_of(7) {
                 (i.rotate_left(23), 0)
             } else {
                 (0, i)
             };
-            let side = if i % 2 == 0 {
+            let side = if i.is_multiple_of(2) {
                 Side::Black
             } else {
                 Side::Yellow
@@ -258,7 +258,7 @@ mod tests {
         for round in 0..2 {
             for step in 0..600u64 {
                 // Positions come back at every distance, some a third time.
-                let k = key(if step % 3 == 0 { step / 5 } else { step });
+                let k = key(if step.is_multiple_of(3) { step / 5 } else { step });
                 assert_eq!(game.record(k), path.record(k), "round {round}, step {step}");
                 let probe = key(step / 2);
                 assert_eq!(game.occurrences(&probe), path.occurrences(&probe));

@@ -123,7 +123,7 @@ struct Streamed {
 impl syntax::Lines for Streamed {
     fn plain_turn(&mut self, turn: syntax::PlainTurn<'_>) -> bool {
         match &mut self.replay {
-            Some(Ok(r)) => r.plain_turn(turn.moves, turn.take, turn.span),
+            Some(Ok(r)) => r.plain_turn(&turn),
             // A header with a problem: nothing of the body is played.
             _ => true,
         }

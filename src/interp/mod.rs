@@ -186,6 +186,17 @@ impl Runner {
         }
     }
 
+    /// Whether a turn event's prefix, its turn `number` and its `side` if written,
+    /// is one [`Runner::apply`] accepts now (false: it gives that event a problem).
+    pub fn prefix_fits(&self, number: Option<u32>, side: Option<Side>) -> bool {
+        let position = self.game.position();
+        let number_fits = number.is_none_or(|n| {
+            !matches!(position.phase(), crate::engine::Phase::Bonus(_))
+                && n == self.game.next_turn_number()
+        });
+        number_fits && side.is_none_or(|s| s == position.to_act())
+    }
+
     /// Plays a turn of men's `moves` and a `take`, and nothing else, as
     /// [`Runner::apply`] plays that event when it is written without a prefix.
     ///

@@ -213,26 +213,24 @@ impl Replay {
         }
     }
 
-    /// Plays a turn written alone on its line, with nothing but its `moves` and
-    /// `take` (its span `span`), as [`Replay::feed`] plays that event: true when
-    /// done, false when it must be fed as an event instead (a goal or every position
-    /// to keep, or a turn the rules refuse, whose diagnostic needs the event; the
-    /// replay is then as it was).
-    pub fn plain_turn(
-        &mut self,
-        moves: &[(Square, Square)],
-        take: Option<Square>,
-        span: Span,
-    ) -> bool {
+    /// Plays a turn written alone on its line, with nothing but its prefix, moves and
+    /// take, as [`Replay::feed`] plays that event: true when done, false when it must
+    /// be fed as an event instead (a goal or every position to keep, or a prefix or a
+    /// turn the rules refuse, whose diagnostic needs the event; the replay is then as
+    /// it was).
+    pub(crate) fn plain_turn(&mut self, turn: &syntax::PlainTurn<'_>) -> bool {
         if !self.ok {
             return true;
         }
         if self.goal.is_some() || self.run.puzzle.is_some() || self.opts.each {
             return false;
         }
-        match self.runner.play_moves(moves, take) {
+        if !self.runner.prefix_fits(turn.number, turn.side) {
+            return false;
+        }
+        match self.runner.play_moves(turn.moves, turn.take) {
             Ok(played) => {
-                self.last_played = Some(span);
+                self.last_played = Some(turn.kind_span);
                 self.runner.recycle(played);
                 true
             }

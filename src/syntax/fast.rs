@@ -25,7 +25,8 @@
 //! - comments may also stand before a line's first event, or alone on a line.
 //!
 //! [`stream`] reads one game the same way but hands its body on a line at a time, a
-//! line that holds a turn and nothing else as bare squares ([`PlainTurn`]), so that
+//! line that holds a turn and nothing else (but its prefix) as bare squares
+//! ([`PlainTurn`]), so that
 //! `check` replays a game without building its tree (no event is built, moved or
 //! dropped for such a line).
 //!
@@ -85,15 +86,20 @@ pub(crate) fn file(src: &str) -> Option<File> {
     with_reader(src, |r| read(r, None))
 }
 
-/// A line of a game's body that holds one turn and nothing else: no prefix, annotation,
-/// comment or variation, only men's moves and a take (what `selfplay` writes).
+/// A line of a game's body that holds one turn and nothing else: an optional prefix,
+/// then men's moves and a take, no annotation, comment or variation (what `selfplay`
+/// writes, and what a person numbers by hand).
 pub(crate) struct PlainTurn<'a> {
+    /// The turn number of the prefix, if written.
+    pub number: Option<u32>,
+    /// The side of the prefix, if written.
+    pub side: Option<Side>,
     /// The men's moves in order, as (from, to).
     pub moves: &'a [(Square, Square)],
     /// The man taken, if written.
     pub take: Option<Square>,
-    /// The turn's span (it is the event's, and its action's).
-    pub span: Span,
+    /// The action's span, after the prefix.
+    pub kind_span: Span,
 }
 
 /// What [`stream`] hands a game's body to, a file line at a time.
@@ -129,6 +135,7 @@ fn with_reader<T>(src: &str, f: impl FnOnce(&mut Reader<'_>) -> T) -> T {
         pos: 0,
         spare: spare.unwrap_or_default(),
         plain: Vec::new(),
+        plain_prefix: None,
     };
     let out = f(&mut r);
     let left = std::mem::take(&mut r.spare);
@@ -193,17 +200,20 @@ fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
             let comments = r.line(0, &mut g.body)?;
             pending.extend(comments);
         } else if let Some(to) = to.as_deref_mut()
-            && let Some((take, span)) = r.plain_turn()
+            && let Some((take, span, kind_span)) = r.plain_turn()
             && {
                 let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));
                 if !*has_events {
                     to.header(g);
                     *has_events = true;
                 }
+                let prefix = r.plain_prefix.unwrap_or_default();
                 to.plain_turn(PlainTurn {
+                    number: prefix.number.map(|n| n.node),
+                    side: prefix.side.map(|s| s.node),
                     moves: &r.plain,
                     take,
-                    span,
+                    kind_span,
                 })
             }
         {
@@ -390,6 +400,8 @@ struct Reader<'a> {
     spare: Vec<Vec<MoveNode>>,
     /// The moves of the last plain turn read ([`Reader::plain_turn`]).
     plain: Vec<(Square, Square)>,
+    /// The prefix of the last plain turn read, when it had one.
+    plain_prefix: Option<Prefix>,
 }
 
 impl Reader<'_> {
@@ -828,11 +840,18 @@ impl Reader<'_> {
     }
 
     /// A line from the cursor that [`Reader::line`] reads as one turn event with
-    /// nothing else (no prefix, annotation, comment or variation): its moves in
-    /// [`Reader::plain`], its take and its span, the cursor left at the line's end.
-    /// `None` for any other line, the cursor then anywhere on it.
-    fn plain_turn(&mut self) -> Option<(Option<Square>, Span)> {
+    /// nothing else (a prefix, then no annotation, comment or variation): its prefix
+    /// in [`Reader::plain_prefix`], its moves in [`Reader::plain`], its take, its span
+    /// and its action's span, the cursor left at the line's end. `None` for any other
+    /// line, the cursor then anywhere on it.
+    fn plain_turn(&mut self) -> Option<(Option<Square>, Span, Span)> {
         let start = self.pos;
+        // Most lines start with their action; the moves below refuse anything else.
+        self.plain_prefix = None;
+        if !matches!(self.at(start), Some(b'a'..=b'h' | b'x')) {
+            self.plain_prefix = Some(self.turn_prefix()?);
+        }
+        let kind_start = self.pos;
         self.plain.clear();
         let take = loop {
             if self.at(self.pos) == Some(b'x') {
@@ -850,7 +869,17 @@ impl Reader<'_> {
         };
         let end = self.pos;
         self.pos = self.blanks_end(end);
-        self.at_eol().then_some((take, Span::new(start, end)))
+        self.at_eol()
+            .then_some((take, Span::new(start, end), Span::new(kind_start, end)))
+    }
+
+    /// A prefix followed by a turn's first move or its take (for
+    /// [`Reader::plain_turn`], out of its way).
+    #[cold]
+    #[inline(never)]
+    fn turn_prefix(&mut self) -> Option<Prefix> {
+        let prefix = self.prefix()?;
+        (self.move_at(self.pos) || self.at(self.pos) == Some(b'x')).then_some(prefix)
     }
 
     /// Moves `a7-b6 …` then an optional take, or a take alone.

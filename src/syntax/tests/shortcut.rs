@@ -22,7 +22,14 @@ fn shortcut_agrees(src: &str) -> Option<File> {
 #[derive(Debug, PartialEq)]
 enum Seen {
     Item(Item),
-    Plain(Vec<(Square, Square)>, Option<Square>, Span),
+    /// The prefix's number and side, the moves, the take, the action's span.
+    Plain(
+        Option<u32>,
+        Option<Side>,
+        Vec<(Square, Square)>,
+        Option<Square>,
+        Span,
+    ),
 }
 
 /// A [`fast::Lines`] that keeps what it is given.
@@ -37,8 +44,13 @@ impl fast::Lines for Collect {
     fn plain_turn(&mut self, turn: fast::PlainTurn<'_>) -> bool {
         assert!(self.header.is_some(), "a plain turn before the header");
         if self.take_plain {
-            self.seen
-                .push(Seen::Plain(turn.moves.to_vec(), turn.take, turn.span));
+            self.seen.push(Seen::Plain(
+                turn.number,
+                turn.side,
+                turn.moves.to_vec(),
+                turn.take,
+                turn.kind_span,
+            ));
         }
         self.take_plain
     }
@@ -62,11 +74,6 @@ fn alone_on_its_line(src: &str, span: Span) -> bool {
         .map_or(src.len(), |i| span.end + i);
     let blank = |t: &str| t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r'));
     blank(&src[start..span.start]) && blank(&src[span.end..end])
-}
-
-/// The event a plain turn stands for.
-fn plain_event(moves: &[(Square, Square)], take: Option<Square>, span: Span) -> Seen {
-    Seen::Plain(moves.to_vec(), take, span)
 }
 
 /// `fast::stream` on `src`, which `fast::file` read as `quick`: it declines a second
@@ -102,11 +109,7 @@ fn stream_agrees(src: &str, quick: &File) {
         for item in &g.body {
             let plain = match item {
                 Item::Event(Event {
-                    prefix:
-                        Prefix {
-                            number: None,
-                            side: None,
-                        },
+                    prefix,
                     kind:
                         EventKind::Turn {
                             moves,
@@ -124,11 +127,16 @@ fn stream_agrees(src: &str, quick: &File) {
                     && annotations.is_empty()
                     && comments.is_empty()
                     && variations.is_empty()
-                    && kind_span == span
+                    && kind_span.end == span.end
                     && alone_on_its_line(src, *span) =>
                 {
-                    let moves: Vec<_> = moves.iter().map(|m| (m.from.node, m.to.node)).collect();
-                    Some(plain_event(&moves, take.map(|t| t.square.node), *span))
+                    Some(Seen::Plain(
+                        prefix.number.map(|n| n.node),
+                        prefix.side.map(|s| s.node),
+                        moves.iter().map(|m| (m.from.node, m.to.node)).collect(),
+                        take.map(|t| t.square.node),
+                        *kind_span,
+                    ))
                 }
                 _ => None,
             };
