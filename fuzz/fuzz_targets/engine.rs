@@ -18,7 +18,9 @@
 //!   only grow.
 #![no_main]
 
-use lanrick::engine::{MarkSpec, Phase, Position, Rules, Side, Square, SquareSet, TurnEnd, TurnInProgress};
+use lanrick::engine::{
+    Edition, MarkSpec, Phase, Position, Rules, Side, Square, SquareSet, TurnEnd, TurnInProgress,
+};
 use libfuzzer_sys::fuzz_target;
 
 /// The input bytes, read one at a time; zero once they run out.
@@ -50,7 +52,7 @@ fn check_position(p: &Position) {
         "two men on a square: {p}"
     );
     assert!(total(p) <= 10, "too many men: {p}");
-    let early = !p.rules().is_1893();
+    let early = p.rules().edition() != Edition::E1893;
     if early {
         assert!(p.count(Side::Black) <= 5 && p.count(Side::Yellow) <= 5, "{p}");
     }
@@ -385,7 +387,7 @@ fuzz_target!(|data: &[u8]| {
                 let before = t.clone();
                 let n = t.men(Side::Black).count() + t.men(Side::Yellow).count();
                 match t.take(sq) {
-                    Ok(TurnEnd::Replaced(_)) if !rules.is_1893() => {
+                    Ok(TurnEnd::Replaced(_)) if rules.edition() != Edition::E1893 => {
                         panic!("a replacement outside 1893")
                     }
                     Ok(TurnEnd::Replaced(s)) => {
@@ -438,7 +440,7 @@ fuzz_target!(|data: &[u8]| {
                     }
                     if is_1879 && matches!(done.end, TurnEnd::Removed(_)) {
                         // The winner acts next (bonus or die), or the new first player.
-                    } else if !matches!(done.end, TurnEnd::Removed(_)) || !rules.is_1893() {
+                    } else if !matches!(done.end, TurnEnd::Removed(_)) || rules.edition() != Edition::E1893 {
                         // 1893 Rule 8 may give the next Mark to either side.
                         assert_eq!(done.position.to_act(), !pos.to_act());
                     }

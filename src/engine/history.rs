@@ -258,7 +258,11 @@ mod tests {
         for round in 0..2 {
             for step in 0..600u64 {
                 // Positions come back at every distance, some a third time.
-                let k = key(if step.is_multiple_of(3) { step / 5 } else { step });
+                let k = key(if step.is_multiple_of(3) {
+                    step / 5
+                } else {
+                    step
+                });
                 assert_eq!(game.record(k), path.record(k), "round {round}, step {step}");
                 let probe = key(step / 2);
                 assert_eq!(game.occurrences(&probe), path.occurrences(&probe));

@@ -163,6 +163,13 @@ fn check_streamed(text: &str, number: usize, at: usize, opts: Options) -> Option
     Some(GameCheck::Game(Some(Box::new(moved(run, at)))))
 }
 
+/// [`check_game_text`] with the whole text parsed into a tree at once, never a line at
+/// a time: what the fuzz target compares the stream with. Not for other use.
+#[doc(hidden)]
+pub fn check_game_text_whole(text: &str, number: usize, at: usize, opts: Options) -> GameCheck {
+    check_whole(text, number, at, opts)
+}
+
 /// Checks a game's whole text at once (see [`check_game_text`]).
 fn check_whole(text: &str, number: usize, at: usize, opts: Options) -> GameCheck {
     let file = match syntax::parse_file_all_errors(text) {
