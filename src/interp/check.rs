@@ -121,6 +121,13 @@ struct Streamed {
 }
 
 impl syntax::Lines for Streamed {
+    fn wants_plain(&self) -> bool {
+        match &self.replay {
+            Some(Ok(r)) => r.wants_plain(),
+            // Before the header, or after a header with a problem.
+            _ => true,
+        }
+    }
     fn plain_turn(&mut self, turn: syntax::PlainTurn<'_>) -> bool {
         match &mut self.replay {
             Some(Ok(r)) => r.plain_turn(&turn),

@@ -213,6 +213,12 @@ impl Replay {
         }
     }
 
+    /// Whether [`Replay::plain_turn`] can take a turn now: the main line has stopped
+    /// (nothing more is played), or there is no goal and no position to keep.
+    pub(crate) fn wants_plain(&self) -> bool {
+        !self.ok || (self.goal.is_none() && self.run.puzzle.is_none() && !self.opts.each)
+    }
+
     /// Plays a turn written alone on its line, with nothing but its prefix, moves and
     /// take, as [`Replay::feed`] plays that event: true when done, false when it must
     /// be fed as an event instead (a goal or every position to keep, or a prefix or a
@@ -222,7 +228,7 @@ impl Replay {
         if !self.ok {
             return true;
         }
-        if self.goal.is_some() || self.run.puzzle.is_some() || self.opts.each {
+        if !self.wants_plain() {
             return false;
         }
         if !self.runner.prefix_fits(turn.number, turn.side) {

@@ -104,6 +104,9 @@ pub(crate) struct PlainTurn<'a> {
 
 /// What [`stream`] hands a game's body to, a file line at a time.
 pub(crate) trait Lines {
+    /// Whether plain turns are wanted now ([`Lines::plain_turn`] may still refuse
+    /// one): when not, a line is read as events at once, not twice.
+    fn wants_plain(&self) -> bool;
     /// The next line of the game's body when it is a plain turn, with the comment
     /// lines before it (whose spans only are given, to the game's span): true when
     /// taken, false to have the line as [`Lines::items`] instead.
@@ -200,6 +203,7 @@ fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
             let comments = r.line(0, &mut g.body)?;
             pending.extend(comments);
         } else if let Some(to) = to.as_deref_mut()
+            && to.wants_plain()
             && let Some((take, span, kind_span)) = r.plain_turn()
             && {
                 let (g, has_events) = game.get_or_insert_with(|| (new_game(), false));

@@ -41,6 +41,10 @@ struct Collect {
 }
 
 impl fast::Lines for Collect {
+    fn wants_plain(&self) -> bool {
+        // Asked for even when refused, so that a refused line is read again.
+        true
+    }
     fn plain_turn(&mut self, turn: fast::PlainTurn<'_>) -> bool {
         assert!(self.header.is_some(), "a plain turn before the header");
         if self.take_plain {
