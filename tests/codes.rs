@@ -351,7 +351,7 @@ const TABLE: &[(&str, By)] = &[
     (
         "lanrick::rule::empty_turn",
         Test(
-            "tests/engine_rules.rs",
+            "tests/engine_rules/moves.rs",
             "rule3_each_man_once_and_at_least_one_square",
         ),
     ),
