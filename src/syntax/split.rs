@@ -84,9 +84,13 @@ fn next_that_matters(bytes: &[u8], from: usize) -> usize {
             break;
         };
         let w = u64::from_le_bytes(word);
+        // `"` and `#`, `(` and `)` differ only in their lowest bit: with that bit set
+        // in every byte, one test finds either of a pair (no other byte becomes `#`
+        // or `)`), so four tests do for the six bytes.
+        let odd = w | ONES;
         let mut flags = 0u64;
-        for c in [b'\n', b'{', b'#', b'"', b'(', b')'] {
-            let x = w ^ (ONES * u64::from(c));
+        for (v, c) in [(w, b'\n'), (w, b'{'), (odd, b'#'), (odd, b')')] {
+            let x = v ^ (ONES * u64::from(c));
             flags |= x.wrapping_sub(ONES) & !x & HIGHS;
         }
         if flags != 0 {
@@ -454,6 +458,26 @@ mod tests {
                 .position(|&c| MATTERS_IN_CODE[usize::from(c)])
                 .map_or(bytes.len(), |k| from + k);
             prop_assert_eq!(next_that_matters(&bytes, from), expected);
+        }
+    }
+
+    #[test]
+    fn every_byte_at_every_place_of_a_word_is_found_exactly_when_it_matters() {
+        for b in 0..=255u8 {
+            for at in 0..16 {
+                let mut bytes = [b'a'; 16];
+                bytes[at] = b;
+                let expected = if MATTERS_IN_CODE[usize::from(b)] {
+                    at
+                } else {
+                    16
+                };
+                assert_eq!(
+                    next_that_matters(&bytes, 0),
+                    expected,
+                    "byte {b:#04x} at {at}"
+                );
+            }
         }
     }
 
