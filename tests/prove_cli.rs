@@ -582,6 +582,9 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-blocked",
         "--no-blocks",
         "--no-growing-shares",
+        "--no-second-last",
+        "--no-all-in-walk",
+        "--no-unstoppable",
         "--no-refuters",
     ] {
         assert_eq!(

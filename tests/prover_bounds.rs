@@ -311,3 +311,233 @@ fn the_men_in_the_way_never_cut_a_win() {
         "{cut_now} and {cut_after} cut"
     );
 }
+
+/// The walk of the attacker's second-last turn (`prover::second_last_prune`, 1879) skips
+/// only turns after which he cannot win: on generated 1879 positions with a goal in 2
+/// for the side to act (the Rendezvous and the game), every turn the whole walk gives
+/// that either settles the goal or leaves `can_win_after_defence` true is in the pruned
+/// walk, and the turns it leaves out are lost (one of them on each position played
+/// on: after each of the defender's first twenty defences, none winning for him, no
+/// turn of the attacker's meets the goal); and the walk does leave turns out.
+#[test]
+fn the_second_last_walk_skips_only_turns_that_cannot_win() {
+    use lanrick::engine::search::visit_turns_pruned;
+    let mut rng = Rng::new(2626);
+    let rules: Rules = "1879".parse().expect("a rules value");
+    let (mut positions, mut skipped, mut played_on) = (0, 0, 0);
+    let mut guard = 0;
+    while positions < 20 && guard < 20_000 {
+        guard += 1;
+        let men = 6 + rng.below(2);
+        let Some(p) = random_position(&mut rng, rules, men) else {
+            continue;
+        };
+        let target = if rng.chance(70) {
+            Target::Rendezvous
+        } else {
+            Target::Game
+        };
+        if next_round_in_reach(&p, target) {
+            continue;
+        }
+        let goal = direct(p.to_act(), target, 2);
+        let Some(prune) = prover::second_last_prune(&p, &goal) else {
+            continue;
+        };
+        let mut kept = BTreeSet::new();
+        let _ = visit_turns_pruned(&p, prune, |_, c| {
+            kept.insert(c.to_string());
+            ControlFlow::Continue(())
+        });
+        positions += 1;
+        let mut left_out = Vec::new();
+        let _ = visit_outcomes(&p, |_, c| {
+            if kept.contains(&c.to_string()) {
+                return ControlFlow::Continue(());
+            }
+            let settled = goal.settle(&p, c).is_some();
+            let through = c.to_act() != goal.side
+                && prover::can_win_after_defence(c, &direct(goal.side, target, 1));
+            assert!(
+                !settled && !through,
+                "{p} ({goal}): the walk left out {c}, which the bound lets through"
+            );
+            left_out.push(*c);
+            ControlFlow::Continue(())
+        });
+        skipped += left_out.len();
+        // One of the turns left out, played on: after each of the defender's first
+        // twenty defences (none of which wins for him), no turn of the attacker's wins.
+        if let Some(c) = left_out.first() {
+            let mut defences = 0;
+            let _ = visit_outcomes(c, |_, d| {
+                defences += 1;
+                assert_ne!(goal.settle(c, d), Some(false), "{p} ({goal}): {c} {d}");
+                let _ = visit_outcomes(d, |_, e| {
+                    assert_ne!(
+                        goal.settle(d, e),
+                        Some(true),
+                        "{p} ({goal}): {c} left out, yet the attacker wins after {d}"
+                    );
+                    ControlFlow::Continue(())
+                });
+                if defences >= 20 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            played_on += 1;
+        }
+    }
+    assert!(positions >= 20, "only {positions} positions");
+    assert!(skipped >= 100, "only {skipped} turns left out");
+    assert!(played_on >= 20, "only {played_on} played on");
+}
+
+/// A 1879 position in play with the defender to act and the attacker (the other side)
+/// nearly all in: all but one or two of his three or four men in the 3×3 set round a
+/// random Mark, the others two or three squares from the Mark; the defender's three men
+/// anywhere else. `None` when the draw gives no such position.
+fn nearly_in(rng: &mut Rng) -> Option<lanrick::engine::Position> {
+    use lanrick::engine::{Position, Square, SquareSet};
+    let rules: Rules = "1879".parse().expect("a rules value");
+    let mark = Square::from_coords(2 + rng.below(4) as u8, 2 + rng.below(4) as u8)?;
+    let set: Vec<Square> = (0..64)
+        .filter_map(Square::from_index)
+        .filter(|sq| sq.distance(mark) <= 1)
+        .collect();
+    let near: Vec<Square> = (0..64)
+        .filter_map(Square::from_index)
+        .filter(|sq| (2..=3).contains(&sq.distance(mark)))
+        .collect();
+    let attacker = if rng.chance(50) {
+        Side::Black
+    } else {
+        Side::Yellow
+    };
+    let mut men = [SquareSet::EMPTY, SquareSet::EMPTY];
+    let mut taken = SquareSet::EMPTY;
+    let mut place = |side: usize, from: &[Square], rng: &mut Rng, men: &mut [SquareSet; 2]| {
+        for _ in 0..20 {
+            let sq = from[rng.below(from.len())];
+            if !taken.contains(sq) {
+                taken.insert(sq);
+                men[side].insert(sq);
+                return;
+            }
+        }
+    };
+    let a = usize::from(attacker == Side::Yellow);
+    let n = 3 + rng.below(2);
+    let out = 1 + rng.below(2);
+    for i in 0..n {
+        let from = if i < out { &near } else { &set };
+        place(a, from, rng, &mut men);
+    }
+    let all: Vec<Square> = (0..64).filter_map(Square::from_index).collect();
+    for _ in 0..3 {
+        place(1 - a, &all, rng, &mut men);
+    }
+    let p = Position::with_men(men[0], men[1], !attacker)
+        .ok()?
+        .with_rules(rules);
+    let (_, marked) = p
+        .mark_outcomes()
+        .into_iter()
+        .find(|(_, q)| q.rendezvous().is_some_and(|r| r.mark() == mark))?;
+    let p = if marked.to_act() == attacker {
+        marked.passed_over()?
+    } else {
+        marked
+    };
+    (p.phase().in_play() && p.winner().is_none() && !p.outside(!attacker).is_empty()).then_some(p)
+}
+
+/// An unstoppable threat (`prover::unstoppable_threat`, 1879) is a win: on generated
+/// 1879 positions with the defender to act, the attacker nearly all in, and a
+/// Rendezvous goal in 1 for the attacker, whenever it says every defence loses, the
+/// naive solver finds the attacker winning after every defence; and it says so on
+/// some positions.
+#[test]
+fn an_unstoppable_threat_wins_against_every_defence() {
+    let mut rng = Rng::new(2627);
+    let (mut found, mut guard) = (0, 0);
+    while found < 12 && guard < 20_000 {
+        guard += 1;
+        let Some(p) = nearly_in(&mut rng) else {
+            continue;
+        };
+        let goal = direct(!p.to_act(), Target::Rendezvous, 1);
+        if !prover::unstoppable_threat(&p, &goal) {
+            continue;
+        }
+        // Every defence (none a repetition: the history is fresh) leaves a winning
+        // turn: the goal in 1 as the naive solver decides it, stopping at each win.
+        let _ = visit_outcomes(&p, |_, c| {
+            assert_ne!(goal.settle(&p, c), Some(false), "{p} ({goal}): {c}");
+            let mut wins = false;
+            let _ = visit_outcomes(c, |_, d| {
+                wins = goal.settle(c, d) == Some(true);
+                if wins {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert!(wins, "{p} ({goal}): no win after {c}");
+            ControlFlow::Continue(())
+        });
+        found += 1;
+    }
+    assert!(
+        found >= 12,
+        "only {found} unstoppable threats in {guard} positions"
+    );
+}
+
+/// The walk towards the turns getting all the mover's men in (`visit_taking_turns`
+/// with `prover::last_turn_prune`, 1879) misses no winning turn: on generated 1879
+/// positions (and the attacker nearly all in), every outcome of the whole walk that
+/// wins the Rendezvous for the side to act is one it gives; and there are such
+/// outcomes.
+#[test]
+fn the_all_in_walk_finds_every_winning_turn() {
+    use lanrick::engine::search::visit_taking_turns;
+    let mut rng = Rng::new(2628);
+    let rules: Rules = "1879".parse().expect("a rules value");
+    let (mut positions, mut wins, mut guard) = (0, 0, 0);
+    while (positions < 300 || wins < 30) && guard < 20_000 {
+        guard += 1;
+        let p = if rng.chance(50) {
+            nearly_in(&mut rng).and_then(|p| p.passed_over())
+        } else {
+            let men = 6 + rng.below(3);
+            random_position(&mut rng, rules, men)
+        };
+        let Some(p) = p else {
+            continue;
+        };
+        let (Some(prune), Some(r)) = (prover::last_turn_prune(&p), p.rendezvous()) else {
+            continue;
+        };
+        let goal = direct(p.to_act(), Target::Rendezvous, 1);
+        let mut walked = BTreeSet::new();
+        let _ = visit_taking_turns(&p, r.squares(), prune, |_, c| {
+            walked.insert(c.to_string());
+            ControlFlow::Continue(())
+        });
+        positions += 1;
+        let _ = visit_outcomes(&p, |_, c| {
+            if goal.settle(&p, c) == Some(true) {
+                wins += 1;
+                assert!(walked.contains(&c.to_string()), "{p}: {c} missed");
+            }
+            ControlFlow::Continue(())
+        });
+    }
+    assert!(
+        positions >= 300 && wins >= 30,
+        "{positions} positions, {wins} wins"
+    );
+}

@@ -136,6 +136,18 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            second_last: false,
+            ..Limits::default()
+        },
+        Limits {
+            all_in_walk: false,
+            ..Limits::default()
+        },
+        Limits {
+            unstoppable: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -521,6 +533,9 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         bound_first: false,
         blocks: false,
         blocked: false,
+        second_last: false,
+        all_in_walk: false,
+        unstoppable: false,
         ..Limits::default()
     };
     let ons = [

@@ -48,6 +48,10 @@ pub struct Budget {
     /// Switch off searching the defences that may block first (for testing).
     #[arg(long, hide = true)]
     pub no_blocks: bool,
+    /// Switch off winning the defender's node at once when a winning turn of the
+    /// attacker's cannot be blocked (for testing).
+    #[arg(long, hide = true)]
+    pub no_unstoppable: bool,
     /// Switch off the growing shares of the node budget among the keys (for testing).
     #[arg(long, hide = true)]
     pub no_growing_shares: bool,
@@ -61,6 +65,14 @@ pub struct Budget {
     /// his last, when nothing else can keep the goal in reach (for testing).
     #[arg(long, hide = true)]
     pub no_all_in: bool,
+    /// Switch off walking only the attacker's second-last turns that the bound one
+    /// action before his last lets through (for testing).
+    #[arg(long, hide = true)]
+    pub no_second_last: bool,
+    /// Switch off walking only towards the turns that get all the attacker's men in,
+    /// where no other turn can count (for testing).
+    #[arg(long, hide = true)]
+    pub no_all_in_walk: bool,
     /// Switch the bound before the last turn off (for testing).
     #[arg(long, hide = true)]
     pub no_deep_bound: bool,
@@ -93,10 +105,13 @@ impl Budget {
             bound: !self.no_bound,
             blocked: !self.no_blocked,
             blocks: !self.no_blocks,
+            unstoppable: !self.no_unstoppable,
             growing_shares: !self.no_growing_shares,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
             all_in: !self.no_all_in,
+            second_last: !self.no_second_last,
+            all_in_walk: !self.no_all_in_walk,
             deep_bound: !self.no_deep_bound,
             killers: !self.no_killers,
             defender_first: !self.no_defender_first,

@@ -166,6 +166,8 @@ pub fn visit_outcomes(
         targets: SquareSet::FULL,
         most: None,
         cut: false,
+        prune: None,
+        only_taking: false,
         visit: &mut visit,
     };
     let flow = (|| {
@@ -246,6 +248,78 @@ pub fn visit_turns_ending_in(
         targets,
         most: None,
         cut: false,
+        prune: None,
+        only_taking: false,
+        visit: &mut visit,
+    };
+    let flow = walk.turn(&turn);
+    seen_give((walk.seen_states, walk.seen_ends));
+    flow
+}
+
+/// Calls `visit` once for each distinct outcome of a turn of the side to act, leaving
+/// out the turns that `prune` rules out: before a state of a turn whose moves are not
+/// over (no take due or made) is followed any further, `prune` is asked, and when it
+/// says `true` neither that state's own end nor any reached from it is visited. Takes,
+/// wanderers and radiating are as in play (after a take nothing is pruned). Only turns:
+/// no Mark move, no pass. `prune` must be a function of the state (the men, which of
+/// them moved, the squares counted): a state is walked once. The prover's bound at the
+/// attacker's second-last turn uses it to skip the turns after which he cannot win.
+pub fn visit_turns_pruned(
+    pos: &Position,
+    mut prune: impl FnMut(&TurnInProgress) -> bool,
+    mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if pos.winner().is_some() {
+        return ControlFlow::Continue(());
+    }
+    let Ok(turn) = pos.begin_turn() else {
+        return ControlFlow::Continue(());
+    };
+    let (seen_states, seen_ends) = seen_take();
+    let mut walk = Walk {
+        seen_states,
+        seen_ends,
+        targets: SquareSet::FULL,
+        most: None,
+        cut: false,
+        prune: Some(&mut prune),
+        only_taking: false,
+        visit: &mut visit,
+    };
+    let flow = walk.turn(&turn);
+    seen_give((walk.seen_states, walk.seen_ends));
+    flow
+}
+
+/// Calls `visit` once for each distinct outcome of a turn of the side to act whose
+/// moves all end on squares of `targets` and end with a take due (the mover got all
+/// his men in: 1893 Rule 7, 1879 Rule 5; then the take, wanderers and radiating as in
+/// play), until `visit` breaks; the states `prune` rules out are not followed, as in
+/// [`visit_turns_pruned`]. In 1879 every turn that wins a Rendezvous is one of these
+/// (the loser always has a man outside to remove, or he would have won first); the
+/// prover's last turn in 1879 uses it with the Rendezvous' squares.
+pub fn visit_taking_turns(
+    pos: &Position,
+    targets: SquareSet,
+    mut prune: impl FnMut(&TurnInProgress) -> bool,
+    mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if pos.winner().is_some() {
+        return ControlFlow::Continue(());
+    }
+    let Ok(turn) = pos.begin_turn() else {
+        return ControlFlow::Continue(());
+    };
+    let (seen_states, seen_ends) = seen_take();
+    let mut walk = Walk {
+        seen_states,
+        seen_ends,
+        targets,
+        most: None,
+        cut: false,
+        prune: Some(&mut prune),
+        only_taking: true,
         visit: &mut visit,
     };
     let flow = walk.turn(&turn);
@@ -289,6 +363,8 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
             targets,
             most: Some(limit),
             cut: false,
+            prune: None,
+            only_taking: false,
             visit: &mut visit,
         };
         let _ = walk.turn(&turn);
@@ -331,6 +407,12 @@ struct Walk<'v, V> {
     most: Option<usize>,
     /// Whether the limit stopped a turn that had legal moves left.
     cut: bool,
+    /// Says of a state of the turn still moving that no end reached from it (itself
+    /// included) is wanted ([`visit_turns_pruned`]); `None`: every end is.
+    prune: Option<&'v mut dyn FnMut(&TurnInProgress) -> bool>,
+    /// Visit only the ends of turns whose moves ended with a take due
+    /// ([`visit_taking_turns`]).
+    only_taking: bool,
     visit: &'v mut V,
 }
 
@@ -386,7 +468,12 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
         if t.is_closed() {
             return self.wanderers(t);
         }
-        if !t.moves().is_empty() {
+        if let Some(prune) = self.prune.as_deref_mut()
+            && prune(t)
+        {
+            return ControlFlow::Continue(());
+        }
+        if !t.moves().is_empty() && !self.only_taking {
             self.end(t)?;
         }
         if self.most.is_some_and(|most| t.moves().len() >= most) {

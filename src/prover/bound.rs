@@ -6,6 +6,7 @@
 //! or nothing can help); each edition's way of bringing men in (`Reach`).
 
 use super::{Goal, Target};
+use crate::engine::turn::TurnInProgress;
 use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, SquareSet};
 
 /// The admissible test at the attacker's last turn: `false` only when no turn of his
@@ -168,6 +169,24 @@ pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
     after_defence(p, goal, true)
 }
 
+/// Whether the defender (the side to act in `p`) might get all his men in at this
+/// turn, as [`can_win_after_defence`] counts it (the attacker's men in his way when
+/// `blocked`); `true` when the tests cannot say.
+pub(crate) fn defender_may_get_all_in(p: &Position, goal: &Goal, blocked: bool) -> bool {
+    if p.to_act() == goal.side {
+        return true;
+    }
+    let Some((how, r)) = fixed_before_the_defence(p) else {
+        return true;
+    };
+    let blockers = if blocked {
+        p.men(goal.side)
+    } else {
+        SquareSet::EMPTY
+    };
+    how.reach(r, p.outside(p.to_act()), u32::from(p.allowance()), blockers)
+}
+
 /// [`can_win_after_defence`], with the attacker's men blocking the defender's lines
 /// to getting all in (`blocked`: they stand still through his turn) or not.
 pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
@@ -242,6 +261,115 @@ pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
         return true;
     }
     need(attacker) <= t * most(attacker)
+}
+
+/// The attacker's second-last turn (1879): a test of each state of his turn
+/// ([`TurnInProgress`]) that is `true` only when no turn reached from that state
+/// leaves [`can_win_after_defence`] true, so the walk
+/// ([`visit_turns_pruned`](crate::engine::search::visit_turns_pruned)) need not follow
+/// it. `None` when it cannot say: not the attacker to act, help play, rules other than
+/// 1879, not in play, or when the defender might get all his men in at his next turn
+/// (counted with no man in his way, so whatever the attacker's turn does), which makes
+/// that test hold whatever the attacker does.
+///
+/// After a turn that does not win (a winning turn gets all his men in, which this
+/// never rules out), the test needs each of his men outside the Rendezvous to reach it
+/// by one straight move, those moves counting together at most his next allowance,
+/// with no man in the way: the sum of each man's fewest squares along a line (his
+/// *straight distance*; none when no line leads in) at most that allowance. A man
+/// already moved this turn keeps his square, so counts his straight distance; one not
+/// yet moved counts the least of his straight distance now (he stays) and his king
+/// distance less the squares the turn has left (a move of `k` squares brings him at
+/// most `k` nearer, and a straight distance is never less than the king distance).
+/// When even that sum is over the allowance, every end from the state fails the test.
+pub fn second_last_prune(
+    p: &Position,
+    goal: &Goal,
+) -> Option<impl Fn(&TurnInProgress) -> bool + use<>> {
+    if goal.help || p.to_act() != goal.side {
+        return None;
+    }
+    let (how, r) = fixed_before_the_defence(p)?;
+    if !matches!(how, Reach::R1879) {
+        return None;
+    }
+    let attacker = goal.side;
+    let defender = !attacker;
+    if how.reach(
+        r,
+        p.outside(defender),
+        u32::from(p.later_allowance(defender)),
+        SquareSet::EMPTY,
+    ) {
+        return None;
+    }
+    let squares = r.squares();
+    let mut straight = [u32::MAX; 64];
+    let mut king = [0u32; 64];
+    for sq in SquareSet::FULL {
+        let i = usize::from(sq.index());
+        king[i] = r.fewest_squares_from(sq, false);
+        straight[i] = if squares.contains(sq) {
+            0
+        } else {
+            squares
+                .into_iter()
+                .filter_map(|t| sq.line_to(t).map(|(_, n)| u32::from(n)))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+    }
+    let allowance = u32::from(p.later_allowance(attacker));
+    Some(move |t: &TurnInProgress| {
+        let left = u32::from(t.remaining());
+        let moved = t.moved();
+        let mut sum = 0u32;
+        for sq in t.men(attacker) - squares {
+            let i = usize::from(sq.index());
+            let least = if moved.contains(sq) {
+                straight[i]
+            } else {
+                straight[i].min(king[i].saturating_sub(left))
+            };
+            sum = sum.saturating_add(least);
+            if sum > allowance {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// The attacker's last turn (1879): a test of each state of his turn that is `true`
+/// only when no turn reached from it gets all his men in: a man already moved stands
+/// outside the Rendezvous, or the men not yet moved and outside need more squares
+/// together (each at least his king distance to it) than the turn has left. `None`
+/// under other rules or out of play. With
+/// [`visit_taking_turns`](crate::engine::search::visit_taking_turns), which gives only
+/// the turns that end with a take due, the prover's last turn walks only towards the
+/// turns that win the Rendezvous.
+pub fn last_turn_prune(p: &Position) -> Option<impl Fn(&TurnInProgress) -> bool + use<>> {
+    if !matches!(Reach::of(p)?, Reach::R1879) {
+        return None;
+    }
+    let r = p.rendezvous()?;
+    let squares = r.squares();
+    let mut king = [0u32; 64];
+    for sq in SquareSet::FULL {
+        king[usize::from(sq.index())] = r.fewest_squares_from(sq, false);
+    }
+    let me = p.to_act();
+    Some(move |t: &TurnInProgress| {
+        let out = t.men(me) - squares;
+        if !(out & t.moved()).is_empty() {
+            return true;
+        }
+        let need: u32 = out
+            .into_iter()
+            .map(|sq| king[usize::from(sq.index())])
+            .sum();
+        need > u32::from(t.remaining())
+    })
 }
 
 /// How the attacker's men step in and the Rendezvous they must reach, when neither can

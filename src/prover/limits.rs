@@ -56,6 +56,18 @@ pub struct Limits {
     /// when nothing can ([`turn_need`](super::turn_need): the defender's men outside,
     /// the Rendezvous still to win for the game).
     pub all_in: bool,
+    /// At the attacker's second-last turn (1879), walk only the turns after which the
+    /// bound one action before his last ([`can_win_after_defence`](super::can_win_after_defence))
+    /// may hold, the walk cut short where no turn from a state could
+    /// ([`second_last_prune`](super::second_last_prune)); every other turn would fail that bound
+    /// at once. Needs [`Limits::bound`].
+    pub second_last: bool,
+    /// Where only a turn getting all the attacker's men in can count (his last turn, and
+    /// [`Limits::all_in`]'s turns) in 1879, walk only towards such turns
+    /// ([`visit_taking_turns`](crate::engine::search::visit_taking_turns) with
+    /// [`last_turn_prune`](super::last_turn_prune)): no end of a turn that leaves a man
+    /// outside, and no state from which the men still outside cannot all come in.
+    pub all_in_walk: bool,
     /// Killers: at an OR node, the turn that won last at the same ply is played
     /// first; the killers (these and the refuting defences of [`Limits::ordering`])
     /// are kept from one depth to the next for each key.
@@ -74,6 +86,13 @@ pub struct Limits {
     /// Rendezvous) are searched before the others are generated; when the attacker
     /// would have no winning turn, each defence is searched as it comes.
     pub blocks: bool,
+    /// Unstoppable threats (1879, with [`Limits::blocks`]): at the defender's turn before
+    /// the attacker's last, for a Rendezvous goal, the node is won without generating a
+    /// defence when one of the attacker's winning turns (were the defender to let his
+    /// turn go) passes over and ends on squares none of the defender's men can reach in
+    /// his turn, the defender cannot get all his men in first, and no position has yet
+    /// repeated on the path (so no defence can draw by a third occurrence).
+    pub unstoppable: bool,
     /// Refuters: at an AND node, the defence that refuted last at the same ply is
     /// played first, straight from its moves, before the defences are generated; and
     /// the killers of the keys already searched at a depth (in fixed batches, in the
@@ -111,10 +130,13 @@ impl Default for Limits {
             ordering: true,
             goal_turns: true,
             all_in: true,
+            second_last: true,
+            all_in_walk: true,
             killers: true,
             defender_first: true,
             bound_first: true,
             blocks: true,
+            unstoppable: true,
             refuters: true,
             growing_shares: true,
             final_duals: false,

@@ -46,7 +46,9 @@ pub mod table;
 
 use crate::engine::game::play_turn_full;
 use crate::engine::history::Saved;
-use crate::engine::search::{fewest_moves_to, visit_outcomes};
+use crate::engine::search::{
+    fewest_moves_to, visit_outcomes, visit_taking_turns, visit_turns_pruned,
+};
 use crate::engine::{Action, History, OutcomeAction, Position, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
@@ -59,7 +61,11 @@ use table::Table;
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 pub use crate::engine::goal::{Goal, Target};
 use blocks::Blocks;
-pub use bound::{TurnNeed, can_win_after_defence, can_win_now, can_win_within, turn_need};
+pub use blocks::unstoppable_threat;
+pub use bound::{
+    TurnNeed, can_win_after_defence, can_win_now, can_win_within, last_turn_prune,
+    second_last_prune, turn_need,
+};
 pub use defend::{DefenceReport, Defended, defend};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
 use entry::{deepen_keys, par_map};
@@ -694,12 +700,27 @@ impl<'a> Search<'a> {
         let mut won = false;
         // At the attacker's last turn only a turn that meets the goal counts; before
         // it, when only a turn getting all his men in can do, only those.
-        let visit = if self.directed(p, t) || all_in {
-            last::visit_goal_turns
+        let directed = self.directed(p, t) || all_in;
+        // At his second-last turn (1879), only the turns the bound one action before his
+        // last lets through (`Limits::second_last`); not when he may have to pass.
+        let prune = if !directed
+            && t == 2
+            && self.limits.bound
+            && self.limits.second_last
+            && p.pass().is_err()
+        {
+            second_last_prune(p, &self.goal)
         } else {
-            visit_outcomes
+            None
         };
-        let _ = visit(p, &mut |a: &OutcomeAction<'_>, c: &Position| {
+        // Where only a turn getting all his men in counts (1879), only towards those
+        // (`Limits::all_in_walk`).
+        let taking = if directed && self.limits.all_in_walk && p.phase().in_play() {
+            last_turn_prune(p).zip(p.rendezvous().map(|r| r.squares()))
+        } else {
+            None
+        };
+        let mut each = |a: &OutcomeAction<'_>, c: &Position| {
             if !self.tick() {
                 aborted = true;
                 return ControlFlow::Break(());
@@ -721,7 +742,13 @@ impl<'a> Search<'a> {
                     ControlFlow::Break(())
                 }
             }
-        });
+        };
+        let _ = match (prune, taking) {
+            (Some(prune), _) => visit_turns_pruned(p, prune, &mut each),
+            (None, Some((prune, squares))) => visit_taking_turns(p, squares, prune, &mut each),
+            (None, None) if directed => last::visit_goal_turns(p, &mut each),
+            (None, None) => visit_outcomes(p, &mut each),
+        };
         if won {
             return Val::Win;
         }
@@ -811,6 +838,7 @@ impl<'a> Search<'a> {
                     return Val::Fail;
                 }
                 Blocks::Abort => return Val::Abort,
+                Blocks::Unstoppable => return Val::Win,
                 Blocks::Nothing => stream = true,
                 Blocks::Held => {}
             }
