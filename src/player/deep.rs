@@ -1,11 +1,13 @@
 //! Level 5's search: several whole turns deep on the heuristic generator's shortlists,
-//! by alpha-beta with iterative deepening, the evaluation at the leaves after a
+//! by alpha-beta with iterative deepening, the edition's evaluation for these leaves
+//! (`Strategy::evaluate_deep`: in 1880 the 1880 race) after a
 //! quiescence step (the side to act there may win a Rendezvous at once, which the
 //! evaluation alone does not see), a transposition table for the choice, and the
 //! prover's forced wins (at the root, in `choose`). Every limit is a node count, so
 //! a choice depends only on the game and the seed (a time limit, when set, or Ctrl-C
 //! only cut it short).
 
+use super::editions::strategy;
 use super::generate::{Candidate, heuristic_candidates, winning_turns_up_to};
 use super::{Search, WIN, evaluate};
 use crate::engine::table::FastMap;
@@ -51,6 +53,15 @@ enum Bound {
 /// positions are not stored.
 const TABLE_CAP: usize = 1 << 16;
 
+/// The value for `me` of `pos` at a leaf of the deeper search: a game won or lost,
+/// else the edition's evaluation for these leaves.
+fn leaf(pos: &Position, me: Side) -> i32 {
+    if pos.winner().is_some() {
+        return evaluate(pos, me);
+    }
+    strategy(pos.rules()).evaluate_deep(pos, me)
+}
+
 /// The search state of one level-5 choice.
 pub(super) struct Deep<'a> {
     pub search: &'a mut Search,
@@ -80,13 +91,13 @@ impl<'a> Deep<'a> {
     ) -> i32 {
         self.search.nodes += 1;
         if pos.winner().is_some() {
-            return evaluate(pos, me);
+            return leaf(pos, me);
         }
         // 1879: the die, not a player, gives the Mark: the evaluation of a position
         // waiting for it is already the mean over the sixteen squares.
         let chance = pos.phase() == Phase::Mark && pos.rules().has_die();
         if chance || self.search.out_of_time() {
-            return evaluate(pos, me);
+            return leaf(pos, me);
         }
         if depth == 0 {
             return self.quiesce(pos, me);
@@ -109,7 +120,7 @@ impl<'a> Deep<'a> {
         let width = self.plan.widths.get(ply).copied().unwrap_or(8);
         let children = self.children(pos, mover, beam, width);
         if children.is_empty() {
-            return evaluate(pos, me);
+            return leaf(pos, me);
         }
         let maximise = mover == me;
         let mut best = if maximise { -WIN - 1 } else { WIN + 1 };
@@ -168,7 +179,7 @@ impl<'a> Deep<'a> {
     /// a Rendezvous (or the game) at once, the best of those wins for him if it is
     /// better for him than the evaluation.
     fn quiesce(&mut self, pos: &Position, me: Side) -> i32 {
-        let stand = evaluate(pos, me);
+        let stand = leaf(pos, me);
         if !pos.phase().in_play() || self.plan.quiet == 0 {
             return stand;
         }
@@ -176,7 +187,7 @@ impl<'a> Deep<'a> {
         let (wins, states) = winning_turns_up_to(pos, self.plan.quiet);
         // The walk's turn states count as nodes (a few hundred at most usually).
         self.search.nodes += wins.len() as u64 + states / 16;
-        let best = wins.iter().map(|c| evaluate(&c.position, me));
+        let best = wins.iter().map(|c| leaf(&c.position, me));
         if mover == me {
             best.fold(stand, i32::max)
         } else {

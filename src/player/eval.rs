@@ -3,7 +3,9 @@
 //! squares and turns each side still needs to get all his men in, the free
 //! Rendezvous squares, lines blocked by men). Each edition's strategy scores a
 //! position not won (`editions/`): 1893 and 1880 by [`race_score`] here, 1879 by its
-//! own evaluation (the chance of winning a match of rounds).
+//! own evaluation (the chance of winning a match of rounds); the leaves of the top
+//! level's deeper search in 1880 by [`race_score_1880`], the race as the 1880 rules
+//! count it.
 
 use crate::engine::{Position, Rendezvous, Side, Square, SquareSet};
 
@@ -24,11 +26,20 @@ pub fn evaluate(pos: &Position, side: Side) -> i32 {
 /// The score of `pos` (a game not over) for `side` by men and the race for the
 /// Rendezvous: the evaluation of 1893 and 1880.
 pub(crate) fn race_score(pos: &Position, side: Side) -> i32 {
+    race_score_by(pos, side, race)
+}
+
+/// [`race_score`] with each side's race by `race_of`.
+fn race_score_by(
+    pos: &Position,
+    side: Side,
+    race_of: fn(&Position, &Rendezvous, Side) -> Race,
+) -> i32 {
     let other = !side;
     let mut score = MAN * (i32::from(pos.count(side)) - i32::from(pos.count(other)));
     if let Some(rv) = pos.rendezvous() {
-        let mine = race(pos, rv, side);
-        let theirs = race(pos, rv, other);
+        let mine = race_of(pos, rv, side);
+        let theirs = race_of(pos, rv, other);
         // Turns count most (a race is won by turns); squares break ties between
         // positions needing the same number of turns.
         score += 150 * (i32::from(theirs.turns) - i32::from(mine.turns));
@@ -82,6 +93,45 @@ pub fn race(pos: &Position, rv: &Rendezvous, side: Side) -> Race {
     }
 }
 
+/// The score of an 1880 position (a game not over) for `side`, as [`race_score`] but
+/// with each side's turns counted as the 1880 rules allow (see [`race_1880`]): the
+/// evaluation at the leaves of level 5's deeper search in 1880.
+pub(crate) fn race_score_1880(pos: &Position, side: Side) -> i32 {
+    race_score_by(pos, side, race_1880)
+}
+
+/// The race of `side` in 1880, where a man may count the whole allowance (no limit
+/// of three squares a man) but moves once a turn and along one line: the turns are
+/// at least the squares over the allowance, and for each man outside, his squares
+/// over the allowance, or two when no free square of the Rendezvous is on a clear
+/// line from him (a bend takes a second move, so a second turn).
+pub(crate) fn race_1880(pos: &Position, rv: &Rendezvous, side: Side) -> Race {
+    let squares_rv = rv.squares();
+    let men = pos.men(side);
+    let inside = (men.0 & squares_rv.0).count_ones() as u8;
+    let occupied = pos.occupied();
+    let free = SquareSet(squares_rv.0 & !occupied.0);
+    let outside = SquareSet(men.0 & !squares_rv.0);
+    let allowance = u16::from(pos.count(side).clamp(1, 5));
+    let mut squares = 0u16;
+    let mut slowest = 0u16;
+    for man in outside.iter() {
+        let d = distance_in(man, free, squares_rv, false, occupied);
+        squares += d;
+        // `distance_in` adds one square when no free square is on a clear line.
+        let bends = free.is_empty() || !free.iter().any(|t| clear_line(man, t, occupied));
+        let turns = d.div_ceil(allowance).max(if bends { 2 } else { 1 });
+        slowest = slowest.max(turns);
+    }
+    let missing = outside.count().saturating_sub(free.count()) as u16;
+    squares += 4 * missing;
+    Race {
+        squares,
+        turns: squares.div_ceil(allowance).max(slowest),
+        inside,
+    }
+}
+
 /// The squares a man on `from` needs to reach one of `free` (or, if none is free, the
 /// Rendezvous), by king steps, one more when the straight line to it is blocked; a
 /// border man of an open Rendezvous slides in for 1.
@@ -125,4 +175,39 @@ fn clear_line(from: Square, to: Square, occupied: SquareSet) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    fn race_of(text: &str) -> (Race, Race) {
+        let rules: Rules = "1880".parse().expect("known rules");
+        let pos = Position::parse_as(rules, text).expect("valid position");
+        let rv = pos.rendezvous().expect("in play");
+        (
+            race(&pos, rv, Side::Black),
+            race_1880(&pos, rv, Side::Black),
+        )
+    }
+
+    #[test]
+    fn in_1880_a_last_man_four_squares_off_on_a_clear_line_comes_in_in_one_turn() {
+        // Black, five men (allowance 5), four in the set round c5, the fifth on h5: he
+        // may go h5-d5 at once (no limit of three squares a man in 1880).
+        let (common, fine) = race_of("Y1Y1Y1YY/8/8/1B5B/1BBB4/8/8/8 B c5 play");
+        assert_eq!(fine.turns, 1);
+        assert_eq!(fine.squares, 4);
+        // The common race counts three squares a man, as 1893 does.
+        assert_eq!(common.turns, 2);
+    }
+
+    #[test]
+    fn in_1880_a_man_off_every_clear_line_into_the_set_needs_two_turns() {
+        // The fifth man on g1: no free square of the set is on a clear line from him
+        // (d4 blocks the diagonal to c5), so he needs two moves, one a turn.
+        let (_, fine) = race_of("Y1Y1Y1YY/8/8/1B6/1BBB4/8/8/6B1 B c5 play");
+        assert_eq!(fine.turns, 2);
+    }
 }

@@ -21,7 +21,8 @@
 //! - 5: level 4's root, its win in two from the prover and its two-action search,
 //!   then three actions deep (`deep.rs`: alpha-beta on the generator's shortlists of
 //!   both sides, a transposition table, the other side's Rendezvous-winning turns
-//!   weighed at the leaves), all on a fixed node budget.
+//!   weighed at the leaves; in 1880 the leaves weighed by the 1880 race, where a man
+//!   may count the whole allowance), all on a fixed node budget.
 //!
 //! At every level from 2: a turn that wins the game now is always played; no
 //! candidate is played after which the other side can win the game at once, while

@@ -35,6 +35,13 @@ pub(crate) trait Strategy: Sync {
         super::eval::race_score(pos, side)
     }
 
+    /// The score of `pos` (a game not over) for `side` at the leaves of the top
+    /// level's deeper search (`deep.rs`): [`Strategy::evaluate`] unless the edition
+    /// has a finer one there.
+    fn evaluate_deep(&self, pos: &Position, side: Side) -> i32 {
+        self.evaluate(pos, side)
+    }
+
     /// The root noise at `level`, the level's own being `common`.
     fn root_noise(&self, _level: u8, common: i32) -> i32 {
         common
@@ -113,7 +120,8 @@ pub(crate) trait Strategy: Sync {
 /// The strategy for a game played by `rules`.
 pub(crate) fn strategy(rules: Rules) -> &'static dyn Strategy {
     match rules.edition() {
-        Edition::E1893 | Edition::E1880 => &common::Common,
+        Edition::E1893 => &common::Common,
+        Edition::E1880 => &common::Common1880,
         Edition::E1879 => &e1879::E1879,
     }
 }
