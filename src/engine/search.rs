@@ -226,14 +226,16 @@ fn seen_give(mut seen: Seen) {
     });
 }
 
-/// Calls `visit` once for each distinct outcome of a turn of the side to act in which
-/// every man's move ends on a square of `targets` (takes, wanderers and radiating as in
-/// play), until `visit` breaks. Only turns: no Mark move, no pass. The prover's last
-/// turn uses it with the Rendezvous' squares.
-pub fn visit_turns_ending_in(
+/// The walk of one turn of the side to act in `pos` that [`visit_turns_ending_in`],
+/// [`visit_turns_pruned`] and [`visit_taking_turns`] share: every man's move ending
+/// on `targets`, the states `prune` rules out not followed, only the turns ending with
+/// a take due when `only_taking`; nothing when the game is over or no turn is due.
+fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
     pos: &Position,
     targets: SquareSet,
-    mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
+    prune: Option<&'v mut dyn FnMut(&TurnInProgress) -> bool>,
+    only_taking: bool,
+    visit: &'v mut V,
 ) -> ControlFlow<()> {
     if pos.winner().is_some() {
         return ControlFlow::Continue(());
@@ -248,13 +250,25 @@ pub fn visit_turns_ending_in(
         targets,
         most: None,
         cut: false,
-        prune: None,
-        only_taking: false,
-        visit: &mut visit,
+        prune,
+        only_taking,
+        visit,
     };
     let flow = walk.turn(&turn);
     seen_give((walk.seen_states, walk.seen_ends));
     flow
+}
+
+/// Calls `visit` once for each distinct outcome of a turn of the side to act in which
+/// every man's move ends on a square of `targets` (takes, wanderers and radiating as in
+/// play), until `visit` breaks. Only turns: no Mark move, no pass. The prover's last
+/// turn uses it with the Rendezvous' squares.
+pub fn visit_turns_ending_in(
+    pos: &Position,
+    targets: SquareSet,
+    mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    walk_turns(pos, targets, None, false, &mut visit)
 }
 
 /// Calls `visit` once for each distinct outcome of a turn of the side to act, leaving
@@ -270,26 +284,7 @@ pub fn visit_turns_pruned(
     mut prune: impl FnMut(&TurnInProgress) -> bool,
     mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if pos.winner().is_some() {
-        return ControlFlow::Continue(());
-    }
-    let Ok(turn) = pos.begin_turn() else {
-        return ControlFlow::Continue(());
-    };
-    let (seen_states, seen_ends) = seen_take();
-    let mut walk = Walk {
-        seen_states,
-        seen_ends,
-        targets: SquareSet::FULL,
-        most: None,
-        cut: false,
-        prune: Some(&mut prune),
-        only_taking: false,
-        visit: &mut visit,
-    };
-    let flow = walk.turn(&turn);
-    seen_give((walk.seen_states, walk.seen_ends));
-    flow
+    walk_turns(pos, SquareSet::FULL, Some(&mut prune), false, &mut visit)
 }
 
 /// Calls `visit` once for each distinct outcome of a turn of the side to act whose
@@ -305,26 +300,7 @@ pub fn visit_taking_turns(
     mut prune: impl FnMut(&TurnInProgress) -> bool,
     mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if pos.winner().is_some() {
-        return ControlFlow::Continue(());
-    }
-    let Ok(turn) = pos.begin_turn() else {
-        return ControlFlow::Continue(());
-    };
-    let (seen_states, seen_ends) = seen_take();
-    let mut walk = Walk {
-        seen_states,
-        seen_ends,
-        targets,
-        most: None,
-        cut: false,
-        prune: Some(&mut prune),
-        only_taking: true,
-        visit: &mut visit,
-    };
-    let flow = walk.turn(&turn);
-    seen_give((walk.seen_states, walk.seen_ends));
-    flow
+    walk_turns(pos, targets, Some(&mut prune), true, &mut visit)
 }
 
 /// The canonical form of the turn that leads from `pos` to `target`: the one with the
