@@ -69,26 +69,40 @@ pub struct Race {
 /// square (a man on the border of an open Rendezvous slides in for 1), a penalty
 /// when there are fewer free squares than men to bring in, and the turns it takes.
 pub fn race(pos: &Position, rv: &Rendezvous, side: Side) -> Race {
+    race_by(pos, rv, side, rv.is_open(), |_, d, _, _, _| d.div_ceil(3))
+}
+
+/// The race of `side` with the turns each man outside needs at least given by
+/// `man_turns(man, squares, free, occupied, allowance)`: the squares of every man
+/// (`open`: a border man slides in for 1), four more for each man with no free square
+/// left for him, and the turns, at least the squares over the allowance and at least
+/// the slowest man's.
+fn race_by(
+    pos: &Position,
+    rv: &Rendezvous,
+    side: Side,
+    open: bool,
+    man_turns: impl Fn(Square, u16, SquareSet, SquareSet, u16) -> u16,
+) -> Race {
     let squares_rv = rv.squares();
     let men = pos.men(side);
     let inside = (men.0 & squares_rv.0).count_ones() as u8;
     let occupied = pos.occupied();
     let free = SquareSet(squares_rv.0 & !occupied.0);
     let outside = SquareSet(men.0 & !squares_rv.0);
+    let allowance = u16::from(pos.count(side).clamp(1, 5));
     let mut squares = 0u16;
-    let mut longest = 0u16;
+    let mut slowest = 0u16;
     for man in outside.iter() {
-        let d = distance_in(man, free, squares_rv, rv.is_open(), occupied);
+        let d = distance_in(man, free, squares_rv, open, occupied);
         squares += d;
-        longest = longest.max(d);
+        slowest = slowest.max(man_turns(man, d, free, occupied, allowance));
     }
     let missing = outside.count().saturating_sub(free.count()) as u16;
     squares += 4 * missing;
-    let allowance = u16::from(pos.count(side).clamp(1, 5));
-    let turns = squares.div_ceil(allowance).max(longest.div_ceil(3));
     Race {
         squares,
-        turns,
+        turns: squares.div_ceil(allowance).max(slowest),
         inside,
     }
 }
@@ -106,30 +120,11 @@ pub(crate) fn race_score_1880(pos: &Position, side: Side) -> i32 {
 /// over the allowance, or two when no free square of the Rendezvous is on a clear
 /// line from him (a bend takes a second move, so a second turn).
 pub(crate) fn race_1880(pos: &Position, rv: &Rendezvous, side: Side) -> Race {
-    let squares_rv = rv.squares();
-    let men = pos.men(side);
-    let inside = (men.0 & squares_rv.0).count_ones() as u8;
-    let occupied = pos.occupied();
-    let free = SquareSet(squares_rv.0 & !occupied.0);
-    let outside = SquareSet(men.0 & !squares_rv.0);
-    let allowance = u16::from(pos.count(side).clamp(1, 5));
-    let mut squares = 0u16;
-    let mut slowest = 0u16;
-    for man in outside.iter() {
-        let d = distance_in(man, free, squares_rv, false, occupied);
-        squares += d;
+    race_by(pos, rv, side, false, |man, d, free, occupied, allowance| {
         // `distance_in` adds one square when no free square is on a clear line.
         let bends = free.is_empty() || !free.iter().any(|t| clear_line(man, t, occupied));
-        let turns = d.div_ceil(allowance).max(if bends { 2 } else { 1 });
-        slowest = slowest.max(turns);
-    }
-    let missing = outside.count().saturating_sub(free.count()) as u16;
-    squares += 4 * missing;
-    Race {
-        squares,
-        turns: squares.div_ceil(allowance).max(slowest),
-        inside,
-    }
+        d.div_ceil(allowance).max(if bends { 2 } else { 1 })
+    })
 }
 
 /// The squares a man on `from` needs to reach one of `free` (or, if none is free, the
