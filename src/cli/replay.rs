@@ -174,6 +174,7 @@ fn replay(path: &Path, each: bool, game: Option<usize>, color: bool) -> u8 {
     let result = stream::pipeline(
         input,
         stream::default_jobs(),
+        Some(opts),
         |piece, skip| {
             if skip {
                 stream::syntax_only(piece)

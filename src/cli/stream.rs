@@ -36,6 +36,9 @@ pub struct Piece {
     pub game: std::ops::Range<usize>,
     /// The first byte that is not UTF-8, as a file offset.
     pub bad_utf8: Option<usize>,
+    /// The game as the shortcut reader read it, when the reader read it whole
+    /// ([`read_pieces`] with `taped`): replayed instead of the text.
+    pub(crate) tape: Option<syntax::Tape>,
 }
 
 impl Piece {
@@ -132,26 +135,113 @@ fn head_of(game: &[u8]) -> String {
         .collect()
 }
 
+/// What the reader thread keeps between games to cut each game's piece: the line
+/// before the next game, the lines and line breaks read so far, the games' count.
+#[derive(Default)]
+struct Cutter {
+    prev_line: Vec<u8>,
+    newlines: usize,
+    breaks: usize,
+    index: usize,
+}
+
+impl Cutter {
+    /// The piece of the game `buf[from..cut]` (`buf[0]` is at file offset `buf_start`),
+    /// with the next game's first line as context after it.
+    fn piece(
+        &mut self,
+        buf: &[u8],
+        buf_start: usize,
+        from: usize,
+        cut: usize,
+        tape: Option<syntax::Tape>,
+    ) -> Piece {
+        let game = buf.get(from..cut).unwrap_or(&[]);
+        let rest = buf.get(cut..).unwrap_or(&[]);
+        let next_line = match memchr::memchr(b'\n', rest) {
+            Some(i) => rest.get(..=i).unwrap_or(rest),
+            None => rest,
+        };
+        let prev_line = &self.prev_line;
+        let mut bytes = Vec::with_capacity(prev_line.len() + game.len() + next_line.len());
+        bytes.extend_from_slice(prev_line);
+        bytes.extend_from_slice(game);
+        bytes.extend_from_slice(next_line);
+        // One check of the bytes when they are all UTF-8, as nearly always.
+        let (text, bad_utf8) = match String::from_utf8(bytes) {
+            Ok(s) => (s, None),
+            Err(e) => {
+                let bad = std::str::from_utf8(game)
+                    .err()
+                    .map(|e| buf_start + from + e.valid_up_to());
+                (String::from_utf8_lossy(e.as_bytes()).into_owned(), bad)
+            }
+        };
+        // Lossy text is longer only after the bad byte: the game's range holds.
+        let game_range = prev_line.len()..prev_line.len() + game.len();
+        let piece = Piece {
+            index: self.index,
+            window: Window {
+                text,
+                base: buf_start + from - prev_line.len(),
+                newlines: self.newlines - count_newlines(prev_line),
+                breaks: self.breaks - count_breaks(prev_line),
+            },
+            game: game_range,
+            bad_utf8,
+            tape: tape.filter(|_| bad_utf8.is_none()),
+        };
+        let game_newlines = count_newlines(game);
+        self.newlines += game_newlines;
+        self.breaks += game_newlines + count_lone_returns(game);
+        let last_line_start = match game.split_last() {
+            Some((_, head)) => memchr::memrchr(b'\n', head).map_or(0, |i| i + 1),
+            None => 0,
+        };
+        if !game.is_empty() {
+            self.prev_line.clear();
+            self.prev_line
+                .extend_from_slice(game.get(last_line_start..).unwrap_or(&[]));
+        }
+        self.index += 1;
+        piece
+    }
+}
+
 /// Cuts what a reader gives into games. `pieces` is called with each game in order; it
 /// returns `false` to stop reading. A game longer than `MAX_INPUT_BYTES` stops the
 /// read as soon as it is seen, so an endless input ends.
+///
+/// With `taped` (the options the games will be replayed with), the bytes are read
+/// once: each game is read by the shortcut reader onto a tape ([`syntax::Tape`]),
+/// which finds where the game ends as it reads it, and [`run_piece`] replays the
+/// tape instead of reading the text again. [`GameSplitter`] cuts only the games the
+/// shortcut reader declines and those not yet read to their end when a block of the
+/// input ends. Without `taped`, the splitter cuts every game.
 ///
 /// # Errors
 /// The I/O error's message, or the game past the limit.
 pub fn read_pieces(
     mut input: impl Read,
+    taped: Option<Options>,
     mut pieces: impl FnMut(Piece) -> bool,
 ) -> Result<(), ReadError> {
-    let mut splitter = GameSplitter::new();
+    // Cuts the game at `consumed` while it is set.
+    let mut splitter: Option<GameSplitter> = if taped.is_some() {
+        None
+    } else {
+        Some(GameSplitter::new())
+    };
     let mut cuts = Vec::new();
     let mut buf: Vec<u8> = Vec::with_capacity(2 * BLOCK);
     let mut buf_start = 0usize; // file offset of buf[0]
-    let mut prev_line: Vec<u8> = Vec::new();
-    let mut newlines = 0usize;
-    let mut breaks = 0usize;
-    let mut index = 0usize;
+    let mut cutter = Cutter::default();
     let mut block = vec![0u8; BLOCK];
     let mut eof = false;
+    // The file offset of a game the shortcut reader read to the end of the bytes read
+    // so far: it is read once more with the next block, then left to the splitter (so
+    // that a long game is not read again with every block).
+    let mut deferred: Option<usize> = None;
     while !eof {
         let n = match input.read(&mut block) {
             Ok(0) => {
@@ -162,78 +252,107 @@ pub fn read_pieces(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(ReadError::Io(e.to_string())),
         };
-        let new = block.get(..n).unwrap_or(&[]);
-        splitter.feed(new, &mut cuts);
-        buf.extend_from_slice(new);
-        if eof {
-            splitter.finish(&mut cuts);
-            cuts.push(buf_start + buf.len());
-        }
+        buf.extend_from_slice(block.get(..n).unwrap_or(&[]));
+        // Where the game being read starts in `buf`.
         let mut consumed = 0usize;
-        for &cut in &cuts {
-            let game = buf.get(consumed..cut - buf_start).unwrap_or(&[]);
-            let rest = buf.get(cut - buf_start..).unwrap_or(&[]);
-            let next_line = match rest.iter().position(|&b| b == b'\n') {
-                Some(i) => rest.get(..=i).unwrap_or(rest),
-                None => rest,
-            };
-            let mut bytes = Vec::with_capacity(prev_line.len() + game.len() + next_line.len());
-            bytes.extend_from_slice(&prev_line);
-            bytes.extend_from_slice(game);
-            bytes.extend_from_slice(next_line);
-            // One check of the bytes when they are all UTF-8, as nearly always.
-            let (text, bad_utf8) = match String::from_utf8(bytes) {
-                Ok(s) => (s, None),
-                Err(e) => {
-                    let bad = std::str::from_utf8(game)
-                        .err()
-                        .map(|e| buf_start + consumed + e.valid_up_to());
-                    (String::from_utf8_lossy(e.as_bytes()).into_owned(), bad)
+        // The UTF-8 text at the start of `buf`, for the shortcut reader: looked at once
+        // a block, and only while games are read by it (not while the splitter waits
+        // for the end of a long game, which may be far).
+        let mut text: Option<&str> = None;
+        loop {
+            if let Some(sp) = splitter.as_mut() {
+                let fed = sp.position().saturating_sub(buf_start);
+                let new = buf.get(fed..).unwrap_or(&[]);
+                if taped.is_some() {
+                    // Only the game at `consumed` is the splitter's.
+                    sp.feed_to_cut(new, &mut cuts);
+                } else {
+                    sp.feed(new, &mut cuts);
+                }
+                if eof && (taped.is_none() || cuts.is_empty()) {
+                    sp.finish(&mut cuts);
+                    cuts.push(buf_start + buf.len());
+                }
+                if taped.is_some() {
+                    cuts.truncate(1);
+                }
+                for &cut in &cuts {
+                    let cut = cut - buf_start;
+                    let piece = cutter.piece(&buf, buf_start, consumed, cut, None);
+                    consumed = cut;
+                    if !pieces(piece) {
+                        return Ok(());
+                    }
+                }
+                let any = !cuts.is_empty();
+                cuts.clear();
+                if taped.is_some() && any {
+                    splitter = None;
+                    continue;
+                }
+                break;
+            }
+            let Some(opts) = taped else { break };
+            // At the end, an empty input still gives one (empty) piece, as the
+            // splitter's cuts do.
+            if consumed >= buf.len() && !(eof && cutter.index == 0) {
+                break;
+            }
+            let valid = *text.get_or_insert_with(|| match std::str::from_utf8(&buf) {
+                Ok(t) => t,
+                Err(e) => buf
+                    .get(..e.valid_up_to())
+                    .and_then(|b| std::str::from_utf8(b).ok())
+                    .unwrap_or(""),
+            });
+            let rest = valid.get(consumed..).unwrap_or("");
+            if rest.is_empty() && consumed < buf.len() {
+                // Not UTF-8 here: for the splitter (the piece reports the byte).
+                splitter = Some(GameSplitter::starting_at(buf_start + consumed));
+                continue;
+            }
+            let whole = |end: usize| {
+                if end < rest.len() {
+                    // The game ends before the next one's tag line; the line after it
+                    // is its window's last (and the splitter's cut came only after the
+                    // tag line's end).
+                    eof || memchr::memchr(b'\n', rest.as_bytes().get(end..).unwrap_or(&[]))
+                        .is_some()
+                } else {
+                    // It ends with the input.
+                    eof && consumed + rest.len() == buf.len()
                 }
             };
-            // Lossy text is longer only after the bad byte: the game's range holds.
-            let game_range = prev_line.len()..prev_line.len() + game.len();
-            let piece = Piece {
-                index,
-                window: Window {
-                    text,
-                    base: buf_start + consumed - prev_line.len(),
-                    newlines: newlines - count_newlines(&prev_line),
-                    breaks: breaks - count_breaks(&prev_line),
-                },
-                game: game_range,
-                bad_utf8,
-            };
-            let game_newlines = count_newlines(game);
-            newlines += game_newlines;
-            breaks += game_newlines + count_lone_returns(game);
-            let last_line_start = match game.split_last() {
-                Some((_, head)) => head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1),
-                None => 0,
-            };
-            if !game.is_empty() {
-                prev_line.clear();
-                prev_line.extend_from_slice(game.get(last_line_start..).unwrap_or(&[]));
-            }
-            consumed = cut - buf_start;
-            index += 1;
-            if !pieces(piece) {
-                return Ok(());
+            match syntax::Tape::record(rest, !opts.each) {
+                Some((tape, end)) if whole(end) => {
+                    let cut = consumed + end;
+                    let piece = cutter.piece(&buf, buf_start, consumed, cut, Some(tape));
+                    consumed = cut;
+                    if !pieces(piece) {
+                        return Ok(());
+                    }
+                }
+                // Not all here yet, the first time: read again with the next block.
+                Some(_) if !eof && deferred != Some(buf_start + consumed) => {
+                    deferred = Some(buf_start + consumed);
+                    break;
+                }
+                // Declined, or a long game: the splitter finds its end.
+                _ => splitter = Some(GameSplitter::starting_at(buf_start + consumed)),
             }
         }
-        cuts.clear();
         buf.drain(..consumed);
         buf_start += consumed;
         if buf.len() > MAX_INPUT_BYTES {
             let head = head_of(&buf);
             return Err(ReadError::TooLarge {
-                game: index + 1,
+                game: cutter.index + 1,
                 at: buf_start,
                 head: Window {
                     text: head,
                     base: buf_start,
-                    newlines,
-                    breaks,
+                    newlines: cutter.newlines,
+                    breaks: cutter.breaks,
                 },
             });
         }
@@ -259,7 +378,12 @@ pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
     if let Some(at) = piece.bad_utf8 {
         return PieceRun::BadUtf8(at);
     }
-    match interp::check_game_text(piece.text(), piece.index + 1, piece.start(), opts) {
+    let (text, number, at) = (piece.text(), piece.index + 1, piece.start());
+    let check = match &piece.tape {
+        Some(tape) => interp::check_game_tape(text, tape, number, at, opts),
+        None => interp::check_game_text(text, number, at, opts),
+    };
+    match check {
         interp::GameCheck::Syntax(problems) => PieceRun::Syntax(problems),
         interp::GameCheck::Game(run) => PieceRun::Game(run),
     }
@@ -288,13 +412,16 @@ pub fn syntax_only(piece: &Piece) -> PieceRun {
 /// Runs `work` on every piece of `input` on `jobs` threads (the reader is one more)
 /// and hands the results to `collect` in file order. `collect` returns `false` to stop.
 /// `skip` is read by workers before each piece: when it is set, they call `work` with
-/// `skip = true` (to do only what is cheap).
+/// `skip = true` (to do only what is cheap). `taped`: the options the games will be
+/// replayed with, for the reader to read each game once onto a tape that
+/// [`run_piece`] replays ([`read_pieces`]); `None` when `work` reads the text itself.
 ///
 /// # Errors
 /// The reader's I/O error.
 pub fn pipeline<R: Send>(
     input: impl Read + Send,
     jobs: usize,
+    taped: Option<Options>,
     work: impl Fn(&Piece, bool) -> R + Sync,
     mut collect: impl FnMut(Piece, R, &std::sync::atomic::AtomicBool) -> bool,
 ) -> Result<(), ReadError> {
@@ -302,7 +429,7 @@ pub fn pipeline<R: Send>(
     let skip = AtomicBool::new(false);
     if jobs <= 1 {
         let mut result = Ok(());
-        let r = read_pieces(input, |piece| {
+        let r = read_pieces(input, taped, |piece| {
             let out = work(&piece, skip.load(Ordering::Relaxed));
             collect(piece, out, &skip)
         });
@@ -331,7 +458,7 @@ pub fn pipeline<R: Send>(
             let mut batch = Vec::new();
             let mut bytes = 0usize;
             let mut number = 0usize;
-            let r = read_pieces(input, |p| {
+            let r = read_pieces(input, taped, |p| {
                 bytes += p.game.len();
                 batch.push(p);
                 if bytes >= BATCH {
@@ -519,6 +646,7 @@ pub fn check_input_each(
     let result = pipeline(
         input,
         jobs,
+        Some(Options::default()),
         |piece, _| {
             let t = Instant::now();
             let mut run = run_piece(piece, Options::default());
@@ -657,5 +785,197 @@ pub fn proof_info(r: &crate::prover::Report) -> ProofInfo {
         complete: r.complete,
         cut: r.cut.map(crate::prover::Cut::name),
         all_keys: r.all_keys(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A reader that gives `data` at most `size` bytes a call, as a pipe may.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        size: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.size.min(out.len()).min(self.data.len());
+            let (head, rest) = self.data.split_at(n);
+            out.get_mut(..n).unwrap_or_default().copy_from_slice(head);
+            self.data = rest;
+            Ok(n)
+        }
+    }
+
+    /// What a piece is, but its tape: (number, window text, base, newlines, breaks,
+    /// game range, bad byte).
+    type Shape = (
+        usize,
+        String,
+        usize,
+        usize,
+        usize,
+        std::ops::Range<usize>,
+        Option<usize>,
+    );
+
+    fn shape(p: &Piece) -> Shape {
+        let w = &p.window;
+        let (text, base, newlines, breaks) = (w.text.clone(), w.base, w.newlines, w.breaks);
+        (
+            p.index,
+            text,
+            base,
+            newlines,
+            breaks,
+            p.game.clone(),
+            p.bad_utf8,
+        )
+    }
+
+    /// The pieces of `data` read `size` bytes at a time, taped (with `each`) or not,
+    /// each with what `run_piece` makes of it; and how many were taped.
+    fn pieces(data: &[u8], size: usize, taped: Option<Options>) -> (Vec<(Shape, String)>, usize) {
+        let mut out = Vec::new();
+        let mut with_tape = 0;
+        let opts = taped.unwrap_or_default();
+        let r = read_pieces(Trickle { data, size }, taped, |p| {
+            with_tape += usize::from(p.tape.is_some());
+            out.push((shape(&p), format!("{:?}", run_piece(&p, opts))));
+            true
+        });
+        assert!(r.is_ok(), "{r:?}");
+        (out, with_tape)
+    }
+
+    /// Reading once (the shortcut reader cutting the games) gives the pieces the
+    /// splitter cuts, and each piece's check is the one its text gives, whatever
+    /// size the reads come in, with every position kept or not. How many games were
+    /// read once when the reads are whole blocks.
+    fn one_scan_agrees(data: &[u8]) -> usize {
+        let mut taped_whole = 0;
+        for each in [false, true] {
+            let opts = Options { each };
+            for size in [1, 3, 17, 256, BLOCK] {
+                let (split, none) = pieces(data, size, None);
+                assert_eq!(none, 0);
+                let (once, taped) = pieces(data, size, Some(opts));
+                let (split, once): (Vec<_>, Vec<_>) = if each {
+                    // `run_piece` with every position kept: both read with it.
+                    (
+                        pieces_with(data, size, None, opts),
+                        pieces_with(data, size, Some(opts), opts),
+                    )
+                } else {
+                    (split, once)
+                };
+                assert_eq!(
+                    once,
+                    split,
+                    "{:?} in reads of {size}",
+                    String::from_utf8_lossy(data)
+                );
+                if size == BLOCK && !each {
+                    taped_whole = taped;
+                }
+            }
+        }
+        taped_whole
+    }
+
+    /// [`pieces`] with `run_piece` given `opts`.
+    fn pieces_with(
+        data: &[u8],
+        size: usize,
+        taped: Option<Options>,
+        opts: Options,
+    ) -> Vec<(Shape, String)> {
+        let mut out = Vec::new();
+        let r = read_pieces(Trickle { data, size }, taped, |p| {
+            out.push((shape(&p), format!("{:?}", run_piece(&p, opts))));
+            true
+        });
+        assert!(r.is_ok(), "{r:?}");
+        out
+    }
+
+    #[test]
+    fn a_collection_is_cut_in_one_scan_where_the_splitter_cuts_it() {
+        let (text, _) = crate::selfplay::generate(30, 1878);
+        let games = one_scan_agrees(text.as_bytes());
+        // Read whole, every game is read once, by the shortcut reader.
+        assert_eq!(games, 30);
+        let (annotated, _) = crate::selfplay::generate_annotated(30, 7, 0.3);
+        assert_eq!(one_scan_agrees(annotated.as_bytes()), 30);
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(one_scan_agrees(crlf.as_bytes()), 30);
+    }
+
+    #[test]
+    fn games_the_shortcut_declines_are_cut_by_the_splitter() {
+        let cases: &[&[u8]] = &[
+            b"",
+            b"\n\n",
+            b"# only a comment\n",
+            "\u{FEFF}[Event \"bom\"]\n\nmark d5\n\n[Event \"two\"]\nmark e4\n".as_bytes(),
+            // A tag line inside a comment that spans lines is not a game's start.
+            b"[Event \"a\"]\nmark d5 {see\n[Event \"not a game\"]\n}\n[Event \"b\"]\nmark e4\n",
+            // Comment lines between games go to the next game.
+            b"[Event \"a\"]\nmark d5\n# about b\n{ and more }\n\n[Event \"b\"]\nmark e4",
+            // A syntax error in the middle game.
+            b"[Event \"a\"]\nmark d5\n[Event \"b\"]\nmark z9 !!!\n[Event \"c\"]\nmark e4\n",
+            // Not UTF-8 in the second game.
+            b"[Event \"a\"]\nmark d5\n[Event \"b\xff\"]\nmark d5\n[Event \"c\"]\nmark e4\n",
+            // An illegal turn, a game of tags only, a tag line at the very end.
+            b"[Event \"a\"]\nmark d5\na1-h8\n[Event \"b\"]\n\n[Event \"c\"]\nmark d5\n[Event \"d\"]",
+            // A variation over several lines; a string left open.
+            b"[Event \"a\"]\nmark d5 (mark e4\n mark e5)\n[Event \"b\"]\nmark e4\n[Event \"c\nmark d5\n",
+        ];
+        for &case in cases {
+            one_scan_agrees(case);
+        }
+    }
+
+    /// Lines a collection may hold, right and wrong.
+    const LINES: &[&[u8]] = &[
+        b"[Event \"g\"]",
+        b"[Result \"B\"]",
+        b"[Rules \"1880\"]",
+        b"",
+        b"  ",
+        b"mark d5",
+        b"mark e4",
+        b"mark z9",
+        b"1. B: mark d5",
+        b"pass",
+        b"a1-b2 x c3",
+        b"h8-h7",
+        b"mark d5 { a comment }",
+        b"mark d5 {open",
+        b"}",
+        b"mark d5 (mark e4",
+        b")",
+        b"# a line comment",
+        b"mark d5 ! $3",
+        b"[Event \"x\xff\"]",
+        b"[Broken",
+        b"\"",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn any_collection_is_cut_alike_in_one_scan(
+            lines in prop::collection::vec((0..LINES.len(), any::<bool>()), 0..40),
+        ) {
+            let mut data = Vec::new();
+            for (i, crlf) in lines {
+                data.extend_from_slice(LINES[i]);
+                data.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+            }
+            one_scan_agrees(&data);
+        }
     }
 }

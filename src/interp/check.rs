@@ -157,8 +157,46 @@ fn check_streamed(text: &str, number: usize, at: usize, opts: Options) -> Option
         replay: None,
     };
     let file = syntax::stream(text, &mut s)?;
-    let Some(g) = file.games.first() else {
-        return Some(GameCheck::Game(None));
+    let game = file.games.first();
+    let span = game.map(|g| g.span).unwrap_or_default();
+    Some(streamed_run(game, span, s, number, at, opts))
+}
+
+/// Checks a game already read onto a `tape` from its `text` ([`syntax::Tape::record`])
+/// as [`check_game_text`] checks the text, without reading the text again unless the
+/// replay refuses a turn as the tape holds it (it must see the turn as an event: a
+/// goal, every position kept, a turn the rules refuse), in which case the text is
+/// checked anew.
+pub(crate) fn check_game_tape(
+    text: &str,
+    tape: &syntax::Tape,
+    number: usize,
+    at: usize,
+    opts: Options,
+) -> GameCheck {
+    let mut s = Streamed {
+        number,
+        opts,
+        replay: None,
+    };
+    match tape.play(&mut s) {
+        Some((game, span)) => streamed_run(game, span, s, number, at, opts),
+        None => check_game_text(text, number, at, opts),
+    }
+}
+
+/// The check of a game streamed into `s`, whose reading gave back `game` (with its
+/// header) and its `span`.
+fn streamed_run(
+    game: Option<&syntax::ast::Game>,
+    span: syntax::ast::Span,
+    s: Streamed,
+    number: usize,
+    at: usize,
+    opts: Options,
+) -> GameCheck {
+    let Some(g) = game else {
+        return GameCheck::Game(None);
     };
     let mut run = match s.replay {
         // A game without events.
@@ -166,8 +204,8 @@ fn check_streamed(text: &str, number: usize, at: usize, opts: Options) -> Option
         Some(Ok(r)) => r.finish(),
         Some(Err(run)) => *run,
     };
-    run.span = g.span;
-    Some(GameCheck::Game(Some(Box::new(moved(run, at)))))
+    run.span = span;
+    GameCheck::Game(Some(Box::new(moved(run, at))))
 }
 
 /// [`check_game_text`] with the whole text parsed into a tree at once, never a line at

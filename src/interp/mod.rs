@@ -26,6 +26,7 @@ mod replay;
 use replay::run_variations;
 pub use replay::{Replay, invalid_goal, run_game};
 
+pub(crate) use check::check_game_tape;
 pub use check::{GameCheck, check_game_text, check_game_text_whole, event_tag, prove_into};
 pub use codes::{CODES_PAGE, Code};
 pub use explain::{list, rule_code};

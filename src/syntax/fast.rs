@@ -83,7 +83,7 @@ pub(crate) fn recycle(file: File) {
 
 /// Reads `src` if all of it is in the form above; `None` otherwise.
 pub(crate) fn file(src: &str) -> Option<File> {
-    with_reader(src, |r| read(r, None))
+    with_reader(src, |r| read(r, None, None))
 }
 
 /// A line of a game's body that holds one turn and nothing else: an optional prefix,
@@ -125,7 +125,20 @@ pub(crate) trait Lines {
 /// `None` where [`file`] declines, or where a second game starts (after `to` may
 /// have been given part of the text: the caller starts again).
 pub(crate) fn stream(src: &str, to: &mut dyn Lines) -> Option<File> {
-    with_reader(src, |r| read(r, Some(to)))
+    with_reader(src, |r| read(r, Some(to), None))
+}
+
+/// Reads the first game of `src` as [`stream`] does, and stops where a second game
+/// starts: the answer holds that game (as [`stream`] gives it for the text up to
+/// there) and the offset where the next game's text starts, just after the first
+/// game's last event line (as [`super::GameSplitter`] cuts it), or the length of `src`
+/// when no second game starts in it. `None` where [`stream`] declines the first game.
+/// This is how a collection is cut into games and read in one scan: the reader finds
+/// each game's end as it reads the game.
+pub(crate) fn stream_first(src: &str, to: &mut dyn Lines) -> Option<(File, usize)> {
+    let mut end = src.len();
+    let file = with_reader(src, |r| read(r, Some(to), Some(&mut end)))?;
+    Some((file, end))
 }
 
 /// Runs `f` with a reader on `src` that takes its spare move lists from this thread's
@@ -152,8 +165,13 @@ fn with_reader<T>(src: &str, f: impl FnOnce(&mut Reader<'_>) -> T) -> T {
     out
 }
 
-/// [`file`]'s reading, with the reader set up; with `to`, [`stream`]'s.
-fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
+/// [`file`]'s reading, with the reader set up; with `to`, [`stream`]'s; with
+/// `next_game` too, [`stream_first`]'s (where the next game starts is written there).
+fn read(
+    r: &mut Reader<'_>,
+    mut to: Option<&mut dyn Lines>,
+    mut next_game: Option<&mut usize>,
+) -> Option<File> {
     let src = r.src;
     // The events of the current line, before they go to the game's body.
     let mut line_items = Vec::new();
@@ -165,11 +183,24 @@ fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
     // Lines holding only comments, not yet placed: they go to the header of a tag
     // line that follows before any event line, and to the body otherwise.
     let mut pending: Vec<Comment> = Vec::new();
+    // Just after the last line that held events (for `next_game`).
+    let mut after_events = 0usize;
     loop {
         let start = r.blanks_end(r.pos);
         r.pos = start;
+        // Whether this line holds events (for `after_events`).
+        let mut events_here = false;
         if r.at_eol() {
             // A blank line.
+        } else if r.bytes[start] == b'['
+            && let Some(next) = next_game.as_deref_mut()
+            && game.as_ref().is_some_and(|(_, has_events)| *has_events)
+        {
+            // A tag line after an event line: the next game starts after the last
+            // event line (the comment lines between go to it).
+            *next = after_events;
+            pending.clear();
+            break;
         } else if r.bytes[start] == b'[' {
             let next = memchr(r.bytes, b'\n', start);
             // Blanks after the tag (the `\r` of a CRLF line end among them) are outside
@@ -222,6 +253,7 @@ fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
             }
         {
             // Taken as a plain turn: the comment lines before it are only spans.
+            events_here = true;
             streamed = pending
                 .drain(..)
                 .map(|c| c.span)
@@ -259,9 +291,14 @@ fn read(r: &mut Reader<'_>, mut to: Option<&mut dyn Lines>) -> Option<File> {
                     }
                 }
                 *has_events = true;
+                events_here = true;
             }
         }
-        if !r.next_line() {
+        let more = r.next_line();
+        if events_here {
+            after_events = r.pos;
+        }
+        if !more {
             break;
         }
     }

@@ -17,6 +17,7 @@ mod lower;
 pub mod near_miss;
 mod parser;
 pub mod split;
+mod tape;
 
 use pest::Parser as _;
 
@@ -24,6 +25,7 @@ pub use error::{SyntaxError, SyntaxErrorKind};
 pub(crate) use fast::{Lines, PlainTurn, stream};
 use parser::{LanrickParser, Rule};
 pub use split::{GameSplitter, file_line_end, split_games};
+pub(crate) use tape::Tape;
 
 /// The deepest nesting of variations accepted: `( ( ... ) )` is depth 2.
 pub const MAX_NESTING: usize = 64;

@@ -132,9 +132,34 @@ impl GameSplitter {
     /// bytes that matter, `memchr` inside comments and strings), so the scan costs a few
     /// instructions a byte.
     pub fn feed(&mut self, bytes: &[u8], cuts: &mut Vec<usize>) {
+        self.feed_until(bytes, cuts, false);
+    }
+
+    /// [`GameSplitter::feed`], stopping at the first game start found (pushed to
+    /// `cuts`): the bytes after it are not read, and the splitter is no longer of use
+    /// (start another at the cut). For a reader that cuts only some games with it.
+    pub fn feed_to_cut(&mut self, bytes: &[u8], cuts: &mut Vec<usize>) {
+        self.feed_until(bytes, cuts, true);
+    }
+
+    /// A splitter at byte `at` of a file, where a game starts (a cut it gave, or
+    /// another reader's that mirrors it).
+    pub fn starting_at(at: usize) -> GameSplitter {
+        GameSplitter {
+            pos: at,
+            ..GameSplitter::new()
+        }
+    }
+
+    #[inline(always)]
+    fn feed_until(&mut self, bytes: &[u8], cuts: &mut Vec<usize>, first: bool) {
         let start = self.pos;
+        let before = cuts.len();
         let mut i = 0usize;
         while let Some(&b) = bytes.get(i) {
+            if first && cuts.len() > before {
+                return;
+            }
             let at = start + i;
             i += 1;
             if at < BOM.len() && b == BOM[at] && self.kind == LineKind::Blank {
