@@ -1,7 +1,9 @@
-//! Reading a collection game by game: a reader cuts the file into games with
-//! [`GameSplitter`] as it reads it in blocks, workers parse and interpret the games,
-//! and the results come back in file order. Memory holds a few games at a time, not
-//! the file.
+//! Reading a collection game by game: a reader cuts the file into games as it reads
+//! it in blocks, workers parse and interpret the games, and the results come back in
+//! file order. Memory holds a few games at a time, not the file. On one thread the
+//! bytes are read once: the shortcut reader finds each game's end as it reads the game
+//! onto a tape ([`syntax::Tape`]), which is then replayed; with workers,
+//! [`GameSplitter`] cuts the games and each worker reads its own.
 //!
 //! Each game is parsed alone; its problems are moved to file offsets and rendered
 //! against a [`Window`]: the game's text with one line of context either side, and the
@@ -373,13 +375,16 @@ pub enum PieceRun {
     Skipped,
 }
 
-/// Parses and interprets one piece (as [`interp::check_game_text`] does).
-pub fn run_piece(piece: &Piece, opts: Options) -> PieceRun {
+/// Parses and interprets one piece (as [`interp::check_game_text`] does), replaying
+/// its tape if it has one. The tape is used up: dropped here, on the thread that
+/// replays, which keeps it for the next games.
+pub fn run_piece(piece: &mut Piece, opts: Options) -> PieceRun {
+    let tape = piece.tape.take();
     if let Some(at) = piece.bad_utf8 {
         return PieceRun::BadUtf8(at);
     }
     let (text, number, at) = (piece.text(), piece.index + 1, piece.start());
-    let check = match &piece.tape {
+    let check = match &tape {
         Some(tape) => interp::check_game_tape(text, tape, number, at, opts),
         None => interp::check_game_text(text, number, at, opts),
     };
@@ -422,15 +427,24 @@ pub fn pipeline<R: Send>(
     input: impl Read + Send,
     jobs: usize,
     taped: Option<Options>,
-    work: impl Fn(&Piece, bool) -> R + Sync,
+    work: impl Fn(&mut Piece, bool) -> R + Sync,
     mut collect: impl FnMut(Piece, R, &std::sync::atomic::AtomicBool) -> bool,
 ) -> Result<(), ReadError> {
     use std::sync::atomic::{AtomicBool, Ordering};
     let skip = AtomicBool::new(false);
+    // With workers, each game is still cut by the splitter on the reader thread and
+    // read by a worker: reading it onto a tape on the reader thread (one scan) cost 9 %
+    // more CPU and 12 % more wall time with two workers on two cores (the reading
+    // moves to the one thread that cannot be shared, and the tapes cross between
+    // cores; docs/performance.md, "One scan"). On one thread, one scan is cheaper.
+    // `LANRICK_ONE_SCAN=1` tapes with workers too, to measure it again.
+    let one_scan = jobs <= 1 || std::env::var_os("LANRICK_ONE_SCAN").is_some_and(|v| v == "1");
+    let taped = if one_scan { taped } else { None };
     if jobs <= 1 {
         let mut result = Ok(());
         let r = read_pieces(input, taped, |piece| {
-            let out = work(&piece, skip.load(Ordering::Relaxed));
+            let mut piece = piece;
+            let out = work(&mut piece, skip.load(Ordering::Relaxed));
             collect(piece, out, &skip)
         });
         if let Err(e) = r {
@@ -493,8 +507,8 @@ pub fn pipeline<R: Send>(
                     };
                     let outs = pieces
                         .into_iter()
-                        .map(|piece| {
-                            let out = work(&piece, skip.load(Ordering::Relaxed));
+                        .map(|mut piece| {
+                            let out = work(&mut piece, skip.load(Ordering::Relaxed));
                             (piece, out)
                         })
                         .collect();
@@ -841,9 +855,9 @@ mod tests {
         let mut out = Vec::new();
         let mut with_tape = 0;
         let opts = taped.unwrap_or_default();
-        let r = read_pieces(Trickle { data, size }, taped, |p| {
+        let r = read_pieces(Trickle { data, size }, taped, |mut p| {
             with_tape += usize::from(p.tape.is_some());
-            out.push((shape(&p), format!("{:?}", run_piece(&p, opts))));
+            out.push((shape(&p), format!("{:?}", run_piece(&mut p, opts))));
             true
         });
         assert!(r.is_ok(), "{r:?}");
@@ -893,8 +907,8 @@ mod tests {
         opts: Options,
     ) -> Vec<(Shape, String)> {
         let mut out = Vec::new();
-        let r = read_pieces(Trickle { data, size }, taped, |p| {
-            out.push((shape(&p), format!("{:?}", run_piece(&p, opts))));
+        let r = read_pieces(Trickle { data, size }, taped, |mut p| {
+            out.push((shape(&p), format!("{:?}", run_piece(&mut p, opts))));
             true
         });
         assert!(r.is_ok(), "{r:?}");

@@ -24,6 +24,9 @@
 //!   [`MAX_DEPTH`] deep), and a `#` comment ending the line;
 //! - comments may also stand before a line's first event, or alone on a line.
 //!
+//! [`stream_first`] reads the first game of a text the same way and says where the
+//! next one starts, so that a collection is cut into games by the reading itself.
+//!
 //! [`stream`] reads one game the same way but hands its body on a line at a time, a
 //! line that holds a turn and nothing else (but its prefix) as bare squares
 //! ([`PlainTurn`]), so that
@@ -81,6 +84,18 @@ pub(crate) fn recycle(file: File) {
     });
 }
 
+/// Gives this thread's readers the emptied move lists in `lists` (up to
+/// [`SPARE_LISTS`] kept): those of games read on another thread and replayed, handed
+/// back with their tape.
+pub(crate) fn give_spare(lists: &mut Vec<Vec<MoveNode>>) {
+    SPARE_MOVES.with(|spare| {
+        if let Ok(mut spare) = spare.try_borrow_mut() {
+            let room = SPARE_LISTS.saturating_sub(spare.len()).min(lists.len());
+            spare.extend(lists.drain(..room));
+        }
+    });
+}
+
 /// Reads `src` if all of it is in the form above; `None` otherwise.
 pub(crate) fn file(src: &str) -> Option<File> {
     with_reader(src, |r| read(r, None, None))
@@ -117,6 +132,11 @@ pub(crate) trait Lines {
     /// The next items of the game's body, in order: the events of one line with
     /// the comment lines before them.
     fn items(&mut self, items: &[Item]);
+    /// [`Lines::items`] for a `Lines` that may keep them: it may take them out of
+    /// `items` (which the reader empties and reuses either way).
+    fn take_items(&mut self, items: &mut Vec<Item>) {
+        self.items(items);
+    }
 }
 
 /// Reads `src`, which must hold at most one game, as [`file`] does, but hands the
@@ -286,7 +306,7 @@ fn read(
                             line_items.splice(0..0, pending.drain(..).map(Item::Comment));
                         }
                         streamed = line_items.iter().map(item_span).fold(streamed, cover);
-                        to.items(&line_items);
+                        to.take_items(&mut line_items);
                         r.reuse(&mut line_items);
                     }
                 }

@@ -12,8 +12,8 @@
 //! Tapes are kept for reuse when dropped (a few dozen, none of a large game), so that
 //! reading a collection does not allocate a tape for every game.
 
-use super::ast::{File, Game, Item, Span};
-use super::fast::{Lines, PlainTurn, stream_first};
+use super::ast::{Event, EventKind, File, Game, Item, MoveNode, Span};
+use super::fast::{Lines, PlainTurn, give_spare, stream_first};
 use crate::engine::{Side, Square};
 use std::sync::Mutex;
 
@@ -48,9 +48,9 @@ pub(crate) struct Tape {
     span: Span,
     /// Whether plain turns are taken as such (false: every line is read as items).
     plain: bool,
-    /// Whether a span or a count did not fit the tape's 32 bits (never for a game of
-    /// at most `MAX_INPUT_BYTES`): the tape is then not used.
-    overflow: bool,
+    /// The move lists of the items' turns, emptied when the tape was dropped, for the
+    /// reader of the next game (so that its turns do not allocate them again).
+    spare_moves: Vec<Vec<MoveNode>>,
 }
 
 /// Tapes dropped, emptied, for the next games.
@@ -60,8 +60,8 @@ static SPARE: Mutex<Vec<Tape>> = Mutex::new(Vec::new());
 const SPARE_TAPES: usize = 64;
 
 /// A tape holding more steps or items than this is not kept (a large game's).
-const KEEP_STEPS: usize = 1 << 14;
-const KEEP_ITEMS: usize = 1 << 10;
+const KEEP_STEPS: usize = 1 << 10;
+const KEEP_ITEMS: usize = 1 << 7;
 
 impl Drop for Tape {
     fn drop(&mut self) {
@@ -74,14 +74,26 @@ impl Drop for Tape {
         if spare.len() >= SPARE_TAPES {
             return;
         }
+        let mut spare_moves = std::mem::take(&mut self.spare_moves);
+        for item in &mut self.items {
+            if let Item::Event(Event {
+                kind: EventKind::Turn { moves, .. },
+                ..
+            }) = item
+                && spare_moves.len() < KEEP_ITEMS
+            {
+                moves.clear();
+                spare_moves.push(std::mem::take(moves));
+            }
+        }
         let mut kept = Tape {
             steps: std::mem::take(&mut self.steps),
             moves: std::mem::take(&mut self.moves),
             items: std::mem::take(&mut self.items),
+            spare_moves,
             file: File::default(),
             span: Span::default(),
             plain: false,
-            overflow: false,
         };
         kept.steps.clear();
         kept.moves.clear();
@@ -90,36 +102,24 @@ impl Drop for Tape {
     }
 }
 
-/// `n` as a 32-bit count, or `overflow` set.
-fn narrow(n: usize, overflow: &mut bool) -> u32 {
-    u32::try_from(n).unwrap_or_else(|_| {
-        *overflow = true;
-        0
-    })
-}
-
 impl Lines for Tape {
     fn wants_plain(&self) -> bool {
         self.plain
     }
 
+    // Offsets and counts are below the text's length, which `record` has checked fits
+    // in 32 bits: the casts keep every value.
+    #[allow(clippy::cast_possible_truncation)]
     fn plain_turn(&mut self, turn: PlainTurn<'_>) -> bool {
-        let from = self.moves.len();
-        for &m in turn.moves {
-            self.moves.push(m);
-        }
-        let o = &mut self.overflow;
-        let step = Step::Plain {
-            moves: (narrow(from, o), narrow(self.moves.len(), o)),
+        let from = self.moves.len() as u32;
+        self.moves.extend(turn.moves.iter().copied());
+        self.steps.push(Step::Plain {
+            moves: (from, self.moves.len() as u32),
             number: turn.number,
-            kind_span: (
-                narrow(turn.kind_span.start, o),
-                narrow(turn.kind_span.end, o),
-            ),
+            kind_span: (turn.kind_span.start as u32, turn.kind_span.end as u32),
             side: turn.side,
             take: turn.take,
-        };
-        self.steps.push(step);
+        });
         true
     }
 
@@ -129,12 +129,16 @@ impl Lines for Tape {
         self.steps.push(Step::Header);
     }
 
+    // As for `plain_turn`: an item takes at least a byte of the text.
+    #[allow(clippy::cast_possible_truncation)]
+    fn take_items(&mut self, items: &mut Vec<Item>) {
+        let from = self.items.len() as u32;
+        self.items.append(items);
+        self.steps.push(Step::Items(from, self.items.len() as u32));
+    }
+
     fn items(&mut self, items: &[Item]) {
-        let from = self.items.len();
-        self.items.extend_from_slice(items);
-        let o = &mut self.overflow;
-        let step = Step::Items(narrow(from, o), narrow(self.items.len(), o));
-        self.steps.push(step);
+        self.take_items(&mut items.to_vec());
     }
 }
 
@@ -144,13 +148,17 @@ impl Tape {
     /// items. The tape and where the next game starts (see
     /// [`super::fast::stream_first`]); `None` where the reader declines the game.
     pub(crate) fn record(src: &str, plain: bool) -> Option<(Tape, usize)> {
+        if u32::try_from(src.len()).is_err() {
+            // The tape's offsets are 32 bits (`MAX_INPUT_BYTES` is far below).
+            return None;
+        }
         let spare = SPARE.lock().ok().and_then(|mut s| s.pop());
         let mut tape = spare.unwrap_or_default();
         tape.plain = plain;
+        give_spare(&mut tape.spare_moves);
+        // What the reader's pool had no room for.
+        tape.spare_moves.clear();
         let (mut file, end) = stream_first(src, &mut tape)?;
-        if tape.overflow {
-            return None;
-        }
         if let Some(g) = file.games.first_mut() {
             tape.span = g.span;
             if matches!(tape.steps.first(), Some(Step::Header)) {
