@@ -336,7 +336,11 @@ impl Search<'_> {
     /// (each move's way and end), and the defences whose every move ends on one of
     /// them or in the Rendezvous (a block, or winning first), each tested and searched
     /// as it comes until one refutes. Only an order of the search: a defence left out
-    /// is generated and searched after, unless one of these refutes.
+    /// is generated and searched after, unless one of these refutes. With
+    /// [`Limits::block_all`] (when no defence can win first or repeat a position) only
+    /// the defences standing on the way of every winning turn are generated, and when
+    /// none refutes the node is lost ([`Blocks::Lost`]); with [`Limits::vacated`] a
+    /// defence that blocks every winning turn and leaves no lane refutes unsearched.
     pub(super) fn blocks(&mut self, p: &Position, t: u32) -> Blocks {
         let (Some(threat), Some(r)) = (p.passed_over(), p.rendezvous()) else {
             return Blocks::Held;
