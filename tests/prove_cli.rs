@@ -585,6 +585,8 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-second-last",
         "--no-all-in-walk",
         "--no-unstoppable",
+        "--no-block-all",
+        "--no-vacated",
         "--no-refuters",
     ] {
         assert_eq!(

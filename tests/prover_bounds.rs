@@ -541,3 +541,162 @@ fn the_all_in_walk_finds_every_winning_turn() {
         "{positions} positions, {wins} wins"
     );
 }
+
+/// Whether the side to act in `p` has a turn meeting `goal` (the naive solver, every
+/// outcome, stopping at the first).
+fn wins_in_1(p: &lanrick::engine::Position, goal: &lanrick::engine::Goal) -> bool {
+    let mut wins = false;
+    let _ = visit_outcomes(p, |_, d| {
+        wins = goal.settle(p, d) == Some(true);
+        if wins {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    wins
+}
+
+/// Only a defence blocking every threat may refute (`prover::blocking_defences`,
+/// 1879, `Limits::block_all`): on generated 1879 positions with the defender to act
+/// and the attacker nearly all in, every defence it leaves out is followed by a
+/// winning turn of the attacker's (the naive solver); and it leaves defences out on
+/// some of them.
+#[test]
+fn only_the_defences_blocking_every_threat_may_refute() {
+    let mut rng = Rng::new(2629);
+    let (mut cut, mut left_out, mut guard) = (0, 0, 0);
+    while cut < 12 && guard < 20_000 {
+        guard += 1;
+        let Some(p) = nearly_in(&mut rng) else {
+            continue;
+        };
+        let goal = direct(!p.to_act(), Target::Rendezvous, 1);
+        let Some(kept) = prover::blocking_defences(&p, &goal) else {
+            continue;
+        };
+        let kept: BTreeSet<String> = kept.iter().map(|c| c.to_string()).collect();
+        let mut out = 0;
+        let _ = visit_outcomes(&p, |_, c| {
+            if !kept.contains(&c.to_string()) {
+                out += 1;
+                assert_ne!(goal.settle(&p, c), Some(false), "{p} ({goal}): {c}");
+                assert!(wins_in_1(c, &goal), "{p} ({goal}): no win after {c}");
+            }
+            ControlFlow::Continue(())
+        });
+        if out > 0 {
+            cut += 1;
+            left_out += out;
+        }
+    }
+    assert!(
+        cut >= 12 && left_out >= 100,
+        "only {cut} positions ({left_out} defences) cut in {guard}"
+    );
+}
+
+/// A defence that blocks every threat and leaves no square the attacker's turns could
+/// use refutes (`prover::leaves_no_lane`, 1879, `Limits::vacated`): on generated 1879
+/// positions with the defender to act (the attacker nearly all in, or anywhere),
+/// whenever it says so of a defence, the attacker has no winning turn after it (the
+/// naive solver); and it says so of some.
+#[test]
+fn a_defence_leaving_no_lane_refutes() {
+    let mut rng = Rng::new(2630);
+    let rules: Rules = "1879".parse().expect("a rules value");
+    let (mut found, mut guard) = (0, 0);
+    while found < 40 && guard < 20_000 {
+        guard += 1;
+        let p = if rng.chance(50) {
+            nearly_in(&mut rng)
+        } else {
+            let men = 6 + rng.below(3);
+            random_position(&mut rng, rules, men)
+        };
+        let Some(p) = p else {
+            continue;
+        };
+        let goal = direct(!p.to_act(), Target::Rendezvous, 1);
+        let mut seen = 0;
+        let _ = visit_outcomes(&p, |_, c| {
+            seen += 1;
+            if seen > 200 {
+                return ControlFlow::Break(());
+            }
+            if prover::leaves_no_lane(&p, &goal, c) {
+                found += 1;
+                if goal.settle(&p, c).is_none() {
+                    assert!(!wins_in_1(c, &goal), "{p} ({goal}): a win after {c}");
+                }
+            }
+            ControlFlow::Continue(())
+        });
+    }
+    assert!(found >= 40, "only {found} in {guard} positions");
+}
+
+/// Blocking every threat and the vacated squares (`Limits::block_all`,
+/// `Limits::vacated`, 1879) change no result, only the work: on generated 1879
+/// positions with the attacker to act and nearly all in, a Rendezvous goal in 2 has the
+/// same verdict and the same keys at the same depths with both on, with each off and
+/// with both off; and they save nodes on some of them (so they apply there).
+#[test]
+fn blocking_every_threat_and_the_vacated_squares_change_no_result() {
+    use lanrick::prover::{Limits, Wants};
+    let mut rng = Rng::new(2631);
+    let on = Limits {
+        threads: 1,
+        max_nodes: 3_000_000,
+        ..Limits::default()
+    };
+    let offs = [
+        Limits {
+            block_all: false,
+            ..on.clone()
+        },
+        Limits {
+            vacated: false,
+            ..on.clone()
+        },
+        Limits {
+            block_all: false,
+            vacated: false,
+            ..on.clone()
+        },
+    ];
+    let (mut checked, mut saved, mut guard) = (0, 0, 0);
+    while checked < 20 && guard < 2_000 {
+        guard += 1;
+        let Some(p) = nearly_in(&mut rng).and_then(|p| p.passed_over()) else {
+            continue;
+        };
+        let goal = direct(p.to_act(), Target::Rendezvous, 2);
+        let want = prover::solve(&p, goal, &on, &Wants::default()).expect("a puzzle");
+        if !want.complete {
+            continue;
+        }
+        let depths = |r: &prover::Report| -> Vec<(String, Option<u32>)> {
+            r.keys
+                .iter()
+                .map(|k| (k.act.to_string(), k.depth))
+                .collect()
+        };
+        let mut most = 0;
+        for off in &offs {
+            let got = prover::solve(&p, goal, off, &Wants::default()).expect("a puzzle");
+            assert!(got.complete, "{p} {goal}");
+            assert_eq!(got.verdict, want.verdict, "{p} {goal} {off:?}");
+            assert_eq!(depths(&got), depths(&want), "{p} {goal}");
+            most = most.max(got.nodes);
+        }
+        checked += 1;
+        if most > want.nodes {
+            saved += 1;
+        }
+    }
+    assert!(
+        checked >= 20 && saved >= 4,
+        "{checked} checked, {saved} saved"
+    );
+}

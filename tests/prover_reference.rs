@@ -148,6 +148,14 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            block_all: false,
+            ..Limits::default()
+        },
+        Limits {
+            vacated: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -536,6 +544,8 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         second_last: false,
         all_in_walk: false,
         unstoppable: false,
+        block_all: false,
+        vacated: false,
         ..Limits::default()
     };
     let ons = [

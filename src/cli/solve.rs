@@ -52,6 +52,14 @@ pub struct Budget {
     /// attacker's cannot be blocked (for testing).
     #[arg(long, hide = true)]
     pub no_unstoppable: bool,
+    /// Switch off searching, before the attacker's last turn, only the defences that
+    /// block every one of his winning turns (for testing).
+    #[arg(long, hide = true)]
+    pub no_block_all: bool,
+    /// Switch off refuting, before the attacker's last turn, by a defence that blocks
+    /// his winning turns and leaves no square his turns could use (for testing).
+    #[arg(long, hide = true)]
+    pub no_vacated: bool,
     /// Switch off the growing shares of the node budget among the keys (for testing).
     #[arg(long, hide = true)]
     pub no_growing_shares: bool,
@@ -106,6 +114,8 @@ impl Budget {
             blocked: !self.no_blocked,
             blocks: !self.no_blocks,
             unstoppable: !self.no_unstoppable,
+            block_all: !self.no_block_all,
+            vacated: !self.no_vacated,
             growing_shares: !self.no_growing_shares,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,

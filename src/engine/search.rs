@@ -168,6 +168,7 @@ pub fn visit_outcomes(
         cut: false,
         prune: None,
         only_taking: false,
+        at_take: None,
         visit: &mut visit,
     };
     let flow = (|| {
@@ -252,6 +253,7 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
         cut: false,
         prune,
         only_taking,
+        at_take: None,
         visit,
     };
     let flow = walk.turn(&turn);
@@ -303,6 +305,44 @@ pub fn visit_taking_turns(
     walk_turns(pos, targets, Some(&mut prune), true, &mut visit)
 }
 
+/// Calls `visit` once for each distinct state of a turn of the side to act in which
+/// every man's move ended on a square of `targets` and a take is due (the mover got
+/// all his men in), before the take, until `visit` breaks; the states `prune` rules
+/// out are not followed, as in [`visit_turns_pruned`]. The moves of every turn that
+/// [`visit_taking_turns`] gives with the same `targets` and `prune` are those of one of
+/// these states, without the takes, wanderers and radiating that follow each: what a
+/// caller asking only how the mover can get all his men in needs (the prover's threats
+/// in 1879).
+pub fn visit_take_due(
+    pos: &Position,
+    targets: SquareSet,
+    mut prune: impl FnMut(&TurnInProgress) -> bool,
+    mut visit: impl FnMut(&TurnInProgress) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if pos.winner().is_some() {
+        return ControlFlow::Continue(());
+    }
+    let Ok(turn) = pos.begin_turn() else {
+        return ControlFlow::Continue(());
+    };
+    let (seen_states, seen_ends) = seen_take();
+    let mut ends = |_: &OutcomeAction<'_>, _: &Position| ControlFlow::Continue(());
+    let mut walk = Walk {
+        seen_states,
+        seen_ends,
+        targets,
+        most: None,
+        cut: false,
+        prune: Some(&mut prune),
+        only_taking: true,
+        at_take: Some(&mut visit),
+        visit: &mut ends,
+    };
+    let flow = walk.turn(&turn);
+    seen_give((walk.seen_states, walk.seen_ends));
+    flow
+}
+
 /// The canonical form of the turn that leads from `pos` to `target`: the one with the
 /// fewest man's moves, the first in the walk's fixed order among those (Carroll's
 /// first hint is `c6-d5 d7-c6 e7-d7 x e6`, not a five-man shuffle that reaches the
@@ -341,6 +381,7 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
             cut: false,
             prune: None,
             only_taking: false,
+            at_take: None,
             visit: &mut visit,
         };
         let _ = walk.turn(&turn);
@@ -369,6 +410,9 @@ pub fn count_by_walk(pos: &Position) -> usize {
 /// C(28, 5) × C(23, 5).
 pub const SETUPS: u64 = 98_280 * 33_649;
 
+/// What [`visit_take_due`] asks of each state of a turn with a take due.
+type AtTake<'v> = dyn FnMut(&TurnInProgress) -> ControlFlow<()> + 'v;
+
 /// A state of a turn: the men, which of them moved, the squares counted, whether the
 /// Rendezvous closed, the wanderers to place, and (in a walk with a limit on the man's
 /// moves, else 0) the man's moves made.
@@ -389,6 +433,9 @@ struct Walk<'v, V> {
     /// Visit only the ends of turns whose moves ended with a take due
     /// ([`visit_taking_turns`]).
     only_taking: bool,
+    /// Given each state with a take due instead of the ends after it
+    /// ([`visit_take_due`]); `None`: the take, wanderers and radiating are walked.
+    at_take: Option<&'v mut AtTake<'v>>,
     visit: &'v mut V,
 }
 
@@ -433,6 +480,9 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             return ControlFlow::Continue(());
         }
         if let Some(choices) = t.take_choices() {
+            if let Some(at_take) = self.at_take.as_deref_mut() {
+                return at_take(t);
+            }
             for c in choices {
                 let mut next = t.clone();
                 if next.take(c).is_ok() {

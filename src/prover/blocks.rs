@@ -2,9 +2,9 @@
 //! are generated ([`super::Limits::blocks`], 1879).
 
 use super::{Goal, Search, Target, Val, bound, last, settle};
-use crate::engine::search::visit_turns_ending_in;
-use crate::engine::turn::{ManMove, Way};
-use crate::engine::{Action, Direction, OutcomeAction, Position, SquareSet};
+use crate::engine::search::{visit_take_due, visit_turns_ending_in, visit_turns_pruned};
+use crate::engine::turn::{ManMove, TurnInProgress, Way};
+use crate::engine::{Action, Direction, OutcomeAction, Position, Side, Square, SquareSet};
 use std::ops::ControlFlow;
 
 /// What the defences that may block found ([`Search::blocks`]).
@@ -14,11 +14,17 @@ pub(super) enum Blocks {
     Refuted(Action),
     /// None of them refutes (the others are still to search).
     Held,
-    /// The attacker has no winning turn to block: any defence may refute.
-    Nothing,
+    /// The attacker has no winning turn to block: any defence may refute. With the
+    /// squares his winning turns could use (`lanes`, [`Limits::vacated`](super::Limits::vacated)),
+    /// a defence leaving none of them refutes.
+    Nothing(Option<SquareSet>),
     /// One of the attacker's winning turns cannot be blocked and the defender cannot
     /// win first: every defence loses ([`Limits::unstoppable`](super::Limits::unstoppable)).
     Unstoppable,
+    /// None of the defences that block every winning turn of the attacker's refutes,
+    /// and no other can: every defence loses
+    /// ([`Limits::block_all`](super::Limits::block_all)).
+    Lost,
     /// The budget ran out.
     Abort,
 }
@@ -38,6 +44,211 @@ fn way_of(m: &ManMove) -> SquareSet {
         }
     }
     out
+}
+
+/// `LINES_WITHIN[sq][k]`: the squares along the eight lines from `sq`, at most `k`
+/// squares away (`k` up to 8): where a man may end a straight move of at most `k`
+/// squares with nothing in his way.
+static LINES_WITHIN: [[SquareSet; 9]; 64] = {
+    let mut t = [[SquareSet::EMPTY; 9]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut at = Square::ALL[sq].step(Direction::ALL[d]);
+            let mut n = 1;
+            while let Some(next) = at {
+                let mut k = n;
+                while k < 9 {
+                    t[sq][k] = t[sq][k].with(next);
+                    k += 1;
+                }
+                at = next.step(Direction::ALL[d]);
+                n += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The ways (squares passed over and stopped on) of the attacker's turns that get all
+/// his men in from `threat` (his turn, a Rendezvous in play, 1879), each given once
+/// for each state of his turn with a take due (not once for each take, placing of
+/// the wanderers and radiating after it), until `f` breaks.
+fn each_threat(
+    threat: &Position,
+    mut f: impl FnMut(SquareSet) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let Some(r) = threat.rendezvous() else {
+        return ControlFlow::Continue(());
+    };
+    let prune = bound::last_turn_prune(threat);
+    visit_take_due(
+        threat,
+        r.squares(),
+        |t| prune.as_ref().is_some_and(|p| p(t)),
+        |t| {
+            let mut way = SquareSet::EMPTY;
+            for m in t.moves() {
+                way |= way_of(m);
+            }
+            f(way)
+        },
+    )
+}
+
+/// `ways` less every way that holds another (a defence blocking the smaller one
+/// blocks the larger too), and none twice.
+fn least_ways(mut ways: Vec<SquareSet>) -> Vec<SquareSet> {
+    ways.sort_by_key(|w| (w.count(), w.0));
+    ways.dedup();
+    let mut out: Vec<SquareSet> = Vec::new();
+    for w in ways {
+        if !out.iter().any(|m| m.is_subset(w)) {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// Whether a defence whose men end on `ends` (the squares where his moved men stand)
+/// stands on every one of `ways`.
+fn blocks_every(ways: &[SquareSet], ends: SquareSet) -> bool {
+    ways.iter().all(|w| !(*w & ends).is_empty())
+}
+
+/// A test of each state of the defender's turn (side `me`): `true` when no defence
+/// reached from it stands on every one of `ways`: one of them is not stood on by a
+/// man already moved, and no man still to move can end a move on it within the
+/// squares the turn has left (each line counted with nothing in the way).
+fn cannot_block_every(ways: Vec<SquareSet>, me: Side) -> impl Fn(&TurnInProgress) -> bool {
+    move |t: &TurnInProgress| {
+        let moved = t.moved();
+        let k = usize::from(t.remaining()).min(8);
+        let mut reach = SquareSet::EMPTY;
+        for sq in t.men(me) - moved {
+            reach |= LINES_WITHIN[usize::from(sq.index())][k];
+        }
+        ways.iter()
+            .any(|w| (*w & moved).is_empty() && (*w & reach).is_empty())
+    }
+}
+
+/// The squares the defender's men end on in a turn: each man's move's end.
+fn ends_of(a: &OutcomeAction<'_>) -> SquareSet {
+    match a {
+        OutcomeAction::Turn { moves, .. } => moves.iter().map(|m| m.to).collect(),
+        _ => SquareSet::EMPTY,
+    }
+}
+
+/// The defences of the side to act at `p` that may refute the attacker's Rendezvous
+/// goal in 1 (1879, the defender to act before the attacker's last turn): the
+/// positions of those whose men end on the way of every one of the attacker's turns
+/// that would get all his men in were the defender to let his turn go
+/// ([`Limits::block_all`](super::Limits::block_all)). Every other defence leaves one
+/// of those turns open, and loses to it. `None` when it cannot say: other rules, a
+/// game goal, help play, the attacker to act, the defender able to get all his men in
+/// (counted as [`can_win_after_defence`] counts it), or no such turn of the
+/// attacker's. (In a search also only when no position has repeated on the path, so
+/// that no defence can be a third occurrence.)
+///
+/// [`can_win_after_defence`]: super::can_win_after_defence
+pub fn blocking_defences(p: &Position, goal: &Goal) -> Option<Vec<Position>> {
+    if !matches!(bound::Reach::of(p), Some(bound::Reach::R1879))
+        || !may_be_unstoppable(p, goal, 0, true)
+    {
+        return None;
+    }
+    let threat = p.passed_over()?;
+    let mut ways = Vec::new();
+    let _ = each_threat(&threat, |w| {
+        ways.push(w);
+        ControlFlow::Continue(())
+    });
+    if ways.is_empty() {
+        return None;
+    }
+    let ways = least_ways(ways);
+    let mut out = Vec::new();
+    let _ = visit_turns_pruned(p, cannot_block_every(ways.clone(), p.to_act()), |a, c| {
+        if blocks_every(&ways, ends_of(a)) {
+            out.push(*c);
+        }
+        ControlFlow::Continue(())
+    });
+    Some(out)
+}
+
+/// Whether the defence from `p` to `c` refutes the attacker's Rendezvous goal in 1 by
+/// [`Limits::vacated`](super::Limits::vacated) (1879, the defender to act before the
+/// attacker's last turn): its men end on the way of every one of the attacker's turns
+/// that would get all his men in were the defender to let his turn go (trivially when
+/// there is none), and none of the squares they left lies on a line along which such a
+/// turn could pass. Then the attacker has no winning turn after it. `false` when it
+/// cannot say (other rules, a game goal, help play, the attacker to act).
+pub fn leaves_no_lane(p: &Position, goal: &Goal, c: &Position) -> bool {
+    if !matches!(bound::Reach::of(p), Some(bound::Reach::R1879))
+        || goal.target != Target::Rendezvous
+        || goal.help
+        || p.to_act() == goal.side
+    {
+        return false;
+    }
+    let Some(threat) = p.passed_over() else {
+        return false;
+    };
+    let mut ways = Vec::new();
+    let _ = each_threat(&threat, |w| {
+        ways.push(w);
+        ControlFlow::Continue(())
+    });
+    let me = p.to_act();
+    let ends = c.men(me) - p.men(me);
+    blocks_every(&ways, ends) && opens_no_lane(lanes(p, goal.side), p, c)
+}
+
+/// The squares a turn of `side` getting all his men in at `p` (1879) may pass over or
+/// stop on: the Rendezvous, and the squares along each line from each of his men
+/// outside it to one of its squares no farther than his allowance. (A man in it
+/// moves only within it, which is convex along every line, or he would stay out.)
+fn lanes(p: &Position, side: Side) -> SquareSet {
+    let Some(r) = p.rendezvous() else {
+        return SquareSet::FULL;
+    };
+    let squares = r.squares();
+    let most = p.allowance().max(p.later_allowance(side));
+    let mut out = squares;
+    for m in p.men(side) - squares {
+        for s in squares {
+            if let Some((dir, n)) = m.line_to(s)
+                && n <= most
+            {
+                let mut at = m;
+                for _ in 0..n {
+                    match at.step(dir) {
+                        Some(next) => {
+                            out.insert(next);
+                            at = next;
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the defence from `p` to `c` leaves none of `lanes` (the defender's men
+/// that moved stood on none of them): then every turn of the attacker's after it
+/// that gets all his men in would have done so had the defender let his turn go
+/// (each square it uses was empty then too).
+pub(super) fn opens_no_lane(lanes: SquareSet, p: &Position, c: &Position) -> bool {
+    let me = p.to_act();
+    ((p.men(me) - c.men(me)) & lanes).is_empty()
 }
 
 /// The squares the defender's men (the side to act in `p`) might stand on or pass over
@@ -125,7 +336,11 @@ impl Search<'_> {
     /// (each move's way and end), and the defences whose every move ends on one of
     /// them or in the Rendezvous (a block, or winning first), each tested and searched
     /// as it comes until one refutes. Only an order of the search: a defence left out
-    /// is generated and searched after, unless one of these refutes.
+    /// is generated and searched after, unless one of these refutes. With
+    /// [`Limits::block_all`] (when no defence can win first or repeat a position) only
+    /// the defences standing on the way of every winning turn are generated, and when
+    /// none refutes the node is lost ([`Blocks::Lost`]); with [`Limits::vacated`] a
+    /// defence that blocks every winning turn and leaves no lane refutes unsearched.
     pub(super) fn blocks(&mut self, p: &Position, t: u32) -> Blocks {
         let (Some(threat), Some(r)) = (p.passed_over(), p.rendezvous()) else {
             return Blocks::Held;
@@ -134,39 +349,92 @@ impl Search<'_> {
         let blocked = self.limits.blocked;
         let mut need = SquareSet::EMPTY;
         let mut aborted = false;
+        // No defence can win first or be a third occurrence: the shortcuts may be taken.
+        let sure = may_be_unstoppable(p, &goal, self.hist.repeats(), blocked);
         // The squares no defence can touch, when the shortcut may be taken.
-        let untouchable = (self.limits.unstoppable
-            && may_be_unstoppable(p, &goal, self.hist.repeats(), blocked))
-        .then(|| !defender_reach(p, blocked));
+        let untouchable = (self.limits.unstoppable && sure).then(|| !defender_reach(p, blocked));
         let mut unstoppable = false;
-        let _ = last::visit_goal_turns(&threat, |a, c| {
-            if !self.tick() {
-                aborted = true;
+        let mut ways: Vec<SquareSet> = Vec::new();
+        let mut each_way = |way: SquareSet| {
+            need |= way;
+            ways.push(way);
+            if untouchable.is_some_and(|free| (way - free).is_empty()) {
+                unstoppable = true;
                 return ControlFlow::Break(());
             }
-            if settle(&goal, &threat, c) == Some(Val::Win)
-                && let OutcomeAction::Turn { moves, .. } = a
-            {
-                let mut way = SquareSet::EMPTY;
-                for m in *moves {
-                    way |= way_of(m);
-                }
-                need |= way;
-                if untouchable.is_some_and(|free| (way - free).is_empty()) {
-                    unstoppable = true;
+            ControlFlow::Continue(())
+        };
+        if goal.target == Target::Rendezvous {
+            // Every turn getting all his men in wins the Rendezvous: one way for each.
+            let _ = each_threat(&threat, |way| {
+                if !self.tick() {
+                    aborted = true;
                     return ControlFlow::Break(());
                 }
-            }
-            ControlFlow::Continue(())
-        });
+                each_way(way)
+            });
+        } else {
+            let _ = last::visit_goal_turns(&threat, |a, c| {
+                if !self.tick() {
+                    aborted = true;
+                    return ControlFlow::Break(());
+                }
+                if settle(&goal, &threat, c) == Some(Val::Win)
+                    && let OutcomeAction::Turn { moves, .. } = a
+                {
+                    let mut way = SquareSet::EMPTY;
+                    for m in *moves {
+                        way |= way_of(m);
+                    }
+                    return each_way(way);
+                }
+                ControlFlow::Continue(())
+            });
+        }
         if aborted {
             return Blocks::Abort;
         }
         if unstoppable {
             return Blocks::Unstoppable;
         }
+        // The squares the attacker's winning turns may use (`Limits::vacated`): after a
+        // defence blocking every winning turn and leaving none of these, he has none.
+        let lanes =
+            (self.limits.vacated && goal.target == Target::Rendezvous).then(|| lanes(p, goal.side));
         if need.is_empty() {
-            return Blocks::Nothing;
+            return Blocks::Nothing(lanes);
+        }
+        if self.limits.block_all && sure {
+            // Only a defence standing on the way of every winning turn can refute:
+            // against any other the attacker plays the turn it leaves open.
+            let ways = least_ways(ways);
+            let mut found = Blocks::Lost;
+            let prune = cannot_block_every(ways.clone(), p.to_act());
+            let _ = visit_turns_pruned(p, prune, |a, c| {
+                if !self.tick() {
+                    found = Blocks::Abort;
+                    return ControlFlow::Break(());
+                }
+                if !blocks_every(&ways, ends_of(a)) {
+                    return ControlFlow::Continue(());
+                }
+                if lanes.is_some_and(|l| opens_no_lane(l, p, c)) {
+                    found = Blocks::Refuted(a.to_action());
+                    return ControlFlow::Break(());
+                }
+                match self.refutes(p, a, c, t) {
+                    Some(true) => {
+                        found = Blocks::Refuted(a.to_action());
+                        ControlFlow::Break(())
+                    }
+                    Some(false) => ControlFlow::Continue(()),
+                    None => {
+                        found = Blocks::Abort;
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            return found;
         }
         let mut found = Blocks::Held;
         let _ = visit_turns_ending_in(p, need | r.squares(), |a, c| {
@@ -174,24 +442,49 @@ impl Search<'_> {
                 found = Blocks::Abort;
                 return ControlFlow::Break(());
             }
-            let refutes = match settle(&goal, p, c) {
-                Some(v) => v == Val::Fail,
-                None if c.to_act() == goal.side && !bound::win_now(c, &goal, blocked) => true,
-                None => match self.after(p, a, c, t) {
-                    Val::Fail => true,
-                    Val::Win => false,
-                    Val::Abort => {
-                        found = Blocks::Abort;
-                        return ControlFlow::Break(());
-                    }
-                },
-            };
-            if refutes {
+            if let Some(l) = lanes
+                && blocks_every(&ways, ends_of(a))
+                && opens_no_lane(l, p, c)
+            {
                 found = Blocks::Refuted(a.to_action());
                 return ControlFlow::Break(());
             }
-            ControlFlow::Continue(())
+            match self.refutes(p, a, c, t) {
+                Some(true) => {
+                    found = Blocks::Refuted(a.to_action());
+                    ControlFlow::Break(())
+                }
+                Some(false) => ControlFlow::Continue(()),
+                None => {
+                    found = Blocks::Abort;
+                    ControlFlow::Break(())
+                }
+            }
         });
         found
+    }
+
+    /// Whether the defence `a` from `p` to `c`, before the attacker's last turn,
+    /// refutes: it settles the goal against him, the cheap test fails him, or the
+    /// search of `c` does. `None` when the budget ran out.
+    fn refutes(
+        &mut self,
+        p: &Position,
+        a: &OutcomeAction<'_>,
+        c: &Position,
+        t: u32,
+    ) -> Option<bool> {
+        let goal = self.goal;
+        match settle(&goal, p, c) {
+            Some(v) => Some(v == Val::Fail),
+            None if c.to_act() == goal.side && !bound::win_now(c, &goal, self.limits.blocked) => {
+                Some(true)
+            }
+            None => match self.after(p, a, c, t) {
+                Val::Fail => Some(true),
+                Val::Win => Some(false),
+                Val::Abort => None,
+            },
+        }
     }
 }

@@ -93,6 +93,24 @@ pub struct Limits {
     /// his turn, the defender cannot get all his men in first, and no position has yet
     /// repeated on the path (so no defence can draw by a third occurrence).
     pub unstoppable: bool,
+    /// Blocking every threat (1879, with [`Limits::blocks`]): at the defender's turn
+    /// before the attacker's last, for a Rendezvous goal, when the defender cannot get
+    /// all his men in and no position has yet repeated on the path, only the defences
+    /// whose men end on the way of every one of the attacker's turns that would get
+    /// all his men in (were the defender to let his turn go) are generated and
+    /// searched ([`blocking_defences`](super::blocking_defences)): against any other
+    /// he plays the turn it leaves open. When none of them refutes, every defence
+    /// loses.
+    pub block_all: bool,
+    /// Vacated squares (1879, with [`Limits::blocks`]): at the defender's turn before
+    /// the attacker's last, for a Rendezvous goal, a defence that blocks every one of
+    /// the attacker's turns that would get all his men in (were the defender to let
+    /// his turn go; trivially when there is none) refutes without a search when none
+    /// of the squares his men left lies on a line along which a turn getting all the
+    /// attacker's men in could pass (the Rendezvous, and each line from one of his men
+    /// outside it into it within his allowance): every such turn after it would have
+    /// been open before it.
+    pub vacated: bool,
     /// Refuters: at an AND node, the defence that refuted last at the same ply is
     /// played first, straight from its moves, before the defences are generated; and
     /// the killers of the keys already searched at a depth (in fixed batches, in the
@@ -137,6 +155,8 @@ impl Default for Limits {
             bound_first: true,
             blocks: true,
             unstoppable: true,
+            block_all: true,
+            vacated: true,
             refuters: true,
             growing_shares: true,
             final_duals: false,

@@ -61,7 +61,7 @@ use table::Table;
 pub use crate::engine::budget::{Budget, Clock, Cut, SystemClock};
 pub use crate::engine::goal::{Goal, Target};
 use blocks::Blocks;
-pub use blocks::unstoppable_threat;
+pub use blocks::{blocking_defences, leaves_no_lane, unstoppable_threat};
 pub use bound::{
     TurnNeed, can_win_after_defence, can_win_now, can_win_within, last_turn_prune,
     second_last_prune, turn_need,
@@ -828,6 +828,9 @@ impl<'a> Search<'a> {
         // his winning turns are searched before the others are generated
         // (`Limits::blocks`); with none to block, each defence is searched as it comes.
         let mut stream = false;
+        // With nothing to block, the squares the attacker's winning turns may use
+        // (`Limits::vacated`): a defence leaving none of them refutes.
+        let mut lanes: Option<SquareSet> = None;
         // Only in 1879, where the cheap test cannot see a block and a winning attacker
         // needs nothing of the defender (in the 1893 family a quiet defence keeping
         // two men outside refutes, and the cheap test sees it as it streams).
@@ -838,8 +841,11 @@ impl<'a> Search<'a> {
                     return Val::Fail;
                 }
                 Blocks::Abort => return Val::Abort,
-                Blocks::Unstoppable => return Val::Win,
-                Blocks::Nothing => stream = true,
+                Blocks::Unstoppable | Blocks::Lost => return Val::Win,
+                Blocks::Nothing(l) => {
+                    stream = true;
+                    lanes = l;
+                }
                 Blocks::Held => {}
             }
         }
@@ -885,6 +891,10 @@ impl<'a> Search<'a> {
                 return ControlFlow::Continue(());
             }
             if stream {
+                if lanes.is_some_and(|l| blocks::opens_no_lane(l, p, c)) {
+                    refuted = Some(a.to_action());
+                    return ControlFlow::Break(());
+                }
                 return match self.after(p, a, c, t) {
                     Val::Win => ControlFlow::Continue(()),
                     Val::Fail => {
