@@ -228,14 +228,16 @@ fn seen_give(mut seen: Seen) {
 }
 
 /// The walk of one turn of the side to act in `pos` that [`visit_turns_ending_in`],
-/// [`visit_turns_pruned`] and [`visit_taking_turns`] share: every man's move ending
-/// on `targets`, the states `prune` rules out not followed, only the turns ending with
-/// a take due when `only_taking`; nothing when the game is over or no turn is due.
+/// [`visit_turns_pruned`], [`visit_taking_turns`] and [`visit_take_due`] share: every
+/// man's move ending on `targets`, the states `prune` rules out not followed, only the
+/// turns ending with a take due when `only_taking` (each such state handed to
+/// `at_take` first, when given); nothing when the game is over or no turn is due.
 fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
     pos: &Position,
     targets: SquareSet,
     prune: Option<&'v mut dyn FnMut(&TurnInProgress) -> bool>,
     only_taking: bool,
+    at_take: Option<&'v mut AtTake<'v>>,
     visit: &'v mut V,
 ) -> ControlFlow<()> {
     if pos.winner().is_some() {
@@ -253,7 +255,7 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
         cut: false,
         prune,
         only_taking,
-        at_take: None,
+        at_take,
         visit,
     };
     let flow = walk.turn(&turn);
@@ -270,7 +272,7 @@ pub fn visit_turns_ending_in(
     targets: SquareSet,
     mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    walk_turns(pos, targets, None, false, &mut visit)
+    walk_turns(pos, targets, None, false, None, &mut visit)
 }
 
 /// Calls `visit` once for each distinct outcome of a turn of the side to act, leaving
@@ -286,7 +288,14 @@ pub fn visit_turns_pruned(
     mut prune: impl FnMut(&TurnInProgress) -> bool,
     mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    walk_turns(pos, SquareSet::FULL, Some(&mut prune), false, &mut visit)
+    walk_turns(
+        pos,
+        SquareSet::FULL,
+        Some(&mut prune),
+        false,
+        None,
+        &mut visit,
+    )
 }
 
 /// Calls `visit` once for each distinct outcome of a turn of the side to act whose
@@ -302,7 +311,7 @@ pub fn visit_taking_turns(
     mut prune: impl FnMut(&TurnInProgress) -> bool,
     mut visit: impl FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    walk_turns(pos, targets, Some(&mut prune), true, &mut visit)
+    walk_turns(pos, targets, Some(&mut prune), true, None, &mut visit)
 }
 
 /// Calls `visit` once for each distinct state of a turn of the side to act in which
@@ -319,28 +328,15 @@ pub fn visit_take_due(
     mut prune: impl FnMut(&TurnInProgress) -> bool,
     mut visit: impl FnMut(&TurnInProgress) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if pos.winner().is_some() {
-        return ControlFlow::Continue(());
-    }
-    let Ok(turn) = pos.begin_turn() else {
-        return ControlFlow::Continue(());
-    };
-    let (seen_states, seen_ends) = seen_take();
     let mut ends = |_: &OutcomeAction<'_>, _: &Position| ControlFlow::Continue(());
-    let mut walk = Walk {
-        seen_states,
-        seen_ends,
+    walk_turns(
+        pos,
         targets,
-        most: None,
-        cut: false,
-        prune: Some(&mut prune),
-        only_taking: true,
-        at_take: Some(&mut visit),
-        visit: &mut ends,
-    };
-    let flow = walk.turn(&turn);
-    seen_give((walk.seen_states, walk.seen_ends));
-    flow
+        Some(&mut prune),
+        true,
+        Some(&mut visit),
+        &mut ends,
+    )
 }
 
 /// The canonical form of the turn that leads from `pos` to `target`: the one with the

@@ -422,17 +422,7 @@ impl Search<'_> {
                     found = Blocks::Refuted(a.to_action());
                     return ControlFlow::Break(());
                 }
-                match self.refutes(p, a, c, t) {
-                    Some(true) => {
-                        found = Blocks::Refuted(a.to_action());
-                        ControlFlow::Break(())
-                    }
-                    Some(false) => ControlFlow::Continue(()),
-                    None => {
-                        found = Blocks::Abort;
-                        ControlFlow::Break(())
-                    }
-                }
+                refuted_stops(self.refutes(p, a, c, t), &mut found, || a.to_action())
             });
             return found;
         }
@@ -449,17 +439,7 @@ impl Search<'_> {
                 found = Blocks::Refuted(a.to_action());
                 return ControlFlow::Break(());
             }
-            match self.refutes(p, a, c, t) {
-                Some(true) => {
-                    found = Blocks::Refuted(a.to_action());
-                    ControlFlow::Break(())
-                }
-                Some(false) => ControlFlow::Continue(()),
-                None => {
-                    found = Blocks::Abort;
-                    ControlFlow::Break(())
-                }
-            }
+            refuted_stops(self.refutes(p, a, c, t), &mut found, || a.to_action())
         });
         found
     }
@@ -485,6 +465,27 @@ impl Search<'_> {
                 Val::Win => Some(false),
                 Val::Abort => None,
             },
+        }
+    }
+}
+
+/// A walk of defences goes on past a defence that does not refute (`Some(false)`) and
+/// stops at one that does, which `found` then names, or when the search was cut
+/// (`None`: `found` is `Abort`).
+fn refuted_stops(
+    refutes: Option<bool>,
+    found: &mut Blocks,
+    action: impl FnOnce() -> Action,
+) -> ControlFlow<()> {
+    match refutes {
+        Some(true) => {
+            *found = Blocks::Refuted(action());
+            ControlFlow::Break(())
+        }
+        Some(false) => ControlFlow::Continue(()),
+        None => {
+            *found = Blocks::Abort;
+            ControlFlow::Break(())
         }
     }
 }
