@@ -2,14 +2,49 @@
 //! byte-level reader for plain files first) and `parse_file_with_pest` (the grammar
 //! alone) must give the same tree, or the same error, for every input; and each game
 //! checked as `check` checks it (read a line at a time when the shortcut takes it)
-//! must give what its whole tree gives.
+//! must give what its whole tree gives. And a collection read in one scan (each game
+//! read onto a tape that finds its end) is cut and checked as the splitter cuts it and
+//! each game's text checks.
 #![no_main]
 
 use lanrick::interp::{Options, check_game_text, check_game_text_whole};
 use lanrick::syntax::{parse_file, parse_file_with_pest, split_games};
+use lanrick::cli::stream::{Piece, read_pieces, run_piece};
 use libfuzzer_sys::fuzz_target;
 
+/// Gives `data` seven bytes a read, so that games are cut off by the reads' ends.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = out.len().min(7).min(self.0.len());
+        let (head, rest) = self.0.split_at(n);
+        out[..n].copy_from_slice(head);
+        self.0 = rest;
+        Ok(n)
+    }
+}
+
+/// Each piece of `data` (read with tapes or not) and what checking it with `opts` gives.
+fn pieces(data: &[u8], taped: bool, opts: Options) -> Vec<String> {
+    let mut out = Vec::new();
+    let read = read_pieces(Trickle(data), taped.then_some(opts), |mut p: Piece| {
+        let w = &p.window;
+        let shape = format!(
+            "{} {:?} {} {} {} {:?} {:?}",
+            p.index, w.text, w.base, w.newlines, w.breaks, p.game, p.bad_utf8
+        );
+        out.push(format!("{shape} {:?}", run_piece(&mut p, opts)));
+        true
+    });
+    out.push(format!("{:?}", read.err().map(|e| e.to_string())));
+    out
+}
+
 fuzz_target!(|data: &[u8]| {
+    for opts in [Options::default(), Options { each: true }] {
+        assert_eq!(pieces(data, true, opts), pieces(data, false, opts), "{data:?}");
+    }
     let Ok(src) = std::str::from_utf8(data) else {
         return;
     };
