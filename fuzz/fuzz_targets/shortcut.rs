@@ -7,9 +7,9 @@
 //! each game's text checks.
 #![no_main]
 
+use lanrick::cli::stream::{Piece, read_pieces, run_piece};
 use lanrick::interp::{Options, check_game_text, check_game_text_whole};
 use lanrick::syntax::{parse_file, parse_file_with_pest, split_games};
-use lanrick::cli::stream::{Piece, read_pieces, run_piece};
 use libfuzzer_sys::fuzz_target;
 
 /// Gives `data` seven bytes a read, so that games are cut off by the reads' ends.
@@ -43,7 +43,11 @@ fn pieces(data: &[u8], taped: bool, opts: Options) -> Vec<String> {
 
 fuzz_target!(|data: &[u8]| {
     for opts in [Options::default(), Options { each: true }] {
-        assert_eq!(pieces(data, true, opts), pieces(data, false, opts), "{data:?}");
+        assert_eq!(
+            pieces(data, true, opts),
+            pieces(data, false, opts),
+            "{data:?}"
+        );
     }
     let Ok(src) = std::str::from_utf8(data) else {
         return;
@@ -54,7 +58,10 @@ fuzz_target!(|data: &[u8]| {
         for opts in [Options::default(), Options { each: true }] {
             assert_eq!(
                 format!("{:?}", check_game_text(game, i + 1, piece.start, opts)),
-                format!("{:?}", check_game_text_whole(game, i + 1, piece.start, opts)),
+                format!(
+                    "{:?}",
+                    check_game_text_whole(game, i + 1, piece.start, opts)
+                ),
                 "{game:?}"
             );
         }
