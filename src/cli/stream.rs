@@ -2,7 +2,7 @@
 //! it in blocks, workers parse and interpret the games, and the results come back in
 //! file order. Memory holds a few games at a time, not the file. On one thread the
 //! bytes are read once: the shortcut reader finds each game's end as it reads the game
-//! onto a tape ([`syntax::Tape`]), which is then replayed; with workers,
+//! onto a tape (`syntax::Tape`), which is then replayed; with workers,
 //! [`GameSplitter`] cuts the games and each worker reads its own.
 //!
 //! Each game is parsed alone; its problems are moved to file offsets and rendered
@@ -215,7 +215,7 @@ impl Cutter {
 /// read as soon as it is seen, so an endless input ends.
 ///
 /// With `taped` (the options the games will be replayed with), the bytes are read
-/// once: each game is read by the shortcut reader onto a tape ([`syntax::Tape`]),
+/// once: each game is read by the shortcut reader onto a tape (`syntax::Tape`),
 /// which finds where the game ends as it reads it, and [`run_piece`] replays the
 /// tape instead of reading the text again. [`GameSplitter`] cuts only the games the
 /// shortcut reader declines and those not yet read to their end when a block of the
