@@ -49,52 +49,9 @@ use crate::engine::{Side, Square};
 /// [`MAX_NESTING`](super::MAX_NESTING)).
 pub(crate) const MAX_DEPTH: usize = 8;
 
-/// At most this many move lists are kept for reuse on a thread ([`recycle`]).
-const SPARE_LISTS: usize = 1024;
-
-thread_local! {
-    /// Move lists of games already checked, emptied, for the next games' turns.
-    static SPARE_MOVES: std::cell::RefCell<Vec<Vec<MoveNode>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Keeps the move lists of `file`'s turns (up to [`SPARE_LISTS`] on this thread) for
-/// the turns the reader builds next, so that checking a collection does not allocate
-/// and free a list for every turn. Dropping a file instead is always correct.
-pub(crate) fn recycle(file: File) {
-    SPARE_MOVES.with(|spare| {
-        let Ok(mut spare) = spare.try_borrow_mut() else {
-            return;
-        };
-        for game in file.games {
-            for item in game.body {
-                if spare.len() >= SPARE_LISTS {
-                    return;
-                }
-                if let Item::Event(Event {
-                    kind: EventKind::Turn { mut moves, .. },
-                    ..
-                }) = item
-                {
-                    moves.clear();
-                    spare.push(moves);
-                }
-            }
-        }
-    });
-}
-
-/// Gives this thread's readers the emptied move lists in `lists` (up to
-/// [`SPARE_LISTS`] kept): those of games read on another thread and replayed, handed
-/// back with their tape.
-pub(crate) fn give_spare(lists: &mut Vec<Vec<MoveNode>>) {
-    SPARE_MOVES.with(|spare| {
-        if let Ok(mut spare) = spare.try_borrow_mut() {
-            let room = SPARE_LISTS.saturating_sub(spare.len()).min(lists.len());
-            spare.extend(lists.drain(..room));
-        }
-    });
-}
+mod spare;
+use spare::SPARE_LISTS;
+pub(crate) use spare::{give_spare, recycle};
 
 /// Reads `src` if all of it is in the form above; `None` otherwise.
 pub(crate) fn file(src: &str) -> Option<File> {
@@ -164,24 +121,16 @@ pub(crate) fn stream_first(src: &str, to: &mut dyn Lines) -> Option<(File, usize
 /// Runs `f` with a reader on `src` that takes its spare move lists from this thread's
 /// pool and gives back what is left.
 fn with_reader<T>(src: &str, f: impl FnOnce(&mut Reader<'_>) -> T) -> T {
-    let spare = SPARE_MOVES.with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)));
     let mut r = Reader {
         src,
         bytes: src.as_bytes(),
         pos: 0,
-        spare: spare.unwrap_or_default(),
+        spare: spare::take(),
         plain: Vec::new(),
         plain_prefix: None,
     };
     let out = f(&mut r);
-    let left = std::mem::take(&mut r.spare);
-    SPARE_MOVES.with(|s| {
-        if let Ok(mut s) = s.try_borrow_mut()
-            && s.is_empty()
-        {
-            *s = left;
-        }
-    });
+    spare::give_back(std::mem::take(&mut r.spare));
     out
 }
 
