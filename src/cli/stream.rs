@@ -1,9 +1,9 @@
-//! Reading a collection game by game: a reader cuts the file into games as it reads
-//! it in blocks, workers parse and interpret the games, and the results come back in
-//! file order. Memory holds a few games at a time, not the file. On one thread the
-//! bytes are read once: the shortcut reader finds each game's end as it reads the game
-//! onto a tape (`syntax::Tape`), which is then replayed; with workers,
-//! [`GameSplitter`] cuts the games and each worker reads its own.
+//! Reading a collection game by game: the file is read in blocks and cut into games,
+//! workers interpret the games, and the results come back in file order. Memory holds
+//! a few games at a time, not the file. The bytes are read once: the shortcut reader
+//! finds each game's end as it reads the game onto a tape (`syntax::Tape`), which is
+//! then replayed; [`GameSplitter`] cuts only the games the shortcut reader declines.
+//! The workers take turns at reading, so that each replays the tapes it wrote.
 //!
 //! Each game is parsed alone; its problems are moved to file offsets and rendered
 //! against a [`Window`]: the game's text with one line of context either side, and the
@@ -21,11 +21,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc;
 
-/// How many bytes are read at a time.
-const BLOCK: usize = 256 * 1024;
-
-/// About how many bytes of games a worker takes at a time.
-const BATCH: usize = 64 * 1024;
+/// How many bytes are read at a time: a worker takes the games of one block (or of
+/// more, when a game is longer) at a time.
+const BLOCK: usize = 64 * 1024;
 
 /// One game's text cut out of a file.
 #[derive(Debug)]
@@ -224,72 +222,121 @@ impl Cutter {
 /// # Errors
 /// The I/O error's message, or the game past the limit.
 pub fn read_pieces(
-    mut input: impl Read,
+    input: impl Read,
     taped: Option<Options>,
     mut pieces: impl FnMut(Piece) -> bool,
 ) -> Result<(), ReadError> {
-    // Cuts the game at `consumed` while it is set.
-    let mut splitter: Option<GameSplitter> = if taped.is_some() {
-        None
-    } else {
-        Some(GameSplitter::new())
-    };
-    let mut cuts = Vec::new();
-    let mut buf: Vec<u8> = Vec::with_capacity(2 * BLOCK);
-    let mut buf_start = 0usize; // file offset of buf[0]
-    let mut cutter = Cutter::default();
-    let mut block = vec![0u8; BLOCK];
-    let mut eof = false;
-    // The file offset of a game the shortcut reader read to the end of the bytes read
-    // so far: it is read once more with the next block, then left to the splitter (so
-    // that a long game is not read again with every block).
-    let mut deferred: Option<usize> = None;
-    while !eof {
-        let n = match input.read(&mut block) {
-            Ok(0) => {
-                eof = true;
-                0
+    let mut reader = PieceReader::new(input, taped);
+    while reader.step(&mut pieces)? {}
+    Ok(())
+}
+
+/// [`read_pieces`] a block at a time: what it keeps between blocks.
+struct PieceReader<R> {
+    input: R,
+    taped: Option<Options>,
+    /// Cuts the game at the start of `buf` while it is set.
+    splitter: Option<GameSplitter>,
+    cuts: Vec<usize>,
+    buf: Vec<u8>,
+    /// The file offset of `buf[0]`.
+    buf_start: usize,
+    cutter: Cutter,
+    block: Vec<u8>,
+    eof: bool,
+    /// The file offset of a game the shortcut reader read to the end of the bytes read
+    /// so far: it is read once more with the next block, then left to the splitter (so
+    /// that a long game is not read again with every block).
+    deferred: Option<usize>,
+}
+
+impl<R: Read> PieceReader<R> {
+    fn new(input: R, taped: Option<Options>) -> Self {
+        PieceReader {
+            input,
+            taped,
+            splitter: if taped.is_some() {
+                None
+            } else {
+                Some(GameSplitter::new())
+            },
+            cuts: Vec::new(),
+            buf: Vec::with_capacity(2 * BLOCK),
+            buf_start: 0,
+            cutter: Cutter::default(),
+            block: vec![0u8; BLOCK],
+            eof: false,
+            deferred: None,
+        }
+    }
+
+    /// Reads one block and hands `pieces` each game it completes, in order. `false`
+    /// once the input is read to its end or `pieces` said stop.
+    fn step(&mut self, pieces: &mut impl FnMut(Piece) -> bool) -> Result<bool, ReadError> {
+        if self.eof {
+            return Ok(false);
+        }
+        let n = loop {
+            match self.input.read(&mut self.block) {
+                Ok(0) => {
+                    self.eof = true;
+                    break 0;
+                }
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ReadError::Io(e.to_string())),
             }
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ReadError::Io(e.to_string())),
         };
+        let PieceReader {
+            taped,
+            splitter,
+            cuts,
+            buf,
+            buf_start,
+            cutter,
+            block,
+            eof,
+            deferred,
+            ..
+        } = self;
+        let (taped, eof) = (*taped, *eof);
         buf.extend_from_slice(block.get(..n).unwrap_or(&[]));
         // Where the game being read starts in `buf`.
         let mut consumed = 0usize;
-        // The UTF-8 text at the start of `buf`, for the shortcut reader: looked at once
-        // a block, and only while games are read by it (not while the splitter waits
-        // for the end of a long game, which may be far).
-        let mut text: Option<&str> = None;
+        // The UTF-8 text at the start of `buf` and where its last whole line ends, for
+        // the shortcut reader: looked at once a block, and only while games are read
+        // by it (not while the splitter waits for the end of a long game, which may be
+        // far).
+        let mut text: Option<(&str, usize)> = None;
         loop {
             if let Some(sp) = splitter.as_mut() {
-                let fed = sp.position().saturating_sub(buf_start);
+                let fed = sp.position().saturating_sub(*buf_start);
                 let new = buf.get(fed..).unwrap_or(&[]);
                 if taped.is_some() {
                     // Only the game at `consumed` is the splitter's.
-                    sp.feed_to_cut(new, &mut cuts);
+                    sp.feed_to_cut(new, cuts);
                 } else {
-                    sp.feed(new, &mut cuts);
+                    sp.feed(new, cuts);
                 }
                 if eof && (taped.is_none() || cuts.is_empty()) {
-                    sp.finish(&mut cuts);
-                    cuts.push(buf_start + buf.len());
+                    sp.finish(cuts);
+                    cuts.push(*buf_start + buf.len());
                 }
                 if taped.is_some() {
                     cuts.truncate(1);
                 }
-                for &cut in &cuts {
-                    let cut = cut - buf_start;
-                    let piece = cutter.piece(&buf, buf_start, consumed, cut, None);
+                for &cut in cuts.iter() {
+                    let cut = cut - *buf_start;
+                    let piece = cutter.piece(buf, *buf_start, consumed, cut, None);
                     consumed = cut;
                     if !pieces(piece) {
-                        return Ok(());
+                        return Ok(false);
                     }
                 }
                 let any = !cuts.is_empty();
                 cuts.clear();
                 if taped.is_some() && any {
-                    splitter = None;
+                    *splitter = None;
                     continue;
                 }
                 break;
@@ -300,17 +347,37 @@ pub fn read_pieces(
             if consumed >= buf.len() && !(eof && cutter.index == 0) {
                 break;
             }
-            let valid = *text.get_or_insert_with(|| match std::str::from_utf8(&buf) {
-                Ok(t) => t,
-                Err(e) => buf
-                    .get(..e.valid_up_to())
-                    .and_then(|b| std::str::from_utf8(b).ok())
-                    .unwrap_or(""),
+            let (valid, lines) = *text.get_or_insert_with(|| {
+                let valid = match std::str::from_utf8(buf) {
+                    Ok(t) => t,
+                    Err(e) => buf
+                        .get(..e.valid_up_to())
+                        .and_then(|b| std::str::from_utf8(b).ok())
+                        .unwrap_or(""),
+                };
+                // Before the end, the reader sees whole lines only: a line cut by the
+                // block's end would look wrong to it, not unfinished.
+                let lines = if eof {
+                    valid.len()
+                } else {
+                    memchr::memrchr(b'\n', valid.as_bytes()).map_or(0, |i| i + 1)
+                };
+                (valid, lines)
             });
-            let rest = valid.get(consumed..).unwrap_or("");
-            if rest.is_empty() && consumed < buf.len() {
+            let here = Some(*buf_start + consumed);
+            if valid.len() <= consumed && consumed < buf.len() {
                 // Not UTF-8 here: for the splitter (the piece reports the byte).
-                splitter = Some(GameSplitter::starting_at(buf_start + consumed));
+                *splitter = Some(GameSplitter::starting_at(*buf_start + consumed));
+                continue;
+            }
+            let rest = valid.get(consumed..lines).unwrap_or("");
+            if rest.is_empty() && !eof {
+                // The rest of a line: wait for its end, once.
+                if *deferred != here {
+                    *deferred = here;
+                    break;
+                }
+                *splitter = Some(GameSplitter::starting_at(*buf_start + consumed));
                 continue;
             }
             let whole = |end: usize| {
@@ -325,41 +392,46 @@ pub fn read_pieces(
                     eof && consumed + rest.len() == buf.len()
                 }
             };
+            let here = Some(*buf_start + consumed);
             match syntax::Tape::record(rest, !opts.each) {
                 Some((tape, end)) if whole(end) => {
                     let cut = consumed + end;
-                    let piece = cutter.piece(&buf, buf_start, consumed, cut, Some(tape));
+                    let piece = cutter.piece(buf, *buf_start, consumed, cut, Some(tape));
                     consumed = cut;
                     if !pieces(piece) {
-                        return Ok(());
+                        return Ok(false);
                     }
                 }
                 // Not all here yet, the first time: read again with the next block.
-                Some(_) if !eof && deferred != Some(buf_start + consumed) => {
-                    deferred = Some(buf_start + consumed);
+                Some(_) if !eof && *deferred != here => {
+                    *deferred = here;
                     break;
                 }
                 // Declined, or a long game: the splitter finds its end.
-                _ => splitter = Some(GameSplitter::starting_at(buf_start + consumed)),
+                _ => *splitter = Some(GameSplitter::starting_at(*buf_start + consumed)),
             }
         }
         buf.drain(..consumed);
-        buf_start += consumed;
+        *buf_start += consumed;
+        if buf.capacity() > 8 * BLOCK && buf.len() <= BLOCK {
+            // A long game has been cut: its room is not kept for the rest.
+            buf.shrink_to(2 * BLOCK);
+        }
         if buf.len() > MAX_INPUT_BYTES {
-            let head = head_of(&buf);
+            let head = head_of(buf);
             return Err(ReadError::TooLarge {
                 game: cutter.index + 1,
-                at: buf_start,
+                at: *buf_start,
                 head: Window {
                     text: head,
-                    base: buf_start,
+                    base: *buf_start,
                     newlines: cutter.newlines,
                     breaks: cutter.breaks,
                 },
             });
         }
+        Ok(!eof)
     }
-    Ok(())
 }
 
 /// What a worker made of one piece.
@@ -414,15 +486,18 @@ pub fn syntax_only(piece: &Piece) -> PieceRun {
     }
 }
 
-/// Runs `work` on every piece of `input` on `jobs` threads (the reader is one more)
-/// and hands the results to `collect` in file order. `collect` returns `false` to stop.
-/// `skip` is read by workers before each piece: when it is set, they call `work` with
-/// `skip = true` (to do only what is cheap). `taped`: the options the games will be
-/// replayed with, for the reader to read each game once onto a tape that
-/// [`run_piece`] replays ([`read_pieces`]); `None` when `work` reads the text itself.
+/// Runs `work` on every piece of `input` on `jobs` threads and hands the results to
+/// `collect` in file order. `collect` returns `false` to stop. `skip` is read by
+/// workers before each piece: when it is set, they call `work` with `skip = true` (to
+/// do only what is cheap). `taped`: the options the games will be replayed with, for
+/// each game to be read once, onto a tape that [`run_piece`] replays
+/// ([`read_pieces`]); `None` when `work` reads the text itself.
+///
+/// The workers take turns at the input: one reads the next block's games while the
+/// others work on theirs, and then works on the games it read.
 ///
 /// # Errors
-/// The reader's I/O error.
+/// The reader's I/O error, after every piece read before it was collected.
 pub fn pipeline<R: Send>(
     input: impl Read + Send,
     jobs: usize,
@@ -431,32 +506,34 @@ pub fn pipeline<R: Send>(
     mut collect: impl FnMut(Piece, R, &std::sync::atomic::AtomicBool) -> bool,
 ) -> Result<(), ReadError> {
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, PoisonError};
     let skip = AtomicBool::new(false);
-    // With workers, each game is still cut by the splitter on the reader thread and
-    // read by a worker: reading it onto a tape on the reader thread (one scan) cost 9 %
-    // more CPU and 12 % more wall time with two workers on two cores (the reading
-    // moves to the one thread that cannot be shared, and the tapes cross between
-    // cores; docs/performance.md, "One scan"). On one thread, one scan is cheaper.
-    // `LANRICK_ONE_SCAN=1` tapes with workers too, to measure it again.
-    let one_scan = jobs <= 1 || std::env::var_os("LANRICK_ONE_SCAN").is_some_and(|v| v == "1");
-    let taped = if one_scan { taped } else { None };
     if jobs <= 1 {
-        let mut result = Ok(());
-        let r = read_pieces(input, taped, |piece| {
-            let mut piece = piece;
+        return read_pieces(input, taped, |mut piece| {
             let out = work(&mut piece, skip.load(Ordering::Relaxed));
             collect(piece, out, &skip)
         });
-        if let Err(e) = r {
-            result = Err(e);
-        }
-        return result;
     }
     let stop = AtomicBool::new(false);
-    // Pieces travel in batches of about `BATCH` bytes: one hand-over per game cost more
-    // in thread wake-ups than the games themselves once parsing was fast.
-    let (batch_tx, batch_rx) = mpsc::sync_channel::<(usize, Vec<Piece>)>(jobs * 2);
-    let batch_rx = std::sync::Mutex::new(batch_rx);
+    // The workers take turns at the reader: one reads the next block's games (onto
+    // tapes: the one scan) and then works on them itself while another reads, so that a
+    // game's tape and text are written and read on one core, and its memory freed where
+    // it was taken. A reader thread of its own, handing the tapes over, cost more CPU
+    // than reading every game twice (docs/performance.md, "One scan").
+    struct Turns<R> {
+        reader: PieceReader<R>,
+        /// The next batch's number.
+        number: usize,
+        /// No more to read: the input's end, an error, or a stop.
+        done: bool,
+        error: Option<ReadError>,
+    }
+    let turns = Mutex::new(Turns {
+        reader: PieceReader::new(input, taped),
+        number: 0,
+        done: false,
+        error: None,
+    });
     let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<(Piece, R)>)>(jobs * 2);
     // A token for each batch that may be out at once (read and not yet collected), so
     // that a worker held up cannot leave the others' results piling up behind it.
@@ -465,48 +542,55 @@ pub fn pipeline<R: Send>(
     for _ in 0..in_flight {
         let _ = token_tx.send(());
     }
-    std::thread::scope(|s| {
-        let reader = s.spawn(|| {
-            let tx = batch_tx;
-            let tokens = token_rx;
-            let mut batch = Vec::new();
-            let mut bytes = 0usize;
-            let mut number = 0usize;
-            let r = read_pieces(input, taped, |p| {
-                bytes += p.game.len();
+    let token_rx = Mutex::new(token_rx);
+    // The next batch: the games of one block or more (a block may end inside a game).
+    let next_batch = |batch: &mut Vec<Piece>| -> Option<usize> {
+        let mut t = turns.lock().unwrap_or_else(PoisonError::into_inner);
+        let Turns {
+            reader,
+            number,
+            done,
+            error,
+        } = &mut *t;
+        while !*done && batch.is_empty() {
+            let read = reader.step(&mut |p| {
                 batch.push(p);
-                if bytes >= BATCH {
-                    bytes = 0;
-                    let full = std::mem::take(&mut batch);
-                    if tokens.recv().is_err() || tx.send((number, full)).is_err() {
-                        return false;
-                    }
-                    number += 1;
-                }
                 !stop.load(Ordering::Relaxed)
             });
-            if !batch.is_empty() && !stop.load(Ordering::Relaxed) {
-                // A closed channel means the collector stopped: nothing is lost.
-                let _ = tx.send((number, batch));
+            match read {
+                Ok(more) => *done = !more,
+                Err(e) => {
+                    *error = Some(e);
+                    *done = true;
+                }
             }
-            r
-        });
+        }
+        if batch.is_empty() {
+            return None;
+        }
+        *number += 1;
+        Some(*number - 1)
+    };
+    std::thread::scope(|s| {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let batch_rx = &batch_rx;
-            let work = &work;
-            let skip = &skip;
+            let (work, skip, stop) = (&work, &skip, &stop);
+            let (token_rx, next_batch) = (&token_rx, &next_batch);
             s.spawn(move || {
+                let mut batch = Vec::new();
                 loop {
-                    let (number, pieces) = match batch_rx.lock() {
-                        Ok(rx) => match rx.recv() {
-                            Ok(b) => b,
-                            Err(_) => break,
-                        },
-                        Err(_) => break,
+                    let token = token_rx
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .recv();
+                    if token.is_err() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let Some(number) = next_batch(&mut batch) else {
+                        break;
                     };
-                    let outs = pieces
-                        .into_iter()
+                    let outs = batch
+                        .drain(..)
                         .map(|mut piece| {
                             let out = work(&mut piece, skip.load(Ordering::Relaxed));
                             (piece, out)
@@ -538,7 +622,7 @@ pub fn pipeline<R: Send>(
                         go_on = false;
                         stop.store(true, Ordering::Relaxed);
                         waiting.clear();
-                        // Whatever the reader waits for, it may go on to its end.
+                        // Whatever a worker waits for, it may go on to see the stop.
                         for _ in 0..in_flight {
                             let _ = token_tx.try_send(());
                         }
@@ -550,10 +634,12 @@ pub fn pipeline<R: Send>(
                 }
             }
         }
-        reader
-            .join()
-            .unwrap_or_else(|_| Err(ReadError::Io("the reader thread panicked".into())))
-    })
+    });
+    let error = turns
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .error;
+    error.map_or(Ok(()), Err)
 }
 
 /// The number of worker threads: `LANRICK_JOBS` if set, else the cores.
@@ -913,6 +999,80 @@ mod tests {
         });
         assert!(r.is_ok(), "{r:?}");
         out
+    }
+
+    /// A reader that gives `data` in reads of `size` bytes and then fails.
+    struct Failing<'a>(Trickle<'a>);
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.read(out)? {
+                0 => Err(std::io::Error::other("the disk went away")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    /// What `pipeline` on `jobs` threads hands `collect`, in order, stopping after
+    /// `stop_after` pieces: each piece's shape and check, and the pipeline's result.
+    fn through_pipeline(
+        input: impl Read + Send,
+        jobs: usize,
+        stop_after: usize,
+    ) -> (Vec<(Shape, String)>, Result<(), ReadError>) {
+        let opts = Options::default();
+        let mut out = Vec::new();
+        let r = pipeline(
+            input,
+            jobs,
+            Some(opts),
+            |p, _| format!("{:?}", run_piece(p, opts)),
+            |p, run, _| {
+                out.push((shape(&p), run));
+                out.len() < stop_after
+            },
+        );
+        (out, r)
+    }
+
+    /// Every number of workers hands `collect` every piece in file order, each with the
+    /// check its text gives; a stop stops; an I/O error comes after every piece read
+    /// before it.
+    fn pipeline_agrees(data: &[u8]) {
+        let (alone, _) = pieces(data, BLOCK, Some(Options::default()));
+        for jobs in [1, 2, 3] {
+            for size in [7, 4096, BLOCK] {
+                let (got, r) = through_pipeline(Trickle { data, size }, jobs, usize::MAX);
+                assert!(r.is_ok(), "{r:?}");
+                assert_eq!(got, alone, "{jobs} jobs, reads of {size}");
+                let half = alone.len() / 2 + 1;
+                let (got, r) = through_pipeline(Trickle { data, size }, jobs, half);
+                assert!(r.is_ok(), "{r:?}");
+                assert_eq!(got, alone[..half.min(alone.len())], "{jobs} jobs, stopped");
+                let (got, r) = through_pipeline(Failing(Trickle { data, size }), jobs, usize::MAX);
+                assert!(
+                    matches!(&r, Err(ReadError::Io(m)) if m.contains("went away")),
+                    "{r:?}"
+                );
+                // What was read whole before the failure, in order.
+                assert!(alone.starts_with(&got), "{jobs} jobs, reads of {size}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_worker_count_collects_every_game_in_file_order() {
+        // Several blocks' worth of games, and one game longer than a block.
+        let (text, _) = crate::selfplay::generate(120, 14);
+        assert!(text.len() > 3 * BLOCK, "{} bytes", text.len());
+        pipeline_agrees(text.as_bytes());
+        let (annotated, _) = crate::selfplay::generate_annotated(60, 3, 0.3);
+        let mut long = annotated.clone();
+        let body: String = "{ a long comment }\n".repeat(BLOCK / 16);
+        long.insert_str(long.find("\n\n[Event").map_or(0, |i| i + 1), &body);
+        pipeline_agrees(long.as_bytes());
+        pipeline_agrees(b"");
+        pipeline_agrees(b"[Event \"a\"]\nmark d5\n[Event \"b\xff\"]\nmark d5\n");
     }
 
     #[test]
