@@ -9,13 +9,13 @@
 //! as long as that `Lines` takes every plain turn; where it refuses one (a turn it
 //! must see as an event), [`Tape::play`] says so, and the caller reads the text again.
 //!
-//! Tapes are kept for reuse when dropped (a few dozen, none of a large game), so that
-//! reading a collection does not allocate a tape for every game.
+//! Tapes are kept for reuse by the thread that drops them (a few dozen, none of a large
+//! game), so that reading a collection does not allocate a tape for every game.
 
 use super::ast::{Event, EventKind, File, Game, Item, MoveNode, Span};
 use super::fast::{Lines, PlainTurn, give_spare, stream_first};
 use crate::engine::{Side, Square};
-use std::sync::Mutex;
+use std::cell::RefCell;
 
 /// One call of [`Lines`], written down.
 #[derive(Clone, Copy, Debug)]
@@ -53,8 +53,11 @@ pub(crate) struct Tape {
     spare_moves: Vec<Vec<MoveNode>>,
 }
 
-/// Tapes dropped, emptied, for the next games.
-static SPARE: Mutex<Vec<Tape>> = Mutex::new(Vec::new());
+thread_local! {
+    /// Tapes dropped on this thread, emptied, for the next games it reads (a tape is
+    /// written and replayed on one thread).
+    static SPARE: RefCell<Vec<Tape>> = const { RefCell::new(Vec::new()) };
+}
 
 /// At most this many tapes are kept in [`SPARE`].
 const SPARE_TAPES: usize = 64;
@@ -68,37 +71,40 @@ impl Drop for Tape {
         if self.steps.capacity() > KEEP_STEPS || self.items.capacity() > KEEP_ITEMS {
             return;
         }
-        let Ok(mut spare) = SPARE.lock() else {
-            return;
-        };
-        if spare.len() >= SPARE_TAPES {
-            return;
-        }
-        let mut spare_moves = std::mem::take(&mut self.spare_moves);
-        for item in &mut self.items {
-            if let Item::Event(Event {
-                kind: EventKind::Turn { moves, .. },
-                ..
-            }) = item
-                && spare_moves.len() < KEEP_ITEMS
-            {
-                moves.clear();
-                spare_moves.push(std::mem::take(moves));
+        // Not kept while the thread's pool is being dropped, or is borrowed.
+        let _ = SPARE.try_with(|spare| {
+            let Ok(mut spare) = spare.try_borrow_mut() else {
+                return;
+            };
+            if spare.len() >= SPARE_TAPES {
+                return;
             }
-        }
-        let mut kept = Tape {
-            steps: std::mem::take(&mut self.steps),
-            moves: std::mem::take(&mut self.moves),
-            items: std::mem::take(&mut self.items),
-            spare_moves,
-            file: File::default(),
-            span: Span::default(),
-            plain: false,
-        };
-        kept.steps.clear();
-        kept.moves.clear();
-        kept.items.clear();
-        spare.push(kept);
+            let mut spare_moves = std::mem::take(&mut self.spare_moves);
+            for item in &mut self.items {
+                if let Item::Event(Event {
+                    kind: EventKind::Turn { moves, .. },
+                    ..
+                }) = item
+                    && spare_moves.len() < KEEP_ITEMS
+                {
+                    moves.clear();
+                    spare_moves.push(std::mem::take(moves));
+                }
+            }
+            let mut kept = Tape {
+                steps: std::mem::take(&mut self.steps),
+                moves: std::mem::take(&mut self.moves),
+                items: std::mem::take(&mut self.items),
+                spare_moves,
+                file: File::default(),
+                span: Span::default(),
+                plain: false,
+            };
+            kept.steps.clear();
+            kept.moves.clear();
+            kept.items.clear();
+            spare.push(kept);
+        });
     }
 }
 
@@ -152,8 +158,8 @@ impl Tape {
             // The tape's offsets are 32 bits (`MAX_INPUT_BYTES` is far below).
             return None;
         }
-        let spare = SPARE.lock().ok().and_then(|mut s| s.pop());
-        let mut tape = spare.unwrap_or_default();
+        let spare = SPARE.try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()));
+        let mut tape = spare.ok().flatten().unwrap_or_default();
         tape.plain = plain;
         give_spare(&mut tape.spare_moves);
         // What the reader's pool had no room for.

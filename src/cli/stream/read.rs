@@ -24,7 +24,7 @@ fn head_of(game: &[u8]) -> String {
         .collect()
 }
 
-/// What the reader thread keeps between games to cut each game's piece: the line
+/// What the reading keeps between games to cut each game's piece: the line
 /// before the next game, the lines and line breaks read so far, the games' count.
 #[derive(Default)]
 struct Cutter {
