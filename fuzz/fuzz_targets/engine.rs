@@ -54,10 +54,16 @@ fn check_position(p: &Position) {
     assert!(total(p) <= 10, "too many men: {p}");
     let early = p.rules().edition() != Edition::E1893;
     if early {
-        assert!(p.count(Side::Black) <= 5 && p.count(Side::Yellow) <= 5, "{p}");
+        assert!(
+            p.count(Side::Black) <= 5 && p.count(Side::Yellow) <= 5,
+            "{p}"
+        );
     }
     if p.rules().edition() == lanrick::engine::Edition::E1879 && !p.phase().in_play() {
-        assert!((p.occupied() - SquareSet::BORDER).is_empty(), "off the border: {p}");
+        assert!(
+            (p.occupied() - SquareSet::BORDER).is_empty(),
+            "off the border: {p}"
+        );
     }
     if let Some(r) = p.rendezvous() {
         let size = if early { 9 } else { total(p) - 1 };
@@ -122,7 +128,11 @@ fuzz_target!(|data: &[u8]| {
     let rules: Rules = RULES[usize::from(first >> 1) % RULES.len()]
         .parse()
         .expect("known rules");
-    let side = if first & 1 == 0 { Side::Black } else { Side::Yellow };
+    let side = if first & 1 == 0 {
+        Side::Black
+    } else {
+        Side::Yellow
+    };
     let mut pos = Position::start_for_side(rules, side);
     let mut turn: Option<TurnInProgress> = None;
     for _ in 0..data.len() {
@@ -136,7 +146,8 @@ fuzz_target!(|data: &[u8]| {
                     if op & 0x80 != 0 {
                         input.square()
                     } else {
-                        let free: Vec<Square> = (SquareSet::BORDER - pos.occupied()).iter().collect();
+                        let free: Vec<Square> =
+                            (SquareSet::BORDER - pos.occupied()).iter().collect();
                         input.pick(&free).unwrap_or(Square::ALL[0])
                     }
                 })
@@ -167,7 +178,9 @@ fuzz_target!(|data: &[u8]| {
                     let mine: Vec<Square> = (pos.men(pos.to_act()) & occupied).iter().collect();
                     let Some(from) = input.pick(&mine) else { break };
                     let reach = lanrick::engine::bonus_reach(occupied, from, left);
-                    let Some((to, cost)) = input.pick(&reach) else { continue };
+                    let Some((to, cost)) = input.pick(&reach) else {
+                        continue;
+                    };
                     occupied = occupied.without(from).with(to);
                     left -= cost;
                     moves.push((from, to));
@@ -184,7 +197,10 @@ fuzz_target!(|data: &[u8]| {
                     pos = next;
                     turn = None;
                 }
-                Err(e) => assert!(op & 0x80 == 0, "{pos}: picked bonus {moves:?} refused: {e:?}"),
+                Err(e) => assert!(
+                    op & 0x80 == 0,
+                    "{pos}: picked bonus {moves:?} refused: {e:?}"
+                ),
             }
             continue;
         }
@@ -440,7 +456,9 @@ fuzz_target!(|data: &[u8]| {
                     }
                     if is_1879 && matches!(done.end, TurnEnd::Removed(_)) {
                         // The winner acts next (bonus or die), or the new first player.
-                    } else if !matches!(done.end, TurnEnd::Removed(_)) || rules.edition() != Edition::E1893 {
+                    } else if !matches!(done.end, TurnEnd::Removed(_))
+                        || rules.edition() != Edition::E1893
+                    {
                         // 1893 Rule 8 may give the next Mark to either side.
                         assert_eq!(done.position.to_act(), !pos.to_act());
                     }

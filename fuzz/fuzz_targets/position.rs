@@ -20,7 +20,9 @@ fuzz_target!(|data: &[u8]| {
                 let written = pos.to_string();
                 let again = match Position::parse_as(rules, &written) {
                     Ok(p) => p,
-                    Err(e) => panic!("{name}: {text:?} wrote {written:?}, which does not parse: {e}"),
+                    Err(e) => {
+                        panic!("{name}: {text:?} wrote {written:?}, which does not parse: {e}")
+                    }
                 };
                 assert_eq!(again, pos, "{name}: {text:?} -> {written:?}");
                 assert_eq!(again.to_string(), written);

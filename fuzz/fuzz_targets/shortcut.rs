@@ -4,10 +4,10 @@
 //! checked as `check` checks it (read a line at a time when the shortcut takes it)
 //! must give what its whole tree gives. And a collection read in one scan (each game
 //! read onto a tape that finds its end) is cut and checked as the splitter cuts it and
-//! each game's text checks.
+//! each game's text checks, and the same on two workers taking turns at the input.
 #![no_main]
 
-use lanrick::cli::stream::{Piece, read_pieces, run_piece};
+use lanrick::cli::stream::{Piece, pipeline, read_pieces, run_piece};
 use lanrick::interp::{Options, check_game_text, check_game_text_whole};
 use lanrick::syntax::{parse_file, parse_file_with_pest, split_games};
 use libfuzzer_sys::fuzz_target;
@@ -25,29 +25,48 @@ impl std::io::Read for Trickle<'_> {
     }
 }
 
+/// What a piece is: its number, window, place and bad byte.
+fn shape(p: &Piece) -> String {
+    let w = &p.window;
+    format!(
+        "{} {:?} {} {} {} {:?} {:?}",
+        p.index, w.text, w.base, w.newlines, w.breaks, p.game, p.bad_utf8
+    )
+}
+
 /// Each piece of `data` (read with tapes or not) and what checking it with `opts` gives.
 fn pieces(data: &[u8], taped: bool, opts: Options) -> Vec<String> {
     let mut out = Vec::new();
     let read = read_pieces(Trickle(data), taped.then_some(opts), |mut p: Piece| {
-        let w = &p.window;
-        let shape = format!(
-            "{} {:?} {} {} {} {:?} {:?}",
-            p.index, w.text, w.base, w.newlines, w.breaks, p.game, p.bad_utf8
-        );
-        out.push(format!("{shape} {:?}", run_piece(&mut p, opts)));
+        out.push(format!("{} {:?}", shape(&p), run_piece(&mut p, opts)));
         true
     });
     out.push(format!("{:?}", read.err().map(|e| e.to_string())));
     out
 }
 
+/// [`pieces`] with tapes, read and checked by two workers, as `check` does.
+fn through_workers(data: &[u8], opts: Options) -> Vec<String> {
+    let mut out = Vec::new();
+    let read = pipeline(
+        Trickle(data),
+        2,
+        Some(opts),
+        |p, _| format!("{} {:?}", shape(p), run_piece(p, opts)),
+        |_, piece, _| {
+            out.push(piece);
+            true
+        },
+    );
+    out.push(format!("{:?}", read.err().map(|e| e.to_string())));
+    out
+}
+
 fuzz_target!(|data: &[u8]| {
     for opts in [Options::default(), Options { each: true }] {
-        assert_eq!(
-            pieces(data, true, opts),
-            pieces(data, false, opts),
-            "{data:?}"
-        );
+        let once = pieces(data, true, opts);
+        assert_eq!(once, pieces(data, false, opts), "{data:?}");
+        assert_eq!(through_workers(data, opts), once, "{data:?}");
     }
     let Ok(src) = std::str::from_utf8(data) else {
         return;

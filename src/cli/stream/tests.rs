@@ -260,5 +260,10 @@ proptest! {
             data.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
         }
         one_scan_agrees(&data);
+        // And on two workers taking turns at the input.
+        let (alone, _) = pieces(&data, BLOCK, Some(Options::default()));
+        let (got, r) = through_pipeline(Trickle { data: &data, size: 7 }, 2, usize::MAX);
+        prop_assert!(r.is_ok(), "{:?}", r);
+        prop_assert_eq!(got, alone);
     }
 }
