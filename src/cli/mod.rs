@@ -133,6 +133,14 @@ fn without_colour(text: &str) -> String {
 
 /// Runs the command line and returns the process exit code.
 pub fn run() -> ExitCode {
+    run_with(|_| {})
+}
+
+/// [`run`], calling `setup` once the arguments are read and before the command starts,
+/// with whether the command reads collections game by game (`check`, `replay`: held
+/// to a small peak of memory) rather than searching (building and dropping large sets
+/// over and over). The binary sets its memory allocator there.
+pub fn run_with(setup: impl FnOnce(bool)) -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -153,6 +161,10 @@ pub fn run() -> ExitCode {
             return ExitCode::from(EXIT_ERROR);
         }
     };
+    setup(matches!(
+        cli.command,
+        Some(Command::Check(_) | Command::Replay(_))
+    ));
     let code = match cli.command {
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
