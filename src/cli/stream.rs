@@ -224,7 +224,10 @@ pub fn pipeline<R: Send>(
         done: false,
         error: None,
     });
-    let (done_tx, done_rx) = mpsc::sync_channel::<(usize, Vec<(Piece, R)>)>(jobs * 2);
+    // A batch's results, or what a worker's `work` panicked with (passed on once the
+    // others have stopped, so that a panic ends the run rather than hangs it).
+    type Done<R> = (usize, std::thread::Result<Vec<(Piece, R)>>);
+    let (done_tx, done_rx) = mpsc::sync_channel::<Done<R>>(jobs * 2);
     // A token for each batch that may be out at once (read and not yet collected), so
     // that a worker held up cannot leave the others' results piling up behind it.
     let in_flight = jobs * 4;
@@ -261,7 +264,10 @@ pub fn pipeline<R: Send>(
         *number += 1;
         Some(*number - 1)
     };
-    std::thread::scope(|s| {
+    let panic = std::thread::scope(|s| {
+        // Owned here, so that if `collect` panics they are dropped before the workers
+        // are waited for, and a worker waiting to send or for a token stops.
+        let (done_rx, token_tx) = (done_rx, token_tx);
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let (work, skip, stop) = (&work, &skip, &stop);
@@ -279,14 +285,18 @@ pub fn pipeline<R: Send>(
                     let Some(number) = next_batch(&mut batch) else {
                         break;
                     };
-                    let outs = batch
-                        .drain(..)
-                        .map(|mut piece| {
-                            let out = work(&mut piece, skip.load(Ordering::Relaxed));
-                            (piece, out)
-                        })
-                        .collect();
-                    if done_tx.send((number, outs)).is_err() {
+                    let outs = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        batch
+                            .drain(..)
+                            .map(|mut piece| {
+                                let out = work(&mut piece, skip.load(Ordering::Relaxed));
+                                (piece, out)
+                            })
+                            .collect()
+                    }));
+                    batch.clear();
+                    let panicked = outs.is_err();
+                    if done_tx.send((number, outs)).is_err() || panicked {
                         break;
                     }
                 }
@@ -297,11 +307,26 @@ pub fn pipeline<R: Send>(
         let mut waiting: std::collections::BTreeMap<usize, Vec<(Piece, R)>> = Default::default();
         let mut next = 0usize;
         let mut go_on = true;
+        let mut panic = None;
         for (number, outs) in done_rx.iter() {
             if !go_on {
                 let _ = token_tx.try_send(());
                 continue;
             }
+            let outs = match outs {
+                Ok(outs) => outs,
+                Err(payload) => {
+                    // A worker panicked: stop the others, then pass the panic on.
+                    panic = Some(payload);
+                    go_on = false;
+                    stop.store(true, Ordering::Relaxed);
+                    waiting.clear();
+                    for _ in 0..in_flight {
+                        let _ = token_tx.try_send(());
+                    }
+                    continue;
+                }
+            };
             waiting.insert(number, outs);
             while let Some(outs) = waiting.remove(&next) {
                 next += 1;
@@ -324,7 +349,11 @@ pub fn pipeline<R: Send>(
                 }
             }
         }
+        panic
     });
+    if let Some(payload) = panic {
+        std::panic::resume_unwind(payload);
+    }
     let error = turns
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)

@@ -185,6 +185,74 @@ fn every_worker_count_collects_every_game_in_file_order() {
     pipeline_agrees(b"[Event \"a\"]\nmark d5\n[Event \"b\xff\"]\nmark d5\n");
 }
 
+/// Runs `body` on a thread of its own and says whether it panicked, failing the test if
+/// it has not ended within a minute (a hang).
+fn panics_without_hanging(body: impl FnOnce() + Send + 'static) -> bool {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
+        let _ = tx.send(r.is_err());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the pipeline hung")
+}
+
+#[test]
+fn a_panic_in_a_worker_or_in_collect_ends_the_run_rather_than_hangs_it() {
+    let (text, _) = crate::selfplay::generate(120, 14);
+    assert!(text.len() > 3 * BLOCK, "{} bytes", text.len());
+    for jobs in [2, 3] {
+        for at in [0, 3, 100] {
+            let data = text.clone().into_bytes();
+            assert!(panics_without_hanging(move || {
+                let _ = pipeline(
+                    Trickle {
+                        data: &data,
+                        size: 4096,
+                    },
+                    jobs,
+                    Some(Options::default()),
+                    |p, _| assert!(p.index != at, "a worker's bug"),
+                    |_, (), _| true,
+                );
+            }));
+            let data = text.clone().into_bytes();
+            assert!(panics_without_hanging(move || {
+                let mut seen = 0;
+                let _ = pipeline(
+                    Trickle {
+                        data: &data,
+                        size: 4096,
+                    },
+                    jobs,
+                    Some(Options::default()),
+                    |_, _| (),
+                    |_, (), _| {
+                        seen += 1;
+                        assert!(seen <= at, "the collector's bug");
+                        true
+                    },
+                );
+            }));
+        }
+    }
+    // And without a panic, the same run ends well.
+    let data = text.into_bytes();
+    assert!(!panics_without_hanging(move || {
+        let r = pipeline(
+            Trickle {
+                data: &data,
+                size: 4096,
+            },
+            2,
+            Some(Options::default()),
+            |_, _| (),
+            |_, (), _| true,
+        );
+        assert!(r.is_ok());
+    }));
+}
+
 #[test]
 fn a_collection_is_cut_in_one_scan_where_the_splitter_cuts_it() {
     let (text, _) = crate::selfplay::generate(30, 1878);
