@@ -306,6 +306,14 @@ pub fn pipeline<R: Send>(
         // Reorder: keep batches that came early until their turn.
         let mut waiting: std::collections::BTreeMap<usize, Vec<(Piece, R)>> = Default::default();
         let mut next = 0usize;
+        // Stops the workers: whatever one waits for, it may go on to see the stop.
+        let halt = |waiting: &mut std::collections::BTreeMap<usize, Vec<(Piece, R)>>| {
+            stop.store(true, Ordering::Relaxed);
+            waiting.clear();
+            for _ in 0..in_flight {
+                let _ = token_tx.try_send(());
+            }
+        };
         let mut go_on = true;
         let mut panic = None;
         for (number, outs) in done_rx.iter() {
@@ -319,11 +327,7 @@ pub fn pipeline<R: Send>(
                     // A worker panicked: stop the others, then pass the panic on.
                     panic = Some(payload);
                     go_on = false;
-                    stop.store(true, Ordering::Relaxed);
-                    waiting.clear();
-                    for _ in 0..in_flight {
-                        let _ = token_tx.try_send(());
-                    }
+                    halt(&mut waiting);
                     continue;
                 }
             };
@@ -335,12 +339,7 @@ pub fn pipeline<R: Send>(
                 for (p, r) in outs {
                     if !collect(p, r, &skip) {
                         go_on = false;
-                        stop.store(true, Ordering::Relaxed);
-                        waiting.clear();
-                        // Whatever a worker waits for, it may go on to see the stop.
-                        for _ in 0..in_flight {
-                            let _ = token_tx.try_send(());
-                        }
+                        halt(&mut waiting);
                         break;
                     }
                 }

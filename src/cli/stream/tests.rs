@@ -201,39 +201,47 @@ fn panics_without_hanging(body: impl FnOnce() + Send + 'static) -> bool {
 fn a_panic_in_a_worker_or_in_collect_ends_the_run_rather_than_hangs_it() {
     let (text, _) = crate::selfplay::generate(120, 14);
     assert!(text.len() > 3 * BLOCK, "{} bytes", text.len());
+    // `pipeline` on `text` with `jobs` workers, read 4 KiB at a time.
+    let run = |jobs: usize,
+               work: fn(&mut Piece, usize),
+               collect: fn(&mut usize, usize) -> bool,
+               at: usize| {
+        let data = text.clone().into_bytes();
+        move || {
+            let mut seen = 0;
+            let _ = pipeline(
+                Trickle {
+                    data: &data,
+                    size: 4096,
+                },
+                jobs,
+                Some(Options::default()),
+                |p, _| work(p, at),
+                |_, (), _| collect(&mut seen, at),
+            );
+        }
+    };
     for jobs in [2, 3] {
         for at in [0, 3, 100] {
-            let data = text.clone().into_bytes();
-            assert!(panics_without_hanging(move || {
-                let _ = pipeline(
-                    Trickle {
-                        data: &data,
-                        size: 4096,
-                    },
-                    jobs,
-                    Some(Options::default()),
-                    |p, _| assert!(p.index != at, "a worker's bug"),
-                    |_, (), _| true,
-                );
-            }));
-            let data = text.clone().into_bytes();
-            assert!(panics_without_hanging(move || {
-                let mut seen = 0;
-                let _ = pipeline(
-                    Trickle {
-                        data: &data,
-                        size: 4096,
-                    },
-                    jobs,
-                    Some(Options::default()),
-                    |_, _| (),
-                    |_, (), _| {
-                        seen += 1;
-                        assert!(seen <= at, "the collector's bug");
-                        true
-                    },
-                );
-            }));
+            let worker_bug: fn(&mut Piece, usize) =
+                |p, at| assert!(p.index != at, "a worker's bug");
+            assert!(panics_without_hanging(run(
+                jobs,
+                worker_bug,
+                |_, _| true,
+                at
+            )));
+            let collector_bug: fn(&mut usize, usize) -> bool = |seen, at| {
+                *seen += 1;
+                assert!(*seen <= at, "the collector's bug");
+                true
+            };
+            assert!(panics_without_hanging(run(
+                jobs,
+                |_, _| (),
+                collector_bug,
+                at
+            )));
         }
     }
     // And without a panic, the same run ends well.
