@@ -588,6 +588,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-block-all",
         "--no-vacated",
         "--no-refuters",
+        "--no-shared-results",
     ] {
         assert_eq!(
             verdicts(&[flag]),

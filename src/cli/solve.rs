@@ -63,6 +63,9 @@ pub struct Budget {
     /// Switch off the growing shares of the node budget among the keys (for testing).
     #[arg(long, hide = true)]
     pub no_growing_shares: bool,
+    /// Switch off the results the keys' searches share (for testing).
+    #[arg(long, hide = true)]
+    pub no_shared_results: bool,
     /// Switch the defence ordering off (for testing).
     #[arg(long, hide = true)]
     pub no_ordering: bool,
@@ -117,6 +120,7 @@ impl Budget {
             block_all: !self.no_block_all,
             vacated: !self.no_vacated,
             growing_shares: !self.no_growing_shares,
+            shared_results: !self.no_shared_results,
             ordering: !self.no_ordering,
             goal_turns: !self.no_goal_turns,
             all_in: !self.no_all_in,

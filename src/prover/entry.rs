@@ -30,7 +30,7 @@ pub fn solve(
     } else {
         limits.threads
     };
-    let shared = Shared::new(goal, limits, threads);
+    let shared = Shared::for_keys(goal, limits, threads);
     let mut report = if goal.help {
         help::solve_help(start, &shared, wants, threads)
     } else {
@@ -231,7 +231,7 @@ pub(super) fn deepen_keys(
 
 /// The keys searched together before their killers seed the next ones
 /// ([`Limits::refuters`]): a fixed number, so the seeds do not depend on the threads.
-const SEED_BATCH: usize = 16;
+pub(super) const SEED_BATCH: usize = 16;
 
 /// The most nodes a key's search is allowed in the first pass of a depth
 /// ([`Limits::growing_shares`]).
@@ -268,7 +268,13 @@ fn search_depth(
         // keys (`Limits::refuters`), taken in the keys' order, so nothing depends on
         // which thread finished first.
         let mut seed = Killers::default();
-        let batch = if refuters { SEED_BATCH } else { pending.len() };
+        // (The results a batch passes on wait for its end: a batch of the same size
+        // keeps them within their part of the table.)
+        let batch = if refuters || shared.proved.is_some() {
+            SEED_BATCH
+        } else {
+            pending.len()
+        };
         let even = shared.remaining() / pending.len() as u64;
         let share = if growing { even.min(cap) } else { even };
         cap = cap.saturating_mul(4);
@@ -302,15 +308,17 @@ fn search_depth(
                         replies: std::mem::take(&mut s.replies),
                         refuters: std::mem::take(&mut s.refuters),
                     };
-                    (v, s.nodes, s.cut, kept)
+                    (v, s.nodes, s.cut, kept, s.passed_on())
                 })
             });
             if refuters {
-                for (_, _, _, kept) in &got {
+                for (_, _, _, kept, _) in &got {
                     seed.absorb(kept);
                 }
             }
-            for (&i, (v, n, cut, kept)) in run.iter().zip(got) {
+            // What the batch proved, for the keys after it (in the keys' order).
+            shared.merge(got.iter().map(|g| &g.4));
+            for (&i, (v, n, cut, kept, _)) in run.iter().zip(got) {
                 keys[i].nodes += n;
                 if shared.limits.killers {
                     memory[i] = kept;

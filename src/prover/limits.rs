@@ -123,6 +123,15 @@ pub struct Limits {
     /// first and a key searched again has wasted at most a third of what it needs;
     /// off, every pass shares out all that is left.
     pub growing_shares: bool,
+    /// Shared results: the keys' searches of a proof (each with its own table, so
+    /// that no result depends on the threads) also read the results the keys searched
+    /// before them proved, in one table the proof keeps: what a key's search stored
+    /// is merged into it after each batch of keys, in the keys' order. A key searched
+    /// again in a later pass finds what its last search proved, and a position reached
+    /// from two keys (their turns in another order) is proved once. The table
+    /// ([`Limits::hash_mib`]) is then shared out: three quarters to the proof's, the
+    /// rest among the keys' searches.
+    pub shared_results: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
     /// Nodes searched so far, for a progress display (added to as the search goes).
@@ -159,6 +168,7 @@ impl Default for Limits {
             vacated: true,
             refuters: true,
             growing_shares: true,
+            shared_results: true,
             final_duals: false,
             progress: None,
             stop: None,

@@ -31,7 +31,11 @@
 //!   (every phase: keys, refutations, trees; `tries` takes what is left), and the keys
 //!   proved in parallel, each depth for every key before the next depth (each search
 //!   with its own table and a share of the budget fixed before it starts, so results
-//!   never depend on scheduling).
+//!   never depend on scheduling);
+//! - the results the keys' searches proved passed on to the proof's own table after
+//!   each batch of keys, in the keys' order, and read by the searches after it
+//!   ([`Limits::shared_results`]): a key searched again finds what it proved before,
+//!   and a position two keys reach is proved once.
 
 mod blocks;
 mod bound;
@@ -54,8 +58,8 @@ use crate::engine::{Action, History, OutcomeAction, Position, Side, SquareSet};
 use rayon::prelude::*;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 use table::Table;
 
@@ -167,8 +171,20 @@ struct Shared<'a> {
     /// Whether some part of the proof was given up for want of nodes.
     nodes_out: AtomicBool,
     tables: Vec<Mutex<Table>>,
+    /// The most results one search passes on to `proved` (its first ones).
+    passed_on: usize,
+    /// The proof's own table ([`Limits::shared_results`]): what the keys' searches
+    /// proved, merged in after each batch; read by every search, written by none.
+    proved: Option<RwLock<Table>>,
     generation: AtomicU64,
 }
+
+/// The generation of the proof's own table (it is never shared with another proof).
+const PROVED: u32 = 1;
+
+/// The bytes one result passed on from a key's search takes while it waits for the
+/// merge ([`Limits::shared_results`]).
+const PASSED_BYTES: usize = std::mem::size_of::<(u64, u16)>();
 
 impl<'a> Shared<'a> {
     /// The shared state of a proof of `goal` starting now, with `tables`
@@ -189,7 +205,41 @@ impl<'a> Shared<'a> {
             } else {
                 Vec::new()
             },
+            proved: None,
+            passed_on: 0,
             generation: AtomicU64::new(0),
+        }
+    }
+
+    /// [`Shared::new`] for the keys of a proof searched `threads` at a time: with
+    /// [`Limits::shared_results`], the proof's own table takes half of
+    /// [`Limits::hash_mib`], the searches' tables share a quarter, and the results a
+    /// batch of keys passes on the last quarter.
+    fn for_keys(goal: Goal, limits: &'a Limits, threads: usize) -> Shared<'a> {
+        if !(limits.shared_results && limits.table) {
+            return Shared::new(goal, limits, threads);
+        }
+        let total = limits.hash_mib.max(1) * 1024 * 1024;
+        let per = (total / 4) / threads.max(1);
+        Shared {
+            tables: (0..threads.max(1))
+                .map(|_| Mutex::new(Table::with_bytes(per)))
+                .collect(),
+            passed_on: (total / 4) / (entry::SEED_BATCH * PASSED_BYTES),
+            proved: Some(RwLock::new(Table::with_bytes(total / 2))),
+            ..Shared::new(goal, limits, 0)
+        }
+    }
+
+    /// Merges what the keys' searches stored ([`Search::passed_on`]) into the proof's
+    /// table, in the order given.
+    fn merge<'r>(&self, results: impl IntoIterator<Item = &'r Vec<(u64, u16)>>) {
+        let Some(proved) = &self.proved else {
+            return;
+        };
+        let mut table = proved.write().unwrap_or_else(|e| e.into_inner());
+        for r in results {
+            table.merge(r, PROVED);
         }
     }
 
@@ -251,8 +301,8 @@ impl<'a> Shared<'a> {
         last: bool,
         f: impl FnOnce(&mut Search<'_>) -> R,
     ) -> R {
-        self.with_table(|table, generation| {
-            let mut s = Search::new(self, table, generation, start);
+        self.with_table(|table, proved, generation| {
+            let mut s = Search::new(self, table, proved, generation, start);
             // A search counts the node that finds the budget spent: one less keeps
             // the nodes charged within `cap`.
             s.cap = cap.saturating_sub(1);
@@ -298,17 +348,24 @@ impl<'a> Shared<'a> {
         (kids, report)
     }
 
-    /// Runs `f` with a table of the pool (a free one), under a fresh generation.
-    fn with_table<R>(&self, f: impl FnOnce(Option<&mut Table>, u32) -> R) -> R {
+    /// Runs `f` with a table of the pool (a free one), under a fresh generation, and
+    /// the proof's own table to read, if it keeps one.
+    fn with_table<R>(&self, f: impl FnOnce(Option<&mut Table>, Option<&Table>, u32) -> R) -> R {
         let gen_ =
             (self.generation.fetch_add(1, Ordering::Relaxed) % u64::from(u32::MAX)) as u32 + 1;
         if !self.limits.table || self.tables.is_empty() {
-            return f(None, gen_);
+            return f(None, None, gen_);
         }
+        let proved = self
+            .proved
+            .as_ref()
+            .map(|t| t.read().unwrap_or_else(|e| e.into_inner()));
+        let cap = if proved.is_some() { self.passed_on } else { 0 };
         loop {
             for t in &self.tables {
                 if let Ok(mut guard) = t.try_lock() {
-                    return f(Some(&mut guard), gen_);
+                    guard.begin(cap);
+                    return f(Some(&mut guard), proved.as_deref(), gen_);
                 }
             }
             std::thread::yield_now();
@@ -327,6 +384,8 @@ pub(crate) struct Search<'a> {
     /// Which limit stopped this search, if one did.
     cut: Option<Cut>,
     table: Option<&'a mut Table>,
+    /// The proof's own table, read where `table` has nothing ([`Limits::shared_results`]).
+    proved: Option<&'a Table>,
     generation: u32,
     /// Nodes (positions generated) so far.
     pub(crate) nodes: u64,
@@ -350,6 +409,7 @@ impl<'a> Search<'a> {
     fn new(
         shared: &'a Shared<'a>,
         table: Option<&'a mut Table>,
+        proved: Option<&'a Table>,
         generation: u32,
         root: &Position,
     ) -> Search<'a> {
@@ -362,6 +422,7 @@ impl<'a> Search<'a> {
             stopped: &shared.stopped,
             cut: expired.then(|| shared.stop_cut()),
             table,
+            proved,
             generation,
             nodes: 0,
             unreported: 0,
@@ -413,6 +474,15 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+
+    /// The results this search stored, to be merged into the proof's table
+    /// ([`Shared::merge`]); none when the proof keeps no table.
+    fn passed_on(&self) -> Vec<(u64, u16)> {
+        match (&self.table, self.proved) {
+            (Some(t), Some(_)) => t.written(self.generation),
+            _ => Vec::new(),
+        }
     }
 
     fn flush(&mut self) {
@@ -596,9 +666,13 @@ impl<'a> Search<'a> {
         };
         let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
         let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
+        let key = if safe { table::key_of(p) } else { 0 };
         if safe
             && let Some(tab) = self.table.as_deref()
-            && let Some(v) = tab.probe(p, t, self.generation)
+            && let Some(v) = tab.probe_key(key, t, self.generation).or_else(|| {
+                self.proved
+                    .and_then(|proved| proved.probe_key(key, t, PROVED))
+            })
         {
             return v;
         }
@@ -611,7 +685,7 @@ impl<'a> Search<'a> {
             && v != Val::Abort
             && let Some(tab) = self.table.as_deref_mut()
         {
-            tab.store(p, t, v == Val::Win, self.generation);
+            tab.store_key(key, t, v == Val::Win, self.generation);
         }
         v
     }

@@ -10,6 +10,11 @@
 //! prove). Each search starts a new generation; an entry of another generation is
 //! empty, so a search never sees another's results (and its node count never depends
 //! on which thread ran what before it) without the table ever being cleared.
+//!
+//! A table can also write down the places its results newly take
+//! (`Table::begin`), so that a search's results (`Table::written`) can be merged
+//! into another table (`Table::merge`): how the keys' searches pass what they
+//! proved on to the proof's own table.
 
 use std::hash::{BuildHasher, BuildHasherDefault};
 
@@ -33,11 +38,15 @@ pub(crate) struct Table {
     buckets: Vec<Bucket>,
     /// How many buckets the table may hold (allocated at the first store).
     len: usize,
+    /// The places newly taken since [`Table::begin`] (bucket and way), at most
+    /// `journal_cap`.
+    journal: Vec<u32>,
+    journal_cap: usize,
 }
 
 /// The key of `p`: the engine's fast hasher over the whole position, never 0 (0 marks
 /// an empty entry).
-fn key_of(p: &Position) -> u64 {
+pub(crate) fn key_of(p: &Position) -> u64 {
     BuildHasherDefault::<FoldHasher>::default()
         .hash_one(p)
         .max(1)
@@ -81,6 +90,8 @@ impl Table {
         Table {
             buckets: Vec::new(),
             len,
+            journal: Vec::new(),
+            journal_cap: 0,
         }
     }
 
@@ -96,11 +107,17 @@ impl Table {
     }
 
     /// The result stored for `p` with `t` turns left, if it decides.
+    #[cfg(test)]
     pub(crate) fn probe(&self, p: &Position, t: u32, generation: u32) -> Option<Val> {
+        self.probe_key(key_of(p), t, generation)
+    }
+
+    /// The result stored under `key` (see [`key_of`]) with `t` turns left, if it
+    /// decides.
+    pub(crate) fn probe_key(&self, key: u64, t: u32, generation: u32) -> Option<Val> {
         if self.buckets.is_empty() {
             return None;
         }
-        let key = key_of(p);
         let b = &self.buckets[self.bucket(key)];
         for w in 0..WAYS {
             if b[2 * w] != key {
@@ -124,60 +141,116 @@ impl Table {
     /// Stores a result for `p` with `t` turns left: merged into its entry, else in an
     /// empty (or another generation's) place of its bucket, else over the entry of the
     /// bucket that reaches the fewest turns.
+    #[cfg(test)]
     pub(crate) fn store(&mut self, p: &Position, t: u32, win: bool, generation: u32) {
+        self.store_key(key_of(p), t, win, generation);
+    }
+
+    /// [`Table::store`] under `key` (see [`key_of`]).
+    pub(crate) fn store_key(&mut self, key: u64, t: u32, win: bool, generation: u32) {
+        let t = u8::try_from(t).unwrap_or(u8::MAX).max(1);
+        self.update(key, generation, |e| {
+            if win {
+                if e.win_at == 0 || t < e.win_at {
+                    e.win_at = t;
+                }
+            } else if t > e.fail_at {
+                e.fail_at = t;
+            }
+        });
+    }
+
+    /// Updates the entry of `key` in `generation` with `f`, making one where there is
+    /// none (an empty place or another generation's first, else over the bucket's
+    /// shallowest result). A place newly taken is written down while the journal has
+    /// room (see [`Table::begin`]).
+    fn update(&mut self, key: u64, generation: u32, f: impl FnOnce(&mut Packed)) {
         if self.buckets.is_empty() {
             // Zeroed: the pages are touched only as buckets are used.
             self.buckets = vec![[0u64; 2 * WAYS]; self.len];
         }
-        let t = u8::try_from(t).unwrap_or(u8::MAX).max(1);
-        let key = key_of(p);
         let at = self.bucket(key);
         let b = &mut self.buckets[at];
         let mut place = None;
         let mut shallowest = u8::MAX;
+        let mut fresh = false;
         for w in 0..WAYS {
             let e = Packed::from_word(b[2 * w + 1]);
             let live = b[2 * w] != 0 && e.generation == generation;
             if live && b[2 * w] == key {
                 place = Some((w, e));
+                fresh = false;
                 break;
             }
+            let blank = Packed {
+                generation,
+                win_at: 0,
+                fail_at: 0,
+            };
             if !live {
                 if shallowest > 0 {
-                    place = Some((
-                        w,
-                        Packed {
-                            generation,
-                            win_at: 0,
-                            fail_at: 0,
-                        },
-                    ));
+                    place = Some((w, blank));
                     shallowest = 0;
+                    fresh = true;
                 }
             } else if e.depth() < shallowest {
                 shallowest = e.depth();
-                place = Some((
-                    w,
-                    Packed {
-                        generation,
-                        win_at: 0,
-                        fail_at: 0,
-                    },
-                ));
+                place = Some((w, blank));
+                fresh = false;
             }
         }
         let Some((w, mut e)) = place else {
             return;
         };
-        if win {
-            if e.win_at == 0 || t < e.win_at {
-                e.win_at = t;
-            }
-        } else if t > e.fail_at {
-            e.fail_at = t;
-        }
+        f(&mut e);
         b[2 * w] = key;
         b[2 * w + 1] = e.word();
+        if fresh
+            && self.journal.len() < self.journal_cap
+            && let Ok(i) = u32::try_from(at * WAYS + w)
+        {
+            self.journal.push(i);
+        }
+    }
+
+    /// Starts writing down the places this table's next results take, at most `cap`
+    /// of them (0: none), for [`Table::written`].
+    pub(crate) fn begin(&mut self, cap: usize) {
+        self.journal.clear();
+        self.journal_cap = cap;
+        if self.journal.capacity() > cap.max(1 << 12) {
+            self.journal.shrink_to(cap);
+        }
+    }
+
+    /// The results of `generation` written down since [`Table::begin`], as keys and
+    /// results (in the order they were first stored), for [`Table::merge`] into another
+    /// table.
+    pub(crate) fn written(&self, generation: u32) -> Vec<(u64, u16)> {
+        self.journal
+            .iter()
+            .filter_map(|&i| {
+                let i = i as usize;
+                let b = self.buckets.get(i / WAYS)?;
+                let (key, e) = (b[2 * (i % WAYS)], Packed::from_word(b[2 * (i % WAYS) + 1]));
+                (key != 0 && e.generation == generation)
+                    .then_some((key, u16::from(e.win_at) | (u16::from(e.fail_at) << 8)))
+            })
+            .collect()
+    }
+
+    /// Merges results another table wrote down ([`Table::written`]) into this one's
+    /// `generation`: a win at the fewest turns either knows, a failure at the most.
+    pub(crate) fn merge(&mut self, results: &[(u64, u16)], generation: u32) {
+        for &(key, r) in results {
+            let (win_at, fail_at) = ((r & 0xff) as u8, (r >> 8) as u8);
+            self.update(key, generation, |e| {
+                if win_at != 0 && (e.win_at == 0 || win_at < e.win_at) {
+                    e.win_at = win_at;
+                }
+                e.fail_at = e.fail_at.max(fail_at);
+            });
+        }
     }
 }
 
@@ -248,5 +321,38 @@ mod tests {
         }
         assert_eq!(t.probe(&ps[4], 1, 7), Some(Val::Fail));
         assert_eq!(t.buckets.len(), 1);
+    }
+
+    /// What a table writes down since `begin` (its own generation's results only, at
+    /// most the cap, the first stored first) merges into another table with every
+    /// bound kept, and a merge keeps the better of two bounds.
+    #[test]
+    fn written_results_merge_into_another_table() {
+        let ps = positions();
+        let mut a = Table::with_bytes(1 << 16);
+        a.store(&ps[2], 1, false, 3);
+        a.begin(2);
+        a.store(&ps[0], 3, true, 4);
+        a.store(&ps[0], 2, false, 4);
+        a.store(&ps[1], 2, true, 4);
+        // Past the cap: kept in `a`, not written down.
+        a.store(&ps[2], 2, true, 4);
+        assert_eq!(a.probe(&ps[2], 2, 4), Some(Val::Win));
+        let w = a.written(4);
+        assert_eq!(w.len(), 2);
+        assert!(a.written(5).is_empty());
+        let mut b = Table::with_bytes(1 << 16);
+        b.store(&ps[0], 1, false, 1);
+        b.store(&ps[1], 1, true, 1);
+        b.merge(&w, 1);
+        // ps[0]: the failure at 2 (deeper than b's at 1) and the win at 3 merged in.
+        assert_eq!(b.probe(&ps[0], 2, 1), Some(Val::Fail));
+        assert_eq!(b.probe(&ps[0], 3, 1), Some(Val::Win));
+        // ps[1]: b's win at 1 kept over the one at 2.
+        assert_eq!(b.probe(&ps[1], 1, 1), Some(Val::Win));
+        assert_eq!(b.probe(&ps[2], 2, 1), None);
+        // A new `begin` forgets what was written down.
+        a.begin(8);
+        assert!(a.written(4).is_empty());
     }
 }

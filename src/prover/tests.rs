@@ -64,7 +64,7 @@ fn a_third_occurrence_on_the_path_is_a_draw() {
     let (turn, c) = first.expect("a turn");
     let limits = Limits::default();
     let shared = Shared::new(goal(Side::Yellow, 5), &limits, 0);
-    let mut s = Search::new(&shared, None, 0, &p);
+    let mut s = Search::new(&shared, None, None, 0, &p);
     // p (the root), c, p, c: each at most twice so far.
     let s1 = s.enter(&turn, &c).expect("c once");
     let s2 = s.enter(&turn, &p).expect("p twice");
@@ -346,4 +346,31 @@ fn trees_keeping_a_few_defences_count_the_same_as_whole_trees() {
                 < a.trees.iter().map(Tree::size).sum::<usize>()
         );
     }
+}
+
+/// The results the keys' searches share ([`Limits::shared_results`]) change no
+/// verdict and no key, spare work where keys transpose, and depend on no thread: the
+/// same nodes on one, two and three threads.
+#[test]
+fn results_shared_between_the_keys_change_nothing_but_the_work() {
+    let rules = Rules::of(crate::engine::Edition::E1880);
+    let p = Position::parse_as(rules, "8/8/8/8/7Y/3B4/3Y4/2B5 B e6 play").expect("a position");
+    let g = goal(Side::Black, 3);
+    let run = |shared_results: bool, threads: usize| {
+        let limits = Limits {
+            shared_results,
+            threads,
+            ..Limits::default()
+        };
+        let r = solve(&p, g, &limits, &Wants::default()).expect("a puzzle");
+        assert!(r.complete);
+        let keys: Vec<_> = r.keys.iter().map(|k| (k.act.clone(), k.depth)).collect();
+        (r.verdict, keys, r.nodes)
+    };
+    let off = run(false, 1);
+    let on = run(true, 1);
+    assert_eq!((&on.0, &on.1), (&off.0, &off.1));
+    assert!(on.2 < off.2, "shared: {} nodes, not: {}", on.2, off.2);
+    assert_eq!(run(true, 2), on);
+    assert_eq!(run(true, 3), on);
 }
