@@ -81,11 +81,12 @@ pub(crate) use step::Step;
 use step::StepKind;
 
 /// A defence at an AND node: one action (what the search asks of it) and its
-/// position, or an interchange with the setter's choices.
+/// position, or an interchange with the setter's choices (boxed: an AND node may hold
+/// 10^5 defences, and at most one is an interchange).
 #[derive(Clone, Debug)]
 enum Defence {
     One(StepKind, Position),
-    Demand(Kid),
+    Demand(Box<Kid>),
 }
 
 /// One child of a node: a single action and its position, or an interchange whose
@@ -938,7 +939,7 @@ impl<'a> Search<'a> {
             return Val::Abort;
         }
         if let Some(k) = interchange_kid(p) {
-            kids.push(Defence::Demand(k));
+            kids.push(Defence::Demand(Box::new(k)));
         }
         if self.limits.ordering {
             self.order(p, &mut kids);

@@ -374,3 +374,15 @@ fn results_shared_between_the_keys_change_nothing_but_the_work() {
     assert_eq!(run(true, 2), on);
     assert_eq!(run(true, 3), on);
 }
+
+/// A defence kept at an AND node (which may hold 10^5 of them) is no larger than its
+/// position and a word: the interchange's choices are boxed.
+#[test]
+fn a_defence_kept_at_an_and_node_is_small() {
+    assert!(
+        std::mem::size_of::<Defence>() <= std::mem::size_of::<Position>() + 8,
+        "{} bytes, a position {}",
+        std::mem::size_of::<Defence>(),
+        std::mem::size_of::<Position>()
+    );
+}
