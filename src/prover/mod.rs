@@ -172,7 +172,7 @@ struct Shared<'a> {
     /// Whether some part of the proof was given up for want of nodes.
     nodes_out: AtomicBool,
     tables: Vec<Mutex<Table>>,
-    /// The most results one search passes on to `proved` (its first ones).
+    /// The most results one search passes on to `proved` (its deepest).
     passed_on: usize,
     /// The proof's own table ([`Limits::shared_results`]): what the keys' searches
     /// proved, merged in after each batch; read by every search, written by none.
@@ -361,11 +361,11 @@ impl<'a> Shared<'a> {
             .proved
             .as_ref()
             .map(|t| t.read().unwrap_or_else(|e| e.into_inner()));
-        let cap = if proved.is_some() { self.passed_on } else { 0 };
+        let keep = proved.is_some();
         loop {
             for t in &self.tables {
                 if let Ok(mut guard) = t.try_lock() {
-                    guard.begin(cap);
+                    guard.begin(keep);
                     return f(Some(&mut guard), proved.as_deref(), gen_);
                 }
             }
@@ -387,6 +387,8 @@ pub(crate) struct Search<'a> {
     table: Option<&'a mut Table>,
     /// The proof's own table, read where `table` has nothing ([`Limits::shared_results`]).
     proved: Option<&'a Table>,
+    /// The most results this search passes on to `proved`.
+    pass_on: usize,
     generation: u32,
     /// Nodes (positions generated) so far.
     pub(crate) nodes: u64,
@@ -424,6 +426,7 @@ impl<'a> Search<'a> {
             cut: expired.then(|| shared.stop_cut()),
             table,
             proved,
+            pass_on: shared.passed_on,
             generation,
             nodes: 0,
             unreported: 0,
@@ -481,7 +484,7 @@ impl<'a> Search<'a> {
     /// ([`Shared::merge`]); none when the proof keeps no table.
     fn passed_on(&self) -> Vec<(u64, u16)> {
         match (&self.table, self.proved) {
-            (Some(t), Some(_)) => t.written(self.generation),
+            (Some(t), Some(_)) => t.written(self.generation, self.pass_on),
             _ => Vec::new(),
         }
     }

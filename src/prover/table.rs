@@ -38,8 +38,8 @@ pub(crate) struct Table {
     buckets: Vec<Bucket>,
     /// How many buckets the table may hold (allocated at the first store).
     len: usize,
-    /// The places newly taken since [`Table::begin`] (bucket and way), at most
-    /// `journal_cap`.
+    /// The places newly taken since [`Table::begin`] (bucket and way): each at most
+    /// once, so never more than the table holds.
     journal: Vec<u32>,
     journal_cap: usize,
 }
@@ -213,30 +213,54 @@ impl Table {
         }
     }
 
-    /// Starts writing down the places this table's next results take, at most `cap`
-    /// of them (0: none), for [`Table::written`].
-    pub(crate) fn begin(&mut self, cap: usize) {
+    /// Starts writing down the places this table's next results take (`keep`), or
+    /// stops, for [`Table::written`].
+    pub(crate) fn begin(&mut self, keep: bool) {
         self.journal.clear();
-        self.journal_cap = cap;
-        if self.journal.capacity() > cap.max(1 << 12) {
-            self.journal.shrink_to(cap);
+        self.journal_cap = if keep { self.len * WAYS } else { 0 };
+        if self.journal.capacity() > 1 << 16 {
+            self.journal.shrink_to(1 << 16);
         }
     }
 
-    /// The results of `generation` written down since [`Table::begin`], as keys and
-    /// results (in the order they were first stored), for [`Table::merge`] into another
-    /// table.
-    pub(crate) fn written(&self, generation: u32) -> Vec<(u64, u16)> {
-        self.journal
-            .iter()
-            .filter_map(|&i| {
+    /// The results of `generation` written down since [`Table::begin`] and still
+    /// held, as keys and results, for [`Table::merge`] into another table: at most
+    /// `most`, the deepest (they cost the most to prove), in the order they were first
+    /// stored.
+    pub(crate) fn written(&self, generation: u32, most: usize) -> Vec<(u64, u16)> {
+        let live = || {
+            self.journal.iter().filter_map(move |&i| {
                 let i = i as usize;
                 let b = self.buckets.get(i / WAYS)?;
                 let (key, e) = (b[2 * (i % WAYS)], Packed::from_word(b[2 * (i % WAYS) + 1]));
-                (key != 0 && e.generation == generation)
-                    .then_some((key, u16::from(e.win_at) | (u16::from(e.fail_at) << 8)))
+                (key != 0 && e.generation == generation).then_some((key, e))
             })
-            .collect()
+        };
+        // The shallowest depth taken: every result deeper, and of it the first ones.
+        let mut count = [0usize; 256];
+        for (_, e) in live() {
+            count[usize::from(e.depth())] += 1;
+        }
+        let mut room = most;
+        let mut floor = 0u8;
+        for d in (0..=255u8).rev() {
+            floor = d;
+            if count[usize::from(d)] >= room {
+                break;
+            }
+            room -= count[usize::from(d)];
+        }
+        let mut out = Vec::with_capacity(most.min(self.journal.len()));
+        for (key, e) in live() {
+            let d = e.depth();
+            if d > floor || (d == floor && room > 0) {
+                if d == floor {
+                    room -= 1;
+                }
+                out.push((key, u16::from(e.win_at) | (u16::from(e.fail_at) << 8)));
+            }
+        }
+        out
     }
 
     /// Merges results another table wrote down ([`Table::written`]) into this one's
@@ -324,23 +348,23 @@ mod tests {
     }
 
     /// What a table writes down since `begin` (its own generation's results only, at
-    /// most the cap, the first stored first) merges into another table with every
+    /// most as many as asked, the deepest first) merges into another table with every
     /// bound kept, and a merge keeps the better of two bounds.
     #[test]
     fn written_results_merge_into_another_table() {
         let ps = positions();
         let mut a = Table::with_bytes(1 << 16);
         a.store(&ps[2], 1, false, 3);
-        a.begin(2);
+        a.begin(true);
         a.store(&ps[0], 3, true, 4);
         a.store(&ps[0], 2, false, 4);
         a.store(&ps[1], 2, true, 4);
-        // Past the cap: kept in `a`, not written down.
-        a.store(&ps[2], 2, true, 4);
-        assert_eq!(a.probe(&ps[2], 2, 4), Some(Val::Win));
-        let w = a.written(4);
+        a.store(&ps[2], 1, true, 4);
+        // At most two: the deepest (ps[0] at 3, ps[1] at 2), not ps[2] (at 1).
+        let w = a.written(4, 2);
         assert_eq!(w.len(), 2);
-        assert!(a.written(5).is_empty());
+        assert_eq!(a.written(4, 8).len(), 3);
+        assert!(a.written(5, 8).is_empty());
         let mut b = Table::with_bytes(1 << 16);
         b.store(&ps[0], 1, false, 1);
         b.store(&ps[1], 1, true, 1);
@@ -352,7 +376,7 @@ mod tests {
         assert_eq!(b.probe(&ps[1], 1, 1), Some(Val::Win));
         assert_eq!(b.probe(&ps[2], 2, 1), None);
         // A new `begin` forgets what was written down.
-        a.begin(8);
-        assert!(a.written(4).is_empty());
+        a.begin(true);
+        assert!(a.written(4, 8).is_empty());
     }
 }
