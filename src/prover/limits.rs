@@ -126,11 +126,13 @@ pub struct Limits {
     /// Shared results: the keys' searches of a proof (each with its own table, so
     /// that no result depends on the threads) also read the results the keys searched
     /// before them proved, in one table the proof keeps: what a key's search stored
-    /// is merged into it after each batch of keys, in the keys' order. A key searched
-    /// again in a later pass finds what its last search proved, and a position reached
-    /// from two keys (their turns in another order) is proved once. The table
-    /// ([`Limits::hash_mib`]) is then shared out: three quarters to the proof's, the
-    /// rest among the keys' searches.
+    /// is merged into it after each batch of keys, in the keys' order (the deepest
+    /// results first, as many as an eighth of the table holds for the batch). A key
+    /// searched again in a later pass finds what its last search proved, and a
+    /// position reached from two keys (their turns in another order) is proved once.
+    /// The table ([`Limits::hash_mib`]) is then shared out: three quarters to the
+    /// proof's, an eighth among the keys' searches, an eighth to the results waiting
+    /// for the merge.
     pub shared_results: bool,
     /// Count the duals of the attacker's last turn too.
     pub final_duals: bool,
