@@ -353,7 +353,7 @@ fn trees_keeping_a_few_defences_count_the_same_as_whole_trees() {
 /// same nodes on one, two and three threads.
 #[test]
 fn results_shared_between_the_keys_change_nothing_but_the_work() {
-    let rules = Rules::of(crate::engine::Edition::E1880);
+    let rules: Rules = "1880".parse().expect("the 1880 rules");
     let p = Position::parse_as(rules, "8/8/8/8/7Y/3B4/3Y4/2B5 B e6 play").expect("a position");
     let g = goal(Side::Black, 3);
     let run = |shared_results: bool, threads: usize| {
