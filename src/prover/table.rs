@@ -41,7 +41,8 @@ pub(crate) struct Table {
     /// The places newly taken since [`Table::begin`] (bucket and way): each at most
     /// once, so never more than the table holds.
     journal: Vec<u32>,
-    journal_cap: usize,
+    /// Whether newly taken places are written down.
+    journaling: bool,
 }
 
 /// The key of `p`: the engine's fast hasher over the whole position, never 0 (0 marks
@@ -76,6 +77,15 @@ impl Packed {
             | (u64::from(self.fail_at) << 40)
     }
 
+    /// Takes in a win at `win_at` turns (0: none) and a failure at `fail_at`: the
+    /// fewest turns a win is known in, the most a failure is.
+    fn absorb(&mut self, win_at: u8, fail_at: u8) {
+        if win_at != 0 && (self.win_at == 0 || win_at < self.win_at) {
+            self.win_at = win_at;
+        }
+        self.fail_at = self.fail_at.max(fail_at);
+    }
+
     /// How deep the result reaches: what the replacement keeps.
     fn depth(self) -> u8 {
         self.win_at.max(self.fail_at)
@@ -91,7 +101,7 @@ impl Table {
             buckets: Vec::new(),
             len,
             journal: Vec::new(),
-            journal_cap: 0,
+            journaling: false,
         }
     }
 
@@ -149,21 +159,14 @@ impl Table {
     /// [`Table::store`] under `key` (see [`key_of`]).
     pub(crate) fn store_key(&mut self, key: u64, t: u32, win: bool, generation: u32) {
         let t = u8::try_from(t).unwrap_or(u8::MAX).max(1);
-        self.update(key, generation, |e| {
-            if win {
-                if e.win_at == 0 || t < e.win_at {
-                    e.win_at = t;
-                }
-            } else if t > e.fail_at {
-                e.fail_at = t;
-            }
-        });
+        let (win_at, fail_at) = if win { (t, 0) } else { (0, t) };
+        self.update(key, generation, |e| e.absorb(win_at, fail_at));
     }
 
     /// Updates the entry of `key` in `generation` with `f`, making one where there is
     /// none (an empty place or another generation's first, else over the bucket's
-    /// shallowest result). A place newly taken is written down while the journal has
-    /// room (see [`Table::begin`]).
+    /// shallowest result). A place newly taken is written down when
+    /// [`Table::begin`] asked for it (each place once a generation).
     fn update(&mut self, key: u64, generation: u32, f: impl FnOnce(&mut Packed)) {
         if self.buckets.is_empty() {
             // Zeroed: the pages are touched only as buckets are used.
@@ -206,7 +209,7 @@ impl Table {
         b[2 * w] = key;
         b[2 * w + 1] = e.word();
         if fresh
-            && self.journal.len() < self.journal_cap
+            && self.journaling
             && let Ok(i) = u32::try_from(at * WAYS + w)
         {
             self.journal.push(i);
@@ -217,7 +220,7 @@ impl Table {
     /// stops, for [`Table::written`].
     pub(crate) fn begin(&mut self, keep: bool) {
         self.journal.clear();
-        self.journal_cap = if keep { self.len * WAYS } else { 0 };
+        self.journaling = keep;
         if self.journal.capacity() > 1 << 16 {
             self.journal.shrink_to(1 << 16);
         }
@@ -268,12 +271,7 @@ impl Table {
     pub(crate) fn merge(&mut self, results: &[(u64, u16)], generation: u32) {
         for &(key, r) in results {
             let (win_at, fail_at) = ((r & 0xff) as u8, (r >> 8) as u8);
-            self.update(key, generation, |e| {
-                if win_at != 0 && (e.win_at == 0 || win_at < e.win_at) {
-                    e.win_at = win_at;
-                }
-                e.fail_at = e.fail_at.max(fail_at);
-            });
+            self.update(key, generation, |e| e.absorb(win_at, fail_at));
         }
     }
 }
