@@ -45,6 +45,9 @@ fn play_a_turn_with_completion_and_see_the_board() {
     // Unsaved actions: the first Ctrl-D warns, the second leaves.
     p.send("\x04").expect("Ctrl-D");
     p.expect("unsaved").expect("a warning");
+    // Wait for the prompt to come back before the second Ctrl-D: sent earlier, it can
+    // arrive before the line editor reads again, and be lost.
+    p.expect("Black (5 squares)> ").expect("the prompt again");
     p.send("\x04").expect("Ctrl-D again");
     p.expect(Eof).expect("the REPL ends");
     let history = data.path().join("lanrick").join("history");
@@ -85,6 +88,7 @@ fn ctrl_d_after_new_warns_about_the_game_put_aside() {
     // `quit` too asks again.
     p.send("quit\r").expect("typed");
     p.expect("unsaved work").expect("warned again");
+    p.expect("Black sets the Mark> ").expect("the prompt again");
     p.send("quit\r").expect("typed");
     p.expect(Eof).expect("the REPL ends");
 }
