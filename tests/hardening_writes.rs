@@ -519,12 +519,28 @@ fn ctrl_c_during_a_write_leaves_no_temporary_file() {
     let dir = temp();
     let target: PathBuf = dir.path().join("game.lanrick");
     write(&target, GAME);
-    let mut child = std::process::Command::new(std::env::current_exe().expect("this test"))
+    let mut helper = std::process::Command::new(std::env::current_exe().expect("this test"));
+    helper
         .args(["--ignored", "--exact", "slow_writer_helper", "--nocapture"])
         .env("LANRICK_SLOW_WRITE", &target)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("the helper starts");
+        .stdout(std::process::Stdio::null());
+    // A job started in the background by a shell without job control (`cmd &` in a
+    // script) inherits Ctrl-C ignored, and lanrick rightly keeps it ignored: the helper
+    // gets the default action, as a program run from a terminal has.
+    {
+        use std::os::unix::process::CommandExt;
+        unsafe extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        // SAFETY: `signal` is async-signal-safe; SIGINT (2) back to its default (0).
+        unsafe {
+            helper.pre_exec(|| {
+                signal(2, 0);
+                Ok(())
+            });
+        }
+    }
+    let mut child = helper.spawn().expect("the helper starts");
     // Wait until the temporary file is there, then press Ctrl-C.
     let started = std::time::Instant::now();
     while leftovers(dir.path()).is_empty() {
