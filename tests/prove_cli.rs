@@ -589,6 +589,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-vacated",
         "--no-refuters",
         "--no-shared-results",
+        "--no-defence-order",
     ] {
         assert_eq!(
             verdicts(&[flag]),

@@ -97,6 +97,10 @@ pub struct Budget {
     /// attacker (for testing).
     #[arg(long, hide = true)]
     pub no_bound_first: bool,
+    /// Switch off ordering the defences by how promising each looks as a refutation
+    /// (for testing).
+    #[arg(long, hide = true)]
+    pub no_defence_order: bool,
     /// Switch off playing the defence that refuted last first, and seeding a key's
     /// killers from the keys before it (for testing).
     #[arg(long, hide = true)]
@@ -130,6 +134,7 @@ impl Budget {
             killers: !self.no_killers,
             defender_first: !self.no_defender_first,
             bound_first: !self.no_bound_first,
+            defence_order: !self.no_defence_order,
             refuters: !self.no_refuters,
             ..Limits::default()
         };

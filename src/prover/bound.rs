@@ -509,3 +509,50 @@ pub fn turn_need(p: &Position, goal: &Goal, t: u32) -> TurnNeed {
         }
     }
 }
+
+/// How promising `c` (a position after the defender's turn, the attacker to act with
+/// more than his last turn left) looks as a refutation, for the order in which the
+/// defences are searched ([`Limits::defence_order`](super::Limits::defence_order)): an
+/// order only, never a bound. Highest first: the defender able to get all his men in at
+/// his next turn while the attacker cannot get all his in at this one (the attacker
+/// must then stop him, not race); then the squares the attacker's men outside still
+/// need by straight moves into free squares of the Rendezvous, every man counted in
+/// the way (a man with no clear line counts 8). 0 under rules whose Rendezvous moves
+/// (1880) or when it cannot change before the attacker's turn but by the defender.
+pub(crate) fn refutation_promise(c: &Position, goal: &Goal) -> u32 {
+    let attacker = goal.side;
+    if goal.help || c.to_act() != attacker {
+        return 0;
+    }
+    let Some((how, r)) = fixed_before_the_defence(c) else {
+        return 0;
+    };
+    let defender = !attacker;
+    let threat = how.reach(
+        r,
+        c.outside(defender),
+        u32::from(c.later_allowance(defender)),
+        c.men(attacker),
+    ) && !how.reach(
+        r,
+        c.outside(attacker),
+        u32::from(c.allowance()),
+        c.men(defender),
+    );
+    let occupied = c.occupied();
+    let free = r.squares() - occupied;
+    let mut need = 0u32;
+    for sq in c.outside(attacker) {
+        let mut best = 8u32;
+        for t in free {
+            if let Some((dir, n)) = sq.line_to(t)
+                && u32::from(n) < best
+                && clear(sq, dir, n, occupied)
+            {
+                best = u32::from(n);
+            }
+        }
+        need += best;
+    }
+    u32::from(threat) * 1000 + need.min(999)
+}

@@ -1,7 +1,7 @@
 //! The killers a key's search keeps from one depth to the next and hands on to the
 //! next keys ([`super::Limits::killers`], [`super::Limits::refuters`]).
 
-use super::{Action, Defence, Effect, Position, effect};
+use super::{Action, Defence, Effect, Goal, Position, bound, effect};
 
 /// A key's killers, kept from one depth to the next ([`super::Limits::killers`]): per ply,
 /// the refuting defences' effects, the reply that won last and the defence that
@@ -96,24 +96,29 @@ impl super::Search<'_> {
         }
     }
 
-    /// Moves the defences that refuted before (at this ply) to the front.
-    pub(super) fn order(&self, p: &Position, kids: &mut [Defence]) {
-        let Some(k) = self.killers.get(self.ply) else {
+    /// Moves the defences that refuted before (at this ply) to the front; with
+    /// `promise`, the others follow in the order of how promising each looks as a
+    /// refutation ([`bound::refutation_promise`]), most first.
+    pub(super) fn order(&self, p: &Position, kids: &mut [Defence], promise: Option<&Goal>) {
+        let none = [None, None];
+        let k = self.killers.get(self.ply).unwrap_or(&none);
+        if k == &none && promise.is_none() {
             return;
-        };
+        }
         let rank = |kid: &Defence| match kid {
             Defence::One(_, c) => {
                 let e = Some(effect(p, c));
                 if e == k[0] {
-                    0
+                    (0, 0)
                 } else if e == k[1] {
-                    1
+                    (1, 0)
                 } else {
-                    2
+                    let hope = promise.map_or(0, |g| bound::refutation_promise(c, g));
+                    (2, u32::MAX - hope)
                 }
             }
-            Defence::Demand(_) => 2,
+            Defence::Demand(_) => (2, u32::MAX),
         };
-        kids.sort_by_key(rank);
+        kids.sort_by_cached_key(rank);
     }
 }

@@ -81,6 +81,11 @@ pub struct Limits {
     /// the position it leads to would end at once), before the other defences are
     /// searched.
     pub bound_first: bool,
+    /// Before the attacker's last turn, the defences no killer names are searched in
+    /// the order of how promising each looks as a refutation (1893 family and 1879: the
+    /// defender threatening to get all in first, then the squares the attacker's men
+    /// still need by clear straight moves), not the generator's.
+    pub defence_order: bool,
     /// Blocks (1879): at the defender's turn before the attacker's last, the defences that
     /// end on the squares the attacker's winning turns would need (or in the
     /// Rendezvous) are searched before the others are generated; when the attacker
@@ -164,6 +169,7 @@ impl Default for Limits {
             killers: true,
             defender_first: true,
             bound_first: true,
+            defence_order: true,
             blocks: true,
             unstoppable: true,
             block_all: true,

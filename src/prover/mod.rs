@@ -731,7 +731,8 @@ impl<'a> Search<'a> {
             kids.push(Defence::Demand(Box::new(k)));
         }
         if self.limits.ordering {
-            self.order(p, &mut kids);
+            let by_promise = (!cheap && self.limits.defence_order).then_some(&self.goal);
+            self.order(p, &mut kids, by_promise);
         }
         for k in &kids {
             let v = match k {

@@ -386,3 +386,32 @@ fn a_defence_kept_at_an_and_node_is_small() {
         std::mem::size_of::<Position>()
     );
 }
+
+/// The defences are searched most promising first: a defence leaving the attacker's
+/// last man outside with no clear line in ranks above one that leaves him a clear
+/// three squares, and one after which the defender will get all in while the attacker
+/// cannot at once ranks above both (1879).
+#[test]
+fn a_defence_that_blocks_or_threatens_looks_the_more_promising_refutation() {
+    let rules: Rules = "1879".parse().expect("the 1879 rules");
+    let promise = |text: &str| {
+        let c = Position::parse_as(rules, text).expect("a position");
+        bound::refutation_promise(&c, &goal(Side::Black, 2))
+    };
+    // Black's fourth man on h4 goes h4-e4 into the set round d4 (three squares).
+    let open = promise("YYY4Y/8/8/8/7B/2BBB3/8/8 B d4 play 0-0 B");
+    // A Yellow man on f4 closes that line, and no other leads him in.
+    let closed = promise("YYY5/8/8/8/5Y1B/2BBB3/8/8 B d4 play 0-0 B");
+    // Yellow has three men in and g4-e4 to come; Black's h8 is cut off by e5.
+    let threat = promise("7B/8/8/2YYY3/6Y1/2BBB3/8/8 B d4 play 0-0 B");
+    assert_eq!(open, 3);
+    assert_eq!(closed, 8);
+    assert!(threat >= 1000, "{threat}");
+    // Under the 1880 rules the Mark moves: no order is claimed.
+    let c = Position::parse_as(
+        "1880".parse().expect("the 1880 rules"),
+        "8/8/8/8/7Y/3B4/3Y4/2B5 B e6 play",
+    )
+    .expect("a position");
+    assert_eq!(bound::refutation_promise(&c, &goal(Side::Black, 2)), 0);
+}
