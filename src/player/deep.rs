@@ -1,6 +1,8 @@
 //! Level 5's search: several whole turns deep on the heuristic generator's shortlists,
 //! by alpha-beta with iterative deepening, the edition's evaluation for these leaves
-//! (`Strategy::evaluate_deep`: in 1880 the 1880 race) after a
+//! (`Strategy::evaluate_deep`: in 1880 the 1880 race and who gets all his men in
+//! first; a leaf waiting for the selector's Mark worth his best selection; the
+//! shortlists ordered by the same evaluation) after a
 //! quiescence step (the side to act there may win a Rendezvous at once, which the
 //! evaluation alone does not see), a transposition table for the choice, and the
 //! prover's forced wins (at the root, in `choose`). Every limit is a node count, so
@@ -54,12 +56,30 @@ enum Bound {
 const TABLE_CAP: usize = 1 << 16;
 
 /// The value for `me` of `pos` at a leaf of the deeper search: a game won or lost,
-/// else the edition's evaluation for these leaves.
+/// else the edition's evaluation for these leaves; a position waiting for the
+/// selector's Mark, where the edition asks it (1880), is worth the selector's best
+/// selection by that evaluation.
 fn leaf(pos: &Position, me: Side) -> i32 {
     if pos.winner().is_some() {
         return evaluate(pos, me);
     }
-    strategy(pos.rules()).evaluate_deep(pos, me)
+    let edition = strategy(pos.rules());
+    if pos.phase() == Phase::Mark && edition.selects_at_leaves() {
+        let selector = pos.to_act();
+        let values = pos
+            .mark_outcomes()
+            .into_iter()
+            .map(|(_, p)| edition.evaluate_deep(&p, me));
+        let best = if selector == me {
+            values.max()
+        } else {
+            values.min()
+        };
+        if let Some(v) = best {
+            return v;
+        }
+    }
+    edition.evaluate_deep(pos, me)
 }
 
 /// The search state of one level-5 choice.
@@ -160,8 +180,8 @@ impl<'a> Deep<'a> {
     }
 
     /// The shortlist of `pos`'s actions for `mover`: the generator's candidates
-    /// ordered by the mover's evaluation, every Rendezvous-winning turn first and the
-    /// best `width` others.
+    /// ordered by the mover's value of them as leaves ([`leaf`]), every
+    /// Rendezvous-winning turn first and the best `width` others.
     fn children(
         &mut self,
         pos: &Position,
@@ -172,7 +192,7 @@ impl<'a> Deep<'a> {
         let s = &mut *self.search;
         let children = heuristic_candidates(pos, beam, &mut s.rng, s.extra, &s.budget);
         s.nodes += children.len() as u64;
-        super::shortlist(pos, mover, children, width)
+        super::shortlist_by(pos, mover, children, width, leaf)
     }
 
     /// The value for `me` of a leaf: the evaluation, or, when the side to act can win
@@ -241,5 +261,39 @@ pub(super) fn deepen(
         if deep.search.out_of_time() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    #[test]
+    fn in_1880_a_leaf_waiting_for_the_mark_is_worth_the_selectors_best_selection() {
+        // Black selects the next Rendezvous (Rule 3), four men a side: the leaf is
+        // worth his best Mark by the 1880 race, not the men alone.
+        let rules: Rules = "1880".parse().expect("known rules");
+        let pos = Position::parse_as(rules, "Y1Y1Y1Y1/8/8/8/8/8/8/B1B1B1B1 B mark")
+            .expect("valid position");
+        let edition = strategy(rules);
+        let by_mark: Vec<i32> = pos
+            .mark_outcomes()
+            .into_iter()
+            .map(|(_, p)| edition.evaluate_deep(&p, Side::Black))
+            .collect();
+        let best = by_mark.iter().copied().max().expect("a Mark to select");
+        assert_eq!(leaf(&pos, Side::Black), best);
+        // For Yellow the same leaf is the selector's best, seen from the other side.
+        let worst = pos
+            .mark_outcomes()
+            .into_iter()
+            .map(|(_, p)| edition.evaluate_deep(&p, Side::Yellow))
+            .min()
+            .expect("a Mark to select");
+        assert_eq!(leaf(&pos, Side::Yellow), worst);
+        // The men alone (four against four) would call it even.
+        assert_eq!(edition.evaluate_deep(&pos, Side::Black), 0);
+        assert_ne!(best, 0);
     }
 }

@@ -5,7 +5,7 @@
 //! position not won (`editions/`): 1893 and 1880 by [`race_score`] here, 1879 by its
 //! own evaluation (the chance of winning a match of rounds); the leaves of the top
 //! level's deeper search in 1880 by [`race_score_1880`], the race as the 1880 rules
-//! count it.
+//! count it, with a bonus for the side it brings in first.
 
 use crate::engine::{Position, Rendezvous, Side, Square, SquareSet};
 
@@ -26,14 +26,16 @@ pub fn evaluate(pos: &Position, side: Side) -> i32 {
 /// The score of `pos` (a game not over) for `side` by men and the race for the
 /// Rendezvous: the evaluation of 1893 and 1880.
 pub(crate) fn race_score(pos: &Position, side: Side) -> i32 {
-    race_score_by(pos, side, race)
+    race_score_by(pos, side, race, 0)
 }
 
-/// [`race_score`] with each side's race by `race_of`.
+/// [`race_score`] with each side's race by `race_of`, and `first_in` more for the
+/// side that gets all his men in first by those races (less for the other).
 fn race_score_by(
     pos: &Position,
     side: Side,
     race_of: fn(&Position, &Rendezvous, Side) -> Race,
+    first_in: i32,
 ) -> i32 {
     let other = !side;
     let mut score = MAN * (i32::from(pos.count(side)) - i32::from(pos.count(other)));
@@ -50,8 +52,26 @@ fn race_score_by(
         } else {
             score -= 60;
         }
+        if first_in != 0 && pos.phase().in_play() {
+            score += if first_home(pos.to_act() == side, mine.turns, theirs.turns) {
+                first_in
+            } else {
+                -first_in
+            };
+        }
     }
     score
+}
+
+/// Whether a side needing `mine` turns gets all his men in before the other, who
+/// needs `theirs`, turn by turn from now (`to_act`: the side is the one to act): the
+/// side to act is in first when he needs no more turns than the other.
+fn first_home(to_act: bool, mine: u16, theirs: u16) -> bool {
+    if to_act {
+        mine <= theirs
+    } else {
+        mine < theirs
+    }
 }
 
 /// One side's state in the race for the Rendezvous.
@@ -107,11 +127,18 @@ fn race_by(
     }
 }
 
+/// What getting all one's men in first is worth at the leaves of level 5's search in
+/// 1880, over the turns counted (about a third of a man): the winner of the race
+/// takes a man (Rule 6) and the side to act wins a race of equal turns, which the
+/// tally of turns and squares alone weighs at a few squares.
+pub(crate) const FIRST_IN_1880: i32 = 300;
+
 /// The score of an 1880 position (a game not over) for `side`, as [`race_score`] but
-/// with each side's turns counted as the 1880 rules allow (see [`race_1880`]): the
-/// evaluation at the leaves of level 5's deeper search in 1880.
+/// with each side's turns counted as the 1880 rules allow (see [`race_1880`]), and
+/// [`FIRST_IN_1880`] for the side those turns bring in first (less for the other):
+/// the evaluation at the leaves of level 5's deeper search in 1880.
 pub(crate) fn race_score_1880(pos: &Position, side: Side) -> i32 {
-    race_score_by(pos, side, race_1880)
+    race_score_by(pos, side, race_1880, FIRST_IN_1880)
 }
 
 /// The race of `side` in 1880, where a man may count the whole allowance (no limit
@@ -204,5 +231,38 @@ mod tests {
         // (d4 blocks the diagonal to c5), so he needs two moves, one a turn.
         let (_, fine) = race_of("Y1Y1Y1YY/8/8/1B6/1BBB4/8/8/6B1 B c5 play");
         assert_eq!(fine.turns, 2);
+    }
+
+    #[test]
+    fn in_1880_level_5_weighs_who_gets_all_his_men_in_first() {
+        // Round c5 each side has four men in and one on a clear line to d5, the one
+        // free square (h5-d5, h1-d5: one turn each): the side to act is in first.
+        let rules: Rules = "1880".parse().expect("known rules");
+        for (text, first) in [
+            ("8/8/1YYY4/2Y4B/1BBB4/8/8/7Y B c5 play", Side::Black),
+            ("8/8/1YYY4/2Y4B/1BBB4/8/8/7Y Y c5 play", Side::Yellow),
+        ] {
+            let pos = Position::parse_as(rules, text).expect("valid position");
+            let rv = pos.rendezvous().expect("in play");
+            assert_eq!(race_1880(&pos, rv, Side::Black).turns, 1);
+            assert_eq!(race_1880(&pos, rv, Side::Yellow).turns, 1);
+            for side in [Side::Black, Side::Yellow] {
+                let tally = race_score_by(&pos, side, race_1880, 0);
+                let bonus = if side == first {
+                    FIRST_IN_1880
+                } else {
+                    -FIRST_IN_1880
+                };
+                assert_eq!(race_score_1880(&pos, side), tally + bonus, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_side_to_act_is_in_first_on_equal_turns() {
+        assert!(first_home(true, 2, 2));
+        assert!(!first_home(false, 2, 2));
+        assert!(first_home(false, 1, 2));
+        assert!(!first_home(true, 3, 2));
     }
 }

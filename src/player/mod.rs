@@ -22,7 +22,9 @@
 //!   then three actions deep (`deep.rs`: alpha-beta on the generator's shortlists of
 //!   both sides, a transposition table, the other side's Rendezvous-winning turns
 //!   weighed at the leaves; in 1880 the leaves weighed by the 1880 race, where a man
-//!   may count the whole allowance), all on a fixed node budget.
+//!   may count the whole allowance, and who gets all his men in first by it, a leaf
+//!   waiting for the Mark by the selector's best selection, and the shortlists
+//!   ordered by that evaluation), all on a fixed node budget.
 //!
 //! At every level from 2: a turn that wins the game now is always played; no
 //! candidate is played after which the other side can win the game at once, while
@@ -470,12 +472,24 @@ fn shortlist(
     children: Vec<Candidate>,
     width: usize,
 ) -> Vec<Candidate> {
+    shortlist_by(pos, mover, children, width, evaluate)
+}
+
+/// [`shortlist`] with the children ordered by `eval` for the mover (level 5's search
+/// orders them by its leaves' evaluation).
+fn shortlist_by(
+    pos: &Position,
+    mover: crate::engine::Side,
+    children: Vec<Candidate>,
+    width: usize,
+    eval: impl Fn(&Position, crate::engine::Side) -> i32,
+) -> Vec<Candidate> {
     let mut keyed: Vec<(i32, bool, Candidate)> = children
         .into_iter()
         .map(|c| {
             let wins =
                 c.position.count(!mover) < pos.count(!mover) || c.position.winner() == Some(mover);
-            (evaluate(&c.position, mover), wins, c)
+            (eval(&c.position, mover), wins, c)
         })
         .collect();
     keyed.sort_by_key(|(s, w, _)| (std::cmp::Reverse(*w), std::cmp::Reverse(*s)));

@@ -42,6 +42,13 @@ pub(crate) trait Strategy: Sync {
         self.evaluate(pos, side)
     }
 
+    /// Whether a leaf of the top level's deeper search that waits for the selector's
+    /// Mark is worth his best selection by [`Strategy::evaluate_deep`] (else that
+    /// evaluation of the position as it stands).
+    fn selects_at_leaves(&self) -> bool {
+        false
+    }
+
     /// The root noise at `level`, the level's own being `common`.
     fn root_noise(&self, _level: u8, common: i32) -> i32 {
         common
