@@ -110,20 +110,12 @@ impl Reach {
             Reach::R1893 => (r.is_open(), if n_out > 1 { 3 } else { u32::MAX }),
             Reach::R1879 => (false, u32::MAX),
         };
-        let squares = r.squares();
+        let targets = r.squares() - blockers;
         let mut total = 0u32;
         for sq in outside {
-            let mut best = u32::MAX;
+            let mut best = fewest_clear(sq, targets, blockers);
             if slide && sq.is_border() {
-                best = 1;
-            }
-            for t in squares - blockers {
-                if let Some((dir, n)) = sq.line_to(t)
-                    && u32::from(n) < best
-                    && clear(sq, dir, n, blockers)
-                {
-                    best = u32::from(n);
-                }
+                best = best.min(1);
             }
             if best == u32::MAX || best > cap {
                 return false;
@@ -135,6 +127,21 @@ impl Reach {
         }
         true
     }
+}
+
+/// The fewest squares from `from` to one of `targets` by one straight move crossing
+/// no square of `blockers`; `u32::MAX` when no such move exists.
+fn fewest_clear(from: Square, targets: SquareSet, blockers: SquareSet) -> u32 {
+    let mut best = u32::MAX;
+    for t in targets {
+        if let Some((dir, n)) = from.line_to(t)
+            && u32::from(n) < best
+            && clear(from, dir, n, blockers)
+        {
+            best = u32::from(n);
+        }
+    }
+    best
 }
 
 /// Whether none of the `n - 1` squares from `from` towards `dir` before the `n`th is
@@ -541,18 +548,10 @@ pub(crate) fn refutation_promise(c: &Position, goal: &Goal) -> u32 {
     );
     let occupied = c.occupied();
     let free = r.squares() - occupied;
-    let mut need = 0u32;
-    for sq in c.outside(attacker) {
-        let mut best = 8u32;
-        for t in free {
-            if let Some((dir, n)) = sq.line_to(t)
-                && u32::from(n) < best
-                && clear(sq, dir, n, occupied)
-            {
-                best = u32::from(n);
-            }
-        }
-        need += best;
-    }
+    let need: u32 = c
+        .outside(attacker)
+        .into_iter()
+        .map(|sq| fewest_clear(sq, free, occupied).min(8))
+        .sum();
     u32::from(threat) * 1000 + need.min(999)
 }

@@ -119,6 +119,11 @@ impl super::Search<'_> {
             }
             Defence::Demand(_) => (2, u32::MAX),
         };
-        kids.sort_by_cached_key(rank);
+        if promise.is_some() {
+            // The promise looks at each defence's men: once each.
+            kids.sort_by_cached_key(rank);
+        } else {
+            kids.sort_by_key(rank);
+        }
     }
 }
