@@ -9,7 +9,7 @@
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
 //! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
 //! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
-//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `shared_results`).
+//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `shared_results`).
 //! Not a timed test: nothing fails.
 
 use lanrick::prover::sample::benchmark_set;
@@ -83,6 +83,7 @@ fn main() {
             defender_first: on("defender_first"),
             bound_first: on("bound_first"),
             defence_order: on("defence_order"),
+            reply_sweep: on("reply_sweep"),
             blocks: on("blocks"),
             second_last: on("second_last"),
             all_in_walk: on("all_in_walk"),

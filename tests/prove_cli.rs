@@ -590,6 +590,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-refuters",
         "--no-shared-results",
         "--no-defence-order",
+        "--no-reply-sweep",
     ] {
         assert_eq!(
             verdicts(&[flag]),

@@ -164,6 +164,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            reply_sweep: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -548,6 +552,7 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         all_in: false,
         bound_first: false,
         defence_order: false,
+        reply_sweep: false,
         blocks: false,
         blocked: false,
         second_last: false,

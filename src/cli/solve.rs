@@ -101,6 +101,10 @@ pub struct Budget {
     /// (for testing).
     #[arg(long, hide = true)]
     pub no_defence_order: bool,
+    /// Switch off sweeping the defences with the attacker's last winning reply before
+    /// searching them in full (for testing).
+    #[arg(long, hide = true)]
+    pub no_reply_sweep: bool,
     /// Switch off playing the defence that refuted last first, and seeding a key's
     /// killers from the keys before it (for testing).
     #[arg(long, hide = true)]
@@ -135,6 +139,7 @@ impl Budget {
             defender_first: !self.no_defender_first,
             bound_first: !self.no_bound_first,
             defence_order: !self.no_defence_order,
+            reply_sweep: !self.no_reply_sweep,
             refuters: !self.no_refuters,
             ..Limits::default()
         };

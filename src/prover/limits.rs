@@ -86,6 +86,10 @@ pub struct Limits {
     /// defender threatening to get all in first, then the squares the attacker's men
     /// still need by clear straight moves), not the generator's.
     pub defence_order: bool,
+    /// Before the attacker's last turn, every defence is first met with the
+    /// attacker's reply that won last at the next ply (with [`Limits::killers`]): the
+    /// defences it beats are lost, and only the others are searched in full.
+    pub reply_sweep: bool,
     /// Blocks (1879): at the defender's turn before the attacker's last, the defences that
     /// end on the squares the attacker's winning turns would need (or in the
     /// Rendezvous) are searched before the others are generated; when the attacker
@@ -170,6 +174,7 @@ impl Default for Limits {
             defender_first: true,
             bound_first: true,
             defence_order: true,
+            reply_sweep: true,
             blocks: true,
             unstoppable: true,
             block_all: true,

@@ -48,6 +48,7 @@ mod report;
 pub mod sample;
 mod shared;
 mod step;
+mod sweep;
 pub mod table;
 
 use crate::engine::game::play_turn_full;
@@ -81,6 +82,7 @@ pub use report::{Key, Omitted, Report, SetupError, Tree, Verdict, Wants};
 use shared::{PROVED, Shared};
 pub(crate) use step::Step;
 use step::StepKind;
+use sweep::SWEEP_AFTER;
 
 /// A defence at an AND node: one action (what the search asks of it) and its
 /// position, or an interchange with the setter's choices (boxed: an AND node may hold
@@ -180,6 +182,10 @@ pub(crate) struct Search<'a> {
     pub(crate) nodes: u64,
     unreported: u64,
     cap: u64,
+    /// The node count at which the attacker's reply being tried in a sweep
+    /// ([`Limits::reply_sweep`]) is given up: the search unwinds as if aborted, but
+    /// only that reply is left undecided (`u64::MAX`: none).
+    local: u64,
     aborted: bool,
     /// The path's repetition history (D-9): the engine's, as the game keeps it.
     pub(crate) hist: History,
@@ -217,6 +223,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             unreported: 0,
             cap: limits.max_nodes,
+            local: u64::MAX,
             aborted: expired,
             hist: History::path(),
             killers: Vec::new(),
@@ -240,6 +247,9 @@ impl<'a> Search<'a> {
         if self.nodes > self.cap {
             self.aborted = true;
             self.cut = Some(Cut::Nodes);
+            return false;
+        }
+        if self.nodes > self.local {
             return false;
         }
         if self.unreported >= 4096 {
@@ -734,7 +744,25 @@ impl<'a> Search<'a> {
             let by_promise = (!cheap && self.limits.defence_order).then_some(&self.goal);
             self.order(p, &mut kids, by_promise);
         }
-        for k in &kids {
+        // Once the first defences are all lost, those the attacker's last winning reply
+        // beats are lost too; the others are searched in full (`Limits::reply_sweep`).
+        let swept =
+            self.limits.reply_sweep && self.limits.killers && !cheap && kids.len() > SWEEP_AFTER;
+        let mut open: Vec<&Defence> = kids.iter().collect();
+        let mut i = 0;
+        while i < open.len() {
+            if swept && i == SWEEP_AFTER {
+                let Some(rest) = self.unbeaten(p, &kids[SWEEP_AFTER..], t) else {
+                    return Val::Abort;
+                };
+                open.truncate(SWEEP_AFTER);
+                open.extend(rest);
+                if i == open.len() {
+                    break;
+                }
+            }
+            let k = open[i];
+            i += 1;
             let v = match k {
                 Defence::One(a, c) => self.after(p, a, c, t),
                 Defence::Demand(kid) => self.kid_value(p, kid, t),

@@ -415,3 +415,34 @@ fn a_defence_that_blocks_or_threatens_looks_the_more_promising_refutation() {
     .expect("a position");
     assert_eq!(bound::refutation_promise(&c, &goal(Side::Black, 2)), 0);
 }
+
+/// The reply sweep changes the work, never the result: on the seeded benchmark's
+/// game goal in 3 where its AND nodes hold hundreds of defences (#12, 1893), the
+/// verdict and the keys are those of the search without it, in fewer or more nodes.
+#[test]
+fn the_reply_sweep_keeps_the_verdict_and_every_key_of_a_goal_in_3() {
+    let set = sample::benchmark_set(26, 10, 3, 8);
+    let s = &set[12];
+    assert_eq!(s.goal.target, Target::Game);
+    let run = |reply_sweep: bool| {
+        let limits = Limits {
+            threads: 1,
+            hash_mib: 16,
+            reply_sweep,
+            ..Limits::default()
+        };
+        solve(&s.position, s.goal, &limits, &Wants::default()).expect("a puzzle")
+    };
+    let (on, off) = (run(true), run(false));
+    assert_eq!(on.verdict, Verdict::Cooked, "{}", s.position);
+    assert_eq!(on.verdict, off.verdict);
+    let keys = |r: &Report| {
+        r.true_keys()
+            .map(|k| k.positions.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(&on), keys(&off));
+    assert_eq!(keys(&on).len(), 7);
+    // The sweep ran: the same proof took another number of nodes.
+    assert_ne!(on.nodes, off.nodes);
+}
