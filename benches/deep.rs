@@ -9,7 +9,8 @@
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
 //! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
 //! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
-//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `shared_results`).
+//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `verdict_first`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `shared_results`),
+//! `DEEP_VERDICT_ONLY` (1: stop at the verdict, as `check` does, not at every key).
 //! Not a timed test: nothing fails.
 
 use lanrick::prover::sample::benchmark_set;
@@ -54,7 +55,7 @@ fn main() {
         trees: false,
         line_cap: 2,
         written_text: None,
-        verdict_only: false,
+        verdict_only: var("DEEP_VERDICT_ONLY", 0u8) == 1,
         keep: None,
     };
     let mut times = Vec::new();
@@ -84,6 +85,7 @@ fn main() {
             bound_first: on("bound_first"),
             defence_order: on("defence_order"),
             reply_sweep: on("reply_sweep"),
+            verdict_first: on("verdict_first"),
             blocks: on("blocks"),
             second_last: on("second_last"),
             all_in_walk: on("all_in_walk"),

@@ -591,6 +591,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-shared-results",
         "--no-defence-order",
         "--no-reply-sweep",
+        "--no-verdict-first",
     ] {
         assert_eq!(
             verdicts(&[flag]),

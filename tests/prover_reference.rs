@@ -168,6 +168,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            verdict_first: false,
+            ..Limits::default()
+        },
+        Limits {
             threads: 1,
             ..Limits::default()
         },
@@ -553,6 +557,7 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         bound_first: false,
         defence_order: false,
         reply_sweep: false,
+        verdict_first: false,
         blocks: false,
         blocked: false,
         second_last: false,

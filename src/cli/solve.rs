@@ -105,6 +105,10 @@ pub struct Budget {
     /// searching them in full (for testing).
     #[arg(long, hide = true)]
     pub no_reply_sweep: bool,
+    /// Switch off searching the keys in batches until the verdict is known before
+    /// the rest (for testing).
+    #[arg(long, hide = true)]
+    pub no_verdict_first: bool,
     /// Switch off playing the defence that refuted last first, and seeding a key's
     /// killers from the keys before it (for testing).
     #[arg(long, hide = true)]
@@ -140,6 +144,7 @@ impl Budget {
             bound_first: !self.no_bound_first,
             defence_order: !self.no_defence_order,
             reply_sweep: !self.no_reply_sweep,
+            verdict_first: !self.no_verdict_first,
             refuters: !self.no_refuters,
             ..Limits::default()
         };

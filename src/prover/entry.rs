@@ -122,7 +122,9 @@ pub struct Tries {
 /// goal's. With [`Wants::verdict_only`], once a depth below the goal's has a win the
 /// verdict is `short` (unless the written key fails), so only the written key goes
 /// deeper; at the goal's depth the open keys go in fixed batches, the written key
-/// first, until two force the goal (cooked).
+/// first, until two force the goal (cooked). Without it, with
+/// [`Limits::verdict_first`], the batches go until two force the goal, then the keys
+/// left are searched together.
 ///
 /// The node budget is shared out deterministically (see `search_depth`), and a
 /// passed deadline stops every key; a key cut keeps the depths it had proved.
@@ -172,11 +174,37 @@ pub(super) fn deepen_keys(
         if open.is_empty() {
             break;
         }
-        if wants.verdict_only && d == goal.turns && goal.turns >= 2 {
+        // The killers each call of `search_depth` hands on to the next at this depth.
+        let mut carry = Killers::default();
+        let verdict_first = wants.verdict_only || shared.limits.verdict_first;
+        if verdict_first && d == goal.turns && goal.turns >= 2 {
             // Two keys that force the goal make it cooked (and two lines in help
             // play), so the open keys go in fixed batches, the written key first. The
             // batches do not depend on the thread count. (In 1 every key is cheap:
-            // all are proved, so the report lists them all.)
+            // all are proved, so the report lists them all.) With the verdict known,
+            // a verdict-only proof stops; `solve` searches the keys left together, so
+            // a budget that runs out then leaves the verdict decided and the list of
+            // keys incomplete (`Limits::verdict_first`).
+            if let Some(at) = open.iter().position(|&i| Some(i) == written) {
+                let i = open.remove(at);
+                open.insert(0, i);
+            }
+            // First every key together, in the passes of growing shares, as long as a
+            // pass cannot cost more than a part of the budget left: the cheap keys are
+            // decided with what the others' searches teach them (`search_depth`).
+            let first = shared.remaining() / FIRST_STAGE_PART;
+            let mut open = search_depth(
+                start,
+                kids,
+                &mut keys,
+                &mut memory,
+                &open,
+                d,
+                shared,
+                threads,
+                Some(first),
+                &mut carry,
+            );
             if let Some(at) = open.iter().position(|&i| Some(i) == written) {
                 let i = open.remove(at);
                 open.insert(0, i);
@@ -184,6 +212,9 @@ pub(super) fn deepen_keys(
             let mut forcing = keys.iter().filter(|k| k.depth.is_some()).count();
             let mut done = 0usize;
             for batch in open.chunks(VERDICT_BATCH) {
+                if forcing >= 2 || shared.cut().is_some() {
+                    break;
+                }
                 search_depth(
                     start,
                     kids,
@@ -193,15 +224,30 @@ pub(super) fn deepen_keys(
                     d,
                     shared,
                     threads,
+                    None,
+                    &mut carry,
                 );
                 forcing += batch.iter().filter(|&&i| keys[i].depth.is_some()).count();
                 done += batch.len();
-                if forcing >= 2 || shared.cut().is_some() {
-                    break;
-                }
             }
-            for &i in &open[done..] {
-                keys[i].unproved = true;
+            let rest = &open[done..];
+            if wants.verdict_only {
+                for &i in rest {
+                    keys[i].unproved = true;
+                }
+            } else if !rest.is_empty() && shared.cut().is_none() {
+                search_depth(
+                    start,
+                    kids,
+                    &mut keys,
+                    &mut memory,
+                    rest,
+                    d,
+                    shared,
+                    threads,
+                    None,
+                    &mut carry,
+                );
             }
         } else {
             search_depth(
@@ -213,6 +259,8 @@ pub(super) fn deepen_keys(
                 d,
                 shared,
                 threads,
+                None,
+                &mut carry,
             );
         }
         short |= d < goal.turns && keys.iter().any(|k| k.depth == Some(d));
@@ -245,7 +293,10 @@ pub(super) const FIRST_SHARE: u64 = 1024;
 /// out of their share are searched again (from the start) in the next pass, each as
 /// long as its new share is larger than the one it ran out of. So the budget is never
 /// exceeded and the results do not depend on the threads or the scheduling. A key
-/// still out of nodes, or stopped by the deadline, is `aborted`.
+/// still out of nodes, or stopped by the deadline, is `aborted`. With a `stage` (nodes),
+/// no pass starts that could take the keys' nodes beyond it: the keys not decided
+/// then are given back, in their order, neither aborted nor searched further (and
+/// nothing is given back otherwise).
 #[allow(clippy::too_many_arguments)]
 fn search_depth(
     start: &Position,
@@ -256,18 +307,24 @@ fn search_depth(
     d: u32,
     shared: &Shared<'_>,
     threads: usize,
-) {
+    stage: Option<u64>,
+    carry: &mut Killers,
+) -> Vec<usize> {
     // Each key with the share it last ran out of.
     let mut pending: Vec<(usize, u64)> = open.iter().map(|&i| (i, 0)).collect();
     let mut stuck: Vec<usize> = Vec::new();
     let refuters = shared.limits.killers && shared.limits.refuters;
     let growing = shared.limits.growing_shares;
     let mut cap = FIRST_SHARE;
+    // The nodes the keys have spent so far (for `stage`).
+    let mut spent = 0u64;
+    // The killers the last pass ended with, for the keys searched after these.
+    let mut last_seed = carry.clone();
     while !pending.is_empty() && !shared.expired() {
         // The keys go in fixed batches; each batch's killers seed the next batch's
         // keys (`Limits::refuters`), taken in the keys' order, so nothing depends on
         // which thread finished first.
-        let mut seed = Killers::default();
+        let mut seed = carry.clone();
         // (The results a batch passes on wait for its end: a batch of the same size
         // keeps them within their part of the table.)
         let batch = if refuters || shared.proved.is_some() {
@@ -277,6 +334,16 @@ fn search_depth(
         };
         let even = shared.remaining() / pending.len() as u64;
         let share = if growing { even.min(cap) } else { even };
+        if let Some(stage) = stage
+            && spent.saturating_add(share.saturating_mul(pending.len() as u64)) > stage
+        {
+            // The next pass could cost more than the stage allows: the keys left are
+            // the caller's, in their order.
+            *carry = last_seed;
+            stuck.extend(pending.into_iter().map(|(i, _)| i));
+            stuck.sort_unstable();
+            return stuck;
+        }
         cap = cap.saturating_mul(4);
         let mut again = Vec::new();
         for (c, chunk) in pending.chunks(batch.max(1)).enumerate() {
@@ -320,6 +387,7 @@ fn search_depth(
             shared.merge(got.iter().map(|g| &g.4));
             for (&i, (v, n, cut, kept, _)) in run.iter().zip(got) {
                 keys[i].nodes += n;
+                spent += n;
                 if shared.limits.killers {
                     memory[i] = kept;
                 }
@@ -331,8 +399,10 @@ fn search_depth(
                 }
             }
         }
+        last_seed = seed;
         pending = again;
     }
+    *carry = last_seed;
     stuck.extend(pending.into_iter().map(|(i, _)| i));
     if !stuck.is_empty() {
         if !shared.expired() {
@@ -342,6 +412,7 @@ fn search_depth(
             keys[i].aborted = true;
         }
     }
+    Vec::new()
 }
 
 /// The first action of the side to act in `game` that forces `target` within
@@ -455,6 +526,10 @@ pub struct Forcing {
 
 /// How many keys a verdict-only proof takes to full depth at a time.
 const VERDICT_BATCH: usize = 32;
+
+/// Before the batches of [`VERDICT_BATCH`], every key is searched together as long as
+/// a pass cannot take the keys' nodes beyond this part of the budget left (a half).
+const FIRST_STAGE_PART: u64 = 2;
 
 /// Runs `f` over `items` on `threads` threads (in order of results).
 pub(super) fn par_map<T: Sync, R: Send>(

@@ -90,6 +90,11 @@ pub struct Limits {
     /// attacker's reply that won last at the next ply (with [`Limits::killers`]): the
     /// defences it beats are lost, and only the others are searched in full.
     pub reply_sweep: bool,
+    /// At the goal's depth, when every key is wanted (`solve`), the keys are first
+    /// searched in fixed batches until two force the goal, so the verdict `cooked` is
+    /// known before the budget goes on the keys left (a cut then leaves the list of
+    /// keys incomplete, not the verdict unproven).
+    pub verdict_first: bool,
     /// Blocks (1879): at the defender's turn before the attacker's last, the defences that
     /// end on the squares the attacker's winning turns would need (or in the
     /// Rendezvous) are searched before the others are generated; when the attacker
@@ -175,6 +180,7 @@ impl Default for Limits {
             bound_first: true,
             defence_order: true,
             reply_sweep: true,
+            verdict_first: true,
             blocks: true,
             unstoppable: true,
             block_all: true,

@@ -446,3 +446,41 @@ fn the_reply_sweep_keeps_the_verdict_and_every_key_of_a_goal_in_3() {
     // The sweep ran: the same proof took another number of nodes.
     assert_ne!(on.nodes, off.nodes);
 }
+
+/// The verdict first: on a cooked goal in 3 (#12 of the seeded benchmark, 1893, seven
+/// keys), a budget too small for every key still decides `cooked`, with the keys found
+/// so far and the list marked incomplete; without it the same budget ends `unproven`.
+#[test]
+fn a_budget_too_small_for_every_key_still_finds_the_goal_cooked() {
+    let set = sample::benchmark_set(26, 10, 3, 8);
+    let s = &set[12];
+    let run = |verdict_first: bool, max_nodes: u64| {
+        let limits = Limits {
+            threads: 1,
+            max_nodes,
+            verdict_first,
+            ..Limits::default()
+        };
+        solve(&s.position, s.goal, &limits, &Wants::default()).expect("a puzzle")
+    };
+    let keys = |r: &Report| {
+        r.true_keys()
+            .map(|k| k.positions.clone())
+            .collect::<Vec<_>>()
+    };
+    let whole = run(true, DEFAULT_MAX_NODES);
+    assert_eq!(whole.verdict, Verdict::Cooked);
+    assert!(whole.complete);
+    assert_eq!(keys(&whole), keys(&run(false, DEFAULT_MAX_NODES)));
+    let cut = run(true, 100_000);
+    assert_eq!(cut.verdict, Verdict::Cooked, "{cut:?}");
+    assert!(!cut.complete);
+    assert_eq!(cut.cut, Some(Cut::Nodes));
+    let found = keys(&cut);
+    assert!(
+        found.len() >= 2 && found.len() < keys(&whole).len(),
+        "{found:?}"
+    );
+    assert!(found.iter().all(|k| keys(&whole).contains(k)));
+    assert_eq!(run(false, 100_000).verdict, Verdict::Unproven);
+}
