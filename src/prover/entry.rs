@@ -176,6 +176,11 @@ pub(super) fn deepen_keys(
         }
         // The killers each call of `search_depth` hands on to the next at this depth.
         let mut carry = Killers::default();
+        let mut search = |keys: &mut [Key], memory: &mut [Killers], set: &[usize], stage| {
+            search_depth(
+                start, kids, keys, memory, set, d, shared, threads, stage, &mut carry,
+            )
+        };
         let verdict_first = wants.verdict_only || shared.limits.verdict_first;
         if verdict_first && d == goal.turns && goal.turns >= 2 {
             // Two keys that force the goal make it cooked (and two lines in help
@@ -185,48 +190,20 @@ pub(super) fn deepen_keys(
             // a verdict-only proof stops; `solve` searches the keys left together, so
             // a budget that runs out then leaves the verdict decided and the list of
             // keys incomplete (`Limits::verdict_first`).
-            if let Some(at) = open.iter().position(|&i| Some(i) == written) {
-                let i = open.remove(at);
-                open.insert(0, i);
-            }
+            written_first(&mut open, written);
             // First every key together, in the passes of growing shares, as long as a
             // pass cannot cost more than a part of the budget left: the cheap keys are
             // decided with what the others' searches teach them (`search_depth`).
             let first = shared.remaining() / FIRST_STAGE_PART;
-            let mut open = search_depth(
-                start,
-                kids,
-                &mut keys,
-                &mut memory,
-                &open,
-                d,
-                shared,
-                threads,
-                Some(first),
-                &mut carry,
-            );
-            if let Some(at) = open.iter().position(|&i| Some(i) == written) {
-                let i = open.remove(at);
-                open.insert(0, i);
-            }
+            let mut open = search(&mut keys, &mut memory, &open, Some(first));
+            written_first(&mut open, written);
             let mut forcing = keys.iter().filter(|k| k.depth.is_some()).count();
             let mut done = 0usize;
             for batch in open.chunks(VERDICT_BATCH) {
                 if forcing >= 2 || shared.cut().is_some() {
                     break;
                 }
-                search_depth(
-                    start,
-                    kids,
-                    &mut keys,
-                    &mut memory,
-                    batch,
-                    d,
-                    shared,
-                    threads,
-                    None,
-                    &mut carry,
-                );
+                search(&mut keys, &mut memory, batch, None);
                 forcing += batch.iter().filter(|&&i| keys[i].depth.is_some()).count();
                 done += batch.len();
             }
@@ -236,32 +213,10 @@ pub(super) fn deepen_keys(
                     keys[i].unproved = true;
                 }
             } else if !rest.is_empty() && shared.cut().is_none() {
-                search_depth(
-                    start,
-                    kids,
-                    &mut keys,
-                    &mut memory,
-                    rest,
-                    d,
-                    shared,
-                    threads,
-                    None,
-                    &mut carry,
-                );
+                search(&mut keys, &mut memory, rest, None);
             }
         } else {
-            search_depth(
-                start,
-                kids,
-                &mut keys,
-                &mut memory,
-                &open,
-                d,
-                shared,
-                threads,
-                None,
-                &mut carry,
-            );
+            search(&mut keys, &mut memory, &open, None);
         }
         short |= d < goal.turns && keys.iter().any(|k| k.depth == Some(d));
         if shared.cut().is_some() {
@@ -275,6 +230,14 @@ pub(super) fn deepen_keys(
         }
     }
     keys
+}
+
+/// Moves the written key, if it is among `open`, to the front.
+fn written_first(open: &mut Vec<usize>, written: Option<usize>) {
+    if let Some(at) = open.iter().position(|&i| Some(i) == written) {
+        let i = open.remove(at);
+        open.insert(0, i);
+    }
 }
 
 /// The keys searched together before their killers seed the next ones
