@@ -665,3 +665,52 @@ fn every_action_of_a_large_solution_tree_has_the_fewest_mens_moves() {
     }
     assert!(nodes > 500, "the tree has {nodes} nodes: not a large one");
 }
+
+/// A budget too small for every key of a cooked goal in 3 still gives the verdict:
+/// `solve` lists the keys it found and says more may force the goal (issue 26).
+#[test]
+fn a_cooked_goal_cut_by_the_budget_says_at_least_how_many_keys() {
+    let out = lanrick()
+        .args([
+            "solve",
+            "--position",
+            "8/8/1Y6/8/8/5B1Y/6B1/8 B b2:a3 play",
+            "--rules",
+            "1893 open-choice",
+            "--goal",
+            "B wins game in 3",
+            "--max-nodes",
+            "100000",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("# cooked — B wins game in 3"), "{text}");
+    assert!(
+        text.contains("120 first actions, at least 3 forcing the goal;"),
+        "{text}"
+    );
+    assert!(text.contains("(incomplete: the node budget of 100000 nodes was spent)"));
+    // With the budget it needs, the whole list: seven keys, nothing cut.
+    let out = lanrick()
+        .args([
+            "solve",
+            "--position",
+            "8/8/1Y6/8/8/5B1Y/6B1/8 B b2:a3 play",
+            "--rules",
+            "1893 open-choice",
+            "--goal",
+            "B wins game in 3",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("120 first actions, 7 forcing the goal;"),
+        "{text}"
+    );
+}

@@ -274,8 +274,14 @@ pub fn text(
     let _ = writeln!(s, "# {}", proof::verdict_line(r));
     let _ = writeln!(
         s,
-        "# {} first actions, {} forcing the goal{}; {} nodes in {:.3} s{}",
+        "# {} first actions, {}{} forcing the goal{}; {} nodes in {:.3} s{}",
         r.keys.len(),
+        // Some were cut before they were decided: more may force it.
+        if r.true_keys().count() > 0 && r.keys.iter().any(|k| k.aborted) {
+            "at least "
+        } else {
+            ""
+        },
         r.true_keys().count(),
         match r.shortest {
             Some(d) if !r.all_keys() => format!(
