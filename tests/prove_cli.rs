@@ -670,23 +670,26 @@ fn every_action_of_a_large_solution_tree_has_the_fewest_mens_moves() {
 /// `solve` lists the keys it found and says more may force the goal (issue 26).
 #[test]
 fn a_cooked_goal_cut_by_the_budget_says_at_least_how_many_keys() {
-    let out = lanrick()
-        .args([
-            "solve",
-            "--position",
-            "8/8/1Y6/8/8/5B1Y/6B1/8 B b2:a3 play",
-            "--rules",
-            "1893 open-choice",
-            "--goal",
-            "B wins game in 3",
-            "--max-nodes",
-            "100000",
-            "--threads",
-            "1",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    // #12 of the seeded benchmark set: seven keys.
+    let solve = |extra: &[&str]| {
+        let out = lanrick()
+            .args([
+                "solve",
+                "--position",
+                "8/8/1Y6/8/8/5B1Y/6B1/8 B b2:a3 play",
+                "--rules",
+                "1893 open-choice",
+                "--goal",
+                "B wins game in 3",
+                "--threads",
+                "1",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let text = solve(&["--max-nodes", "100000"]);
     assert!(text.contains("# cooked — B wins game in 3"), "{text}");
     assert!(
         text.contains("120 first actions, at least 3 forcing the goal;"),
@@ -694,21 +697,7 @@ fn a_cooked_goal_cut_by_the_budget_says_at_least_how_many_keys() {
     );
     assert!(text.contains("(incomplete: the node budget of 100000 nodes was spent)"));
     // With the budget it needs, the whole list: seven keys, nothing cut.
-    let out = lanrick()
-        .args([
-            "solve",
-            "--position",
-            "8/8/1Y6/8/8/5B1Y/6B1/8 B b2:a3 play",
-            "--rules",
-            "1893 open-choice",
-            "--goal",
-            "B wins game in 3",
-            "--threads",
-            "1",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = solve(&[]);
     assert!(
         text.contains("120 first actions, 7 forcing the goal;"),
         "{text}"

@@ -499,18 +499,12 @@ impl<'a> Search<'a> {
         // the turn's thousands of outcomes when it wins again.
         if self.limits.killers
             && let Some(Some(reply)) = self.replies.get(self.ply).cloned()
-            && let Action::Turn {
-                moves,
-                take,
-                wanderers,
-                radiate,
-            } = &reply
-            && let Ok(r) = play_turn_full(p, moves, *take, wanderers, *radiate)
+            && let Some(r) = replay(p, &reply)
         {
             if !self.tick() {
                 return Val::Abort;
             }
-            match self.after(p, &reply, &r.position, t) {
+            match self.after(p, &reply, &r, t) {
                 Val::Win => return Val::Win,
                 Val::Abort => return Val::Abort,
                 Val::Fail => {}
@@ -600,18 +594,12 @@ impl<'a> Search<'a> {
         // one node instead of the defender's thousands when it refutes again.
         let mut tried: Option<Position> = None;
         if self.limits.refuters
-            && let Some(Some(Action::Turn {
-                moves,
-                take,
-                wanderers,
-                radiate,
-            })) = self.refuters.get(self.ply).cloned()
-            && let Ok(r) = play_turn_full(p, &moves, take, &wanderers, radiate)
+            && let Some(Some(act)) = self.refuters.get(self.ply).cloned()
+            && let Some(c) = replay(p, &act)
         {
             if !self.tick() {
                 return Val::Abort;
             }
-            let c = r.position;
             // Refuted by the cheap test alone, or else by its search (at the last turn
             // too: a defence that blocks is not seen by the cheap test).
             let cheaply = cheap
@@ -622,12 +610,6 @@ impl<'a> Search<'a> {
                     }
                 };
             let refutes = cheaply || {
-                let act = Action::Turn {
-                    moves,
-                    take,
-                    wanderers,
-                    radiate,
-                };
                 match self.after(p, &act, &c, t) {
                     Val::Fail => true,
                     Val::Abort => return Val::Abort,
@@ -789,6 +771,23 @@ impl<'a> Search<'a> {
             }
         }
         Val::Win
+    }
+}
+
+/// A turn remembered from another node (a killer reply, a refuter) played again from
+/// its moves in `p`: the position it leads to, or `None` when it is not a turn or not
+/// legal here.
+fn replay(p: &Position, a: &Action) -> Option<Position> {
+    match a {
+        Action::Turn {
+            moves,
+            take,
+            wanderers,
+            radiate,
+        } => play_turn_full(p, moves, *take, wanderers, *radiate)
+            .ok()
+            .map(|r| r.position),
+        _ => None,
     }
 }
 

@@ -5,9 +5,8 @@
 //! beat are searched in full first, as the likeliest refutations, then those it could
 //! not decide. An order only: every defence is still either proved lost or searched.
 
-use super::{Action, Defence, Search, Step, Val, settle, table};
+use super::{Defence, Search, Step, Val, replay, settle, table};
 use crate::engine::Position;
-use crate::engine::game::play_turn_full;
 
 /// The defences searched in full, in their order, before the others are swept.
 pub(super) const SWEEP_AFTER: usize = 128;
@@ -59,32 +58,21 @@ impl Search<'_> {
         if settle(&self.goal, p, child).is_some() || child.to_act() != self.goal.side {
             return Met::NotBeaten;
         }
-        let Some(Some(Action::Turn {
-            moves,
-            take,
-            wanderers,
-            radiate,
-        })) = self.replies.get(self.ply + 1).cloned()
-        else {
+        // (Only turns are kept as replies.)
+        let Some(Some(reply)) = self.replies.get(self.ply + 1).cloned() else {
             return Met::Undecided;
         };
-        let Ok(r) = play_turn_full(child, &moves, take, &wanderers, radiate) else {
+        let Some(r) = replay(child, &reply) else {
             return Met::NotBeaten;
         };
         let Some(saved) = self.enter(act, child) else {
             return Met::NotBeaten;
         };
         let met = if self.tick() {
-            let reply = Action::Turn {
-                moves,
-                take,
-                wanderers,
-                radiate,
-            };
             let outer = self.local;
             let mine = outer.min(self.nodes.saturating_add(SWEEP_PROBE));
             self.local = mine;
-            let v = self.after(child, &reply, &r.position, t);
+            let v = self.after(child, &reply, &r, t);
             self.local = outer;
             match v {
                 Val::Win => {
