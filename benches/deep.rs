@@ -8,7 +8,7 @@
 //! `DEEP_SEED` (26), `DEEP_PER` (10), `DEEP_TURNS` (3), `DEEP_MEN` (8), `DEEP_HASH`
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
 //! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
-//! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`,
+//! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`, `deep_table`,
 //! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `verdict_first`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `shared_results`),
 //! `DEEP_VERDICT_ONLY` (1: stop at the verdict, as `check` does, not at every key).
 //! Not a timed test: nothing fails.
@@ -74,6 +74,7 @@ fn main() {
             hash_mib: hash,
             threads,
             table: on("table"),
+            deep_table: on("deep_table"),
             bound: on("bound"),
             blocked: on("blocked"),
             deep_bound: on("deep_bound"),

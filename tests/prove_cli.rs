@@ -592,6 +592,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-defence-order",
         "--no-reply-sweep",
         "--no-verdict-first",
+        "--no-deep-table",
     ] {
         assert_eq!(
             verdicts(&[flag]),

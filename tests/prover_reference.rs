@@ -168,6 +168,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            deep_table: false,
+            ..Limits::default()
+        },
+        Limits {
             verdict_first: false,
             ..Limits::default()
         },
@@ -521,6 +525,7 @@ fn the_table_keeps_no_result_a_repetition_decided() {
             (Target::Game, 2),
             (Target::Rendezvous, 2),
             (Target::Game, 3),
+            (Target::Rendezvous, 4),
         ] {
             let on = key(g, target, turns, true);
             let off = key(g, target, turns, false);

@@ -105,6 +105,10 @@ pub struct Budget {
     /// searching them in full (for testing).
     #[arg(long, hide = true)]
     pub no_reply_sweep: bool,
+    /// Switch off keeping the results of the defender's turn before the attacker's
+    /// second-last and of his third-last turn in the table (for testing).
+    #[arg(long, hide = true)]
+    pub no_deep_table: bool,
     /// Switch off searching the keys in batches until the verdict is known before
     /// the rest (for testing).
     #[arg(long, hide = true)]
@@ -125,6 +129,7 @@ impl Budget {
             hash_mib: self.hash,
             threads: self.threads.unwrap_or(0),
             table: !self.no_table,
+            deep_table: !self.no_deep_table,
             bound: !self.no_bound,
             blocked: !self.no_blocked,
             blocks: !self.no_blocks,

@@ -37,6 +37,12 @@ pub struct Limits {
     pub threads: usize,
     /// Use the transposition table.
     pub table: bool,
+    /// Keep in the table, besides the results of the attacker's last two turns, those
+    /// of the defender's turn before the attacker's second-last and of the attacker's
+    /// third-last turn, in a Rendezvous already begun (direct goals; needs
+    /// [`Limits::table`]): no line below them can come back to a position a third time
+    /// whatever the path, since a position never comes back two actions later.
+    pub deep_table: bool,
     /// Use the lower bound at the attacker's last turn.
     pub bound: bool,
     /// In the bound at the attacker's last turn, and in the defender's getting all in
@@ -167,6 +173,7 @@ impl Default for Limits {
             hash_mib: DEFAULT_HASH_MIB,
             threads: 0,
             table: true,
+            deep_table: true,
             bound: true,
             blocked: true,
             deep_bound: true,

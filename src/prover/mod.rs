@@ -399,6 +399,43 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Whether the value of `p` with `t` of the attacker's turns left depends on `p`
+    /// and `t` alone when no position has come twice on the path in this Rendezvous,
+    /// so the table may keep it and give it back on another path (D-9).
+    ///
+    /// A third occurrence below `p` needs a position twice on one line below it (the
+    /// path holds each once). In `p`'s Rendezvous no line below `p` can hold one twice
+    /// when it enters at most four positions there, alternately of each side to act
+    /// (no interchange below `p`: it comes only before a Rendezvous' first turn), since
+    /// a position never comes back two actions later: after a side's turn moves a man,
+    /// the other side's action cannot undo it (it may take a man, never add one, and
+    /// carries men only by moving the Mark); a Mark move changes the Mark, which only
+    /// the first player moves; and two passes cannot follow each other (a side passes
+    /// only with every man walled in by men or the board's edge, and walling in every
+    /// man of both sides takes sixteen men: the men furthest towards each corner must
+    /// stand on it, each with three neighbours). A new Rendezvous starts its count afresh, from positions of
+    /// the line alone. The attacker's last turn enters nothing (it meets the goal or
+    /// fails), so the nodes with at most four positions ahead are: any with at most
+    /// one of his turns left; his own with two (the defender's turn and his last lie
+    /// ahead, two positions, which are also safe at a Rendezvous' first turn, where
+    /// the interchange adds one of its own colours); and, with
+    /// [`Limits::deep_table`], the defender's with two (three positions) and the
+    /// attacker's with three (four). Help play keeps only the first kind.
+    fn history_free(&self, p: &Position, t: u32) -> bool {
+        let attacker = p.to_act() == self.goal.side;
+        match t {
+            0 | 1 => true,
+            2 if attacker => !self.goal.help,
+            2 | 3 => {
+                self.limits.deep_table
+                    && !self.goal.help
+                    && (t == 2 || attacker)
+                    && p.can_interchange().is_err()
+            }
+            _ => false,
+        }
+    }
+
     /// What the admissible bounds say of `p` with `t >= 1` of the attacker's turns
     /// left, before any move is generated: the goal out of reach, only the attacker's
     /// turns that get all his men in can keep it in reach, or nothing.
@@ -442,16 +479,8 @@ impl<'a> Search<'a> {
     ///
     /// The table is used only where the path's repetition history cannot change the
     /// result (D-9, the Graph History Interaction): no position repeated yet on the
-    /// path in this Rendezvous, and at most two positions entered on any line below
-    /// `p` before the attacker's last turn ends the search — at most one of his turns
-    /// left, or two with `p` his own (then a defender's turn and his last lie ahead;
-    /// the interchange, the one action that is not a turn, comes only at a
-    /// Rendezvous' first turn, where it adds one position of its own colours). A third
-    /// occurrence below `p` would need one of those positions twice on the path
-    /// before it, or twice on one line below it (two consecutive positions never
-    /// match: every action changes the side to act, the men or the phase), so none
-    /// can happen whatever path led to `p`, and the result depends on `p` and `t`
-    /// alone. (Results deeper than that are not kept: a line below them may come back
+    /// path in this Rendezvous, and `p` one of the nodes [`Search::history_free`]
+    /// names. (Results deeper than that are not kept: a line below them may come back
     /// to a position of the path, and a result proved along one path would be wrong
     /// along another; `tests::the_table_keeps_no_result_a_repetition_decided`.)
     fn node(&mut self, p: &Position, t: u32) -> Val {
@@ -464,8 +493,7 @@ impl<'a> Search<'a> {
             Bounds::AllIn => true,
             Bounds::Any => false,
         };
-        let shallow = t <= 1 || (t == 2 && attacker && !self.goal.help);
-        let safe = self.table.is_some() && shallow && self.hist.repeats() == 0;
+        let safe = self.table.is_some() && self.hist.repeats() == 0 && self.history_free(p, t);
         let key = if safe { table::key_of(p) } else { 0 };
         if safe
             && let Some(tab) = self.table.as_deref()

@@ -78,7 +78,7 @@ impl Search<'_> {
                 Val::Win => {
                     // The attacker's node is won: kept as its search would keep it.
                     if self.hist.repeats() == 0
-                        && t == 2
+                        && self.history_free(child, t)
                         && let Some(tab) = self.table.as_deref_mut()
                     {
                         tab.store_key(table::key_of(child), t, true, self.generation);

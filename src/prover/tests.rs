@@ -484,3 +484,32 @@ fn a_budget_too_small_for_every_key_still_finds_the_goal_cooked() {
     assert!(found.iter().all(|k| keys(&whole).contains(k)));
     assert_eq!(run(false, 100_000).verdict, Verdict::Unproven);
 }
+
+/// The table keeps results two turns deeper than the last two (`Search::history_free`)
+/// because a position never comes back two actions later: on generated positions of
+/// every edition (after a Mark and up to two turns, some before the Rendezvous' first
+/// turn), no outcome of an outcome in the same Rendezvous is the position itself.
+#[test]
+fn no_position_comes_back_two_actions_later() {
+    let mut pairs = 0u64;
+    for s in sample::benchmark_set(2611, 2, 2, 5) {
+        let x = s.position;
+        let _ = visit_outcomes(&x, |a, y| {
+            if a.is_mark() || !y.phase().in_play() {
+                return ControlFlow::Continue(());
+            }
+            let _ = visit_outcomes(y, |b, z| {
+                assert!(
+                    b.is_mark() || *z != x,
+                    "{x} comes back after {} and {}",
+                    a.to_action(),
+                    b.to_action()
+                );
+                pairs += 1;
+                ControlFlow::Continue(())
+            });
+            ControlFlow::Continue(())
+        });
+    }
+    assert!(pairs > 100_000, "{pairs} pairs");
+}
