@@ -312,8 +312,9 @@ fn the_men_in_the_way_never_cut_a_win() {
     );
 }
 
-/// The walk of the attacker's second-last turn (`prover::second_last_prune`, 1879) skips
-/// only turns after which he cannot win: on generated 1879 positions with a goal in 2
+/// The walk of the attacker's second-last turn (`prover::second_last_prune`, 1879, 1880
+/// in play) skips only turns after which he cannot win: on generated 1879 positions
+/// and 1880 positions in phase `play`, with a goal in 2
 /// for the side to act (the Rendezvous and the game), every turn the whole walk gives
 /// that either settles the goal or leaves `can_win_after_defence` true is in the pruned
 /// walk, and the turns it leaves out are lost (one of them on each position played
@@ -321,15 +322,21 @@ fn the_men_in_the_way_never_cut_a_win() {
 /// turn of the attacker's meets the goal); and the walk does leave turns out.
 #[test]
 fn the_second_last_walk_skips_only_turns_that_cannot_win() {
+    for (edition, seed) in [("1879", 2626), ("1880", 2684)] {
+        second_last_skips_only_losses(edition.parse().expect("a rules value"), seed);
+    }
+}
+
+fn second_last_skips_only_losses(rules: Rules, seed: u64) {
     use lanrick::engine::search::visit_turns_pruned;
-    let mut rng = Rng::new(2626);
-    let rules: Rules = "1879".parse().expect("a rules value");
+    let mut rng = Rng::new(seed);
     let (mut positions, mut skipped, mut played_on) = (0, 0, 0);
     let mut guard = 0;
     while positions < 20 && guard < 20_000 {
         guard += 1;
         let men = 6 + rng.below(2);
-        let Some(p) = random_position(&mut rng, rules, men) else {
+        // 1880: in phase `play` (the Mark no longer moves).
+        let Some(p) = random_position(&mut rng, rules, men).and_then(|p| in_play_1880(&p)) else {
             continue;
         };
         let target = if rng.chance(70) {
@@ -390,9 +397,9 @@ fn the_second_last_walk_skips_only_turns_that_cannot_win() {
             played_on += 1;
         }
     }
-    assert!(positions >= 20, "only {positions} positions");
-    assert!(skipped >= 100, "only {skipped} turns left out");
-    assert!(played_on >= 20, "only {played_on} played on");
+    assert!(positions >= 20, "only {positions} positions ({rules})");
+    assert!(skipped >= 100, "only {skipped} turns left out ({rules})");
+    assert!(played_on >= 20, "only {played_on} played on ({rules})");
 }
 
 /// A 1879 position in play with the defender to act and the attacker (the other side)
@@ -400,8 +407,26 @@ fn the_second_last_walk_skips_only_turns_that_cannot_win() {
 /// random Mark, the others two or three squares from the Mark; the defender's three men
 /// anywhere else. `None` when the draw gives no such position.
 fn nearly_in(rng: &mut Rng) -> Option<lanrick::engine::Position> {
+    nearly_in_by(rng, "1879".parse().expect("a rules value"))
+}
+
+/// `p` once the Mark stands still: in 1880, the same men and Mark in phase `play` (the
+/// first player has moved a man); any other position as it is.
+fn in_play_1880(p: &lanrick::engine::Position) -> Option<lanrick::engine::Position> {
+    match p.phase() {
+        lanrick::engine::Phase::Shift(_) => {
+            let text = p.to_string();
+            let (head, _) = text.rsplit_once(' ')?;
+            lanrick::engine::Position::parse_as(p.rules(), &format!("{head} play")).ok()
+        }
+        _ => Some(*p),
+    }
+}
+
+/// [`nearly_in`] under `rules` (1879, or 1880 in phase `play`: the Mark no longer
+/// moves, the first player having moved a man).
+fn nearly_in_by(rng: &mut Rng, rules: Rules) -> Option<lanrick::engine::Position> {
     use lanrick::engine::{Position, Square, SquareSet};
-    let rules: Rules = "1879".parse().expect("a rules value");
     let mark = Square::from_coords(2 + rng.below(4) as u8, 2 + rng.below(4) as u8)?;
     let set: Vec<Square> = (0..64)
         .filter_map(Square::from_index)
@@ -446,6 +471,7 @@ fn nearly_in(rng: &mut Rng) -> Option<lanrick::engine::Position> {
         .mark_outcomes()
         .into_iter()
         .find(|(_, q)| q.rendezvous().is_some_and(|r| r.mark() == mark))?;
+    let marked = in_play_1880(&marked)?;
     let p = if marked.to_act() == attacker {
         marked.passed_over()?
     } else {
@@ -461,11 +487,17 @@ fn nearly_in(rng: &mut Rng) -> Option<lanrick::engine::Position> {
 /// some positions.
 #[test]
 fn an_unstoppable_threat_wins_against_every_defence() {
-    let mut rng = Rng::new(2627);
+    for (edition, seed) in [("1879", 2627), ("1880", 2680)] {
+        unstoppable_threats_win(edition.parse().expect("a rules value"), seed);
+    }
+}
+
+fn unstoppable_threats_win(rules: Rules, seed: u64) {
+    let mut rng = Rng::new(seed);
     let (mut found, mut guard) = (0, 0);
     while found < 12 && guard < 20_000 {
         guard += 1;
-        let Some(p) = nearly_in(&mut rng) else {
+        let Some(p) = nearly_in_by(&mut rng, rules) else {
             continue;
         };
         let goal = direct(!p.to_act(), Target::Rendezvous, 1);
@@ -492,7 +524,7 @@ fn an_unstoppable_threat_wins_against_every_defence() {
     }
     assert!(
         found >= 12,
-        "only {found} unstoppable threats in {guard} positions"
+        "only {found} unstoppable threats in {guard} positions ({rules})"
     );
 }
 
@@ -564,11 +596,17 @@ fn wins_in_1(p: &lanrick::engine::Position, goal: &lanrick::engine::Goal) -> boo
 /// some of them.
 #[test]
 fn only_the_defences_blocking_every_threat_may_refute() {
-    let mut rng = Rng::new(2629);
+    for (edition, seed) in [("1879", 2629), ("1880", 2681)] {
+        only_blocks_may_refute(edition.parse().expect("a rules value"), seed);
+    }
+}
+
+fn only_blocks_may_refute(rules: Rules, seed: u64) {
+    let mut rng = Rng::new(seed);
     let (mut cut, mut left_out, mut guard) = (0, 0, 0);
     while cut < 12 && guard < 20_000 {
         guard += 1;
-        let Some(p) = nearly_in(&mut rng) else {
+        let Some(p) = nearly_in_by(&mut rng, rules) else {
             continue;
         };
         let goal = direct(!p.to_act(), Target::Rendezvous, 1);
@@ -592,7 +630,7 @@ fn only_the_defences_blocking_every_threat_may_refute() {
     }
     assert!(
         cut >= 12 && left_out >= 100,
-        "only {cut} positions ({left_out} defences) cut in {guard}"
+        "only {cut} positions ({left_out} defences) cut in {guard} ({rules})"
     );
 }
 
@@ -603,13 +641,18 @@ fn only_the_defences_blocking_every_threat_may_refute() {
 /// naive solver); and it says so of some.
 #[test]
 fn a_defence_leaving_no_lane_refutes() {
-    let mut rng = Rng::new(2630);
-    let rules: Rules = "1879".parse().expect("a rules value");
+    for (edition, seed) in [("1879", 2630), ("1880", 2682)] {
+        no_lane_refutes(edition.parse().expect("a rules value"), seed);
+    }
+}
+
+fn no_lane_refutes(rules: Rules, seed: u64) {
+    let mut rng = Rng::new(seed);
     let (mut found, mut guard) = (0, 0);
     while found < 40 && guard < 20_000 {
         guard += 1;
         let p = if rng.chance(50) {
-            nearly_in(&mut rng)
+            nearly_in_by(&mut rng, rules)
         } else {
             let men = 6 + rng.below(3);
             random_position(&mut rng, rules, men)
@@ -633,7 +676,7 @@ fn a_defence_leaving_no_lane_refutes() {
             ControlFlow::Continue(())
         });
     }
-    assert!(found >= 40, "only {found} in {guard} positions");
+    assert!(found >= 40, "only {found} in {guard} positions ({rules})");
 }
 
 /// Blocking every threat and the vacated squares (`Limits::block_all`,
@@ -643,8 +686,14 @@ fn a_defence_leaving_no_lane_refutes() {
 /// with both off; and they save nodes on some of them (so they apply there).
 #[test]
 fn blocking_every_threat_and_the_vacated_squares_change_no_result() {
+    for (edition, seed) in [("1879", 2631), ("1880", 2683)] {
+        blocks_change_no_result(edition.parse().expect("a rules value"), seed);
+    }
+}
+
+fn blocks_change_no_result(rules: Rules, seed: u64) {
     use lanrick::prover::{Limits, Wants};
-    let mut rng = Rng::new(2631);
+    let mut rng = Rng::new(seed);
     let on = Limits {
         threads: 1,
         max_nodes: 3_000_000,
@@ -664,11 +713,23 @@ fn blocking_every_threat_and_the_vacated_squares_change_no_result() {
             vacated: false,
             ..on.clone()
         },
+        Limits {
+            blocks: false,
+            ..on.clone()
+        },
     ];
     let (mut checked, mut saved, mut guard) = (0, 0, 0);
     while checked < 20 && guard < 2_000 {
         guard += 1;
-        let Some(p) = nearly_in(&mut rng).and_then(|p| p.passed_over()) else {
+        // 1879: the attacker nearly all in; 1880, where he would mostly win at once
+        // from there: anywhere, in play.
+        let p = if rules.edition() == Edition::E1879 {
+            nearly_in_by(&mut rng, rules).and_then(|p| p.passed_over())
+        } else {
+            let men = 5 + rng.below(3);
+            random_position(&mut rng, rules, men).and_then(|p| in_play_1880(&p))
+        };
+        let Some(p) = p else {
             continue;
         };
         let goal = direct(p.to_act(), Target::Rendezvous, 2);
@@ -682,12 +743,18 @@ fn blocking_every_threat_and_the_vacated_squares_change_no_result() {
                 .map(|k| (k.act.to_string(), k.depth))
                 .collect()
         };
+        let got: Vec<prover::Report> = offs
+            .iter()
+            .map(|off| prover::solve(&p, goal, off, &Wants::default()).expect("a puzzle"))
+            .collect();
+        // (Without the blocks a proof may need more than the budget: not compared.)
+        if got.iter().any(|g| !g.complete) {
+            continue;
+        }
         let mut most = 0;
-        for off in &offs {
-            let got = prover::solve(&p, goal, off, &Wants::default()).expect("a puzzle");
-            assert!(got.complete, "{p} {goal}");
+        for (off, got) in offs.iter().zip(&got) {
             assert_eq!(got.verdict, want.verdict, "{p} {goal} {off:?}");
-            assert_eq!(depths(&got), depths(&want), "{p} {goal}");
+            assert_eq!(depths(got), depths(&want), "{p} {goal}");
             most = most.max(got.nodes);
         }
         checked += 1;
@@ -697,6 +764,6 @@ fn blocking_every_threat_and_the_vacated_squares_change_no_result() {
     }
     assert!(
         checked >= 20 && saved >= 4,
-        "{checked} checked, {saved} saved"
+        "{checked} checked, {saved} saved ({rules})"
     );
 }

@@ -1,5 +1,6 @@
 //! The defences that may block the attacker's winning turns, searched before the rest
-//! are generated ([`super::Limits::blocks`], 1879).
+//! are generated ([`super::Limits::blocks`]: 1879, and 1880 while the Mark stands still,
+//! [`Reach::straight_in`](super::bound::Reach::straight_in)).
 
 use super::{Goal, Search, Target, Val, bound, last, settle};
 use crate::engine::search::{visit_take_due, visit_turns_ending_in, visit_turns_pruned};
@@ -74,9 +75,10 @@ static LINES_WITHIN: [[SquareSet; 9]; 64] = {
 };
 
 /// The ways (squares passed over and stopped on) of the attacker's turns that get all
-/// his men in from `threat` (his turn, a Rendezvous in play, 1879), each given once
+/// his men in from `threat` (his turn, a Rendezvous in play, 1879 or 1880), in 1879 each given once
 /// for each state of his turn with a take due (not once for each take, placing of
-/// the wanderers and radiating after it), until `f` breaks.
+/// the wanderers and radiating after it), in 1880 once for each such turn, until `f`
+/// breaks.
 fn each_threat(
     threat: &Position,
     mut f: impl FnMut(SquareSet) -> ControlFlow<()>,
@@ -84,10 +86,33 @@ fn each_threat(
     let Some(r) = threat.rendezvous() else {
         return ControlFlow::Continue(());
     };
+    if threat.rules().wins_only_by_men_in() {
+        return visit_take_due_ways(threat, r.squares(), f);
+    }
+    // 1880: each turn whose moves all end in the set and bring every man in.
+    let me = threat.to_act();
+    visit_turns_ending_in(threat, r.squares(), |a, c| match a {
+        OutcomeAction::Turn { moves, .. } if (c.men(me) - r.squares()).is_empty() => {
+            let mut way = SquareSet::EMPTY;
+            for m in *moves {
+                way |= way_of(m);
+            }
+            f(way)
+        }
+        _ => ControlFlow::Continue(()),
+    })
+}
+
+/// [`each_threat`] in 1879: once for each state of the turn with a take due.
+fn visit_take_due_ways(
+    threat: &Position,
+    squares: SquareSet,
+    mut f: impl FnMut(SquareSet) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let prune = bound::last_turn_prune(threat);
     visit_take_due(
         threat,
-        r.squares(),
+        squares,
         |t| prune.as_ref().is_some_and(|p| p(t)),
         |t| {
             let mut way = SquareSet::EMPTY;
@@ -145,7 +170,7 @@ fn ends_of(a: &OutcomeAction<'_>) -> SquareSet {
 }
 
 /// The defences of the side to act at `p` that may refute the attacker's Rendezvous
-/// goal in 1 (1879, the defender to act before the attacker's last turn): the
+/// goal in 1 (1879, or 1880 with the Mark standing still; the defender to act before the attacker's last turn): the
 /// positions of those whose men end on the way of every one of the attacker's turns
 /// that would get all his men in were the defender to let his turn go
 /// ([`Limits::block_all`](super::Limits::block_all)). Every other defence leaves one
@@ -157,9 +182,7 @@ fn ends_of(a: &OutcomeAction<'_>) -> SquareSet {
 ///
 /// [`can_win_after_defence`]: super::can_win_after_defence
 pub fn blocking_defences(p: &Position, goal: &Goal) -> Option<Vec<Position>> {
-    if !matches!(bound::Reach::of(p), Some(bound::Reach::R1879))
-        || !may_be_unstoppable(p, goal, 0, true)
-    {
+    if !bound::Reach::straight_in(p) || !may_be_unstoppable(p, goal, 0, true) {
         return None;
     }
     let threat = p.passed_over()?;
@@ -183,14 +206,14 @@ pub fn blocking_defences(p: &Position, goal: &Goal) -> Option<Vec<Position>> {
 }
 
 /// Whether the defence from `p` to `c` refutes the attacker's Rendezvous goal in 1 by
-/// [`Limits::vacated`](super::Limits::vacated) (1879, the defender to act before the
+/// [`Limits::vacated`](super::Limits::vacated) (1879, or 1880 with the Mark standing still; the defender to act before the
 /// attacker's last turn): its men end on the way of every one of the attacker's turns
 /// that would get all his men in were the defender to let his turn go (trivially when
 /// there is none), and none of the squares they left lies on a line along which such a
 /// turn could pass. Then the attacker has no winning turn after it. `false` when it
 /// cannot say (other rules, a game goal, help play, the attacker to act).
 pub fn leaves_no_lane(p: &Position, goal: &Goal, c: &Position) -> bool {
-    if !matches!(bound::Reach::of(p), Some(bound::Reach::R1879))
+    if !bound::Reach::straight_in(p)
         || goal.target != Target::Rendezvous
         || goal.help
         || p.to_act() == goal.side
@@ -210,7 +233,7 @@ pub fn leaves_no_lane(p: &Position, goal: &Goal, c: &Position) -> bool {
     blocks_every(&ways, ends) && opens_no_lane(lanes(p, goal.side), p, c)
 }
 
-/// The squares a turn of `side` getting all his men in at `p` (1879) may pass over or
+/// The squares a turn of `side` getting all his men in at `p` (1879, 1880) may pass over or
 /// stop on: the Rendezvous, and the squares along each line from each of his men
 /// outside it to one of its squares no farther than his allowance. (A man in it
 /// moves only within it, which is convex along every line, or he would stay out.)
@@ -284,7 +307,7 @@ fn defender_reach(p: &Position, blocked: bool) -> SquareSet {
 }
 
 /// Whether the shortcut of [`Blocks::Unstoppable`] may be taken at `p` (the defender
-/// to act before the attacker's last turn, 1879): a Rendezvous goal (the winning turn
+/// to act before the attacker's last turn, 1879 or 1880): a Rendezvous goal (the winning turn
 /// meets it whatever the take and the wanderers), no position yet repeated on the
 /// path (so no defence can be a third occurrence, a draw, D-9), and the defender
 /// unable to get all his men in first (counted as [`can_win_after_defence`]
@@ -299,7 +322,7 @@ fn may_be_unstoppable(p: &Position, goal: &Goal, repeats: u32, blocked: bool) ->
         && !bound::defender_may_get_all_in(p, goal, blocked)
 }
 
-/// Whether the defender, to act at `p` before the attacker's last turn (1879, a
+/// Whether the defender, to act at `p` before the attacker's last turn (1879 or 1880, a
 /// Rendezvous goal in 1), loses whatever he does because one of the attacker's winning
 /// turns (were the defender to let his turn go) passes over and ends only on squares
 /// none of his men can reach in his turn, and he cannot get all his men in first:
@@ -307,9 +330,7 @@ fn may_be_unstoppable(p: &Position, goal: &Goal, repeats: u32, blocked: bool) ->
 /// defence (there also only with no position repeated on the path). `false` when it
 /// cannot say.
 pub fn unstoppable_threat(p: &Position, goal: &Goal) -> bool {
-    if !matches!(bound::Reach::of(p), Some(bound::Reach::R1879))
-        || !may_be_unstoppable(p, goal, 0, true)
-    {
+    if !bound::Reach::straight_in(p) || !may_be_unstoppable(p, goal, 0, true) {
         return false;
     }
     let Some(threat) = p.passed_over() else {

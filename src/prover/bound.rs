@@ -32,7 +32,17 @@ pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
 /// nor end on one) or not (the test as it was before [`Limits::blocked`](super::Limits::blocked)).
 pub(crate) fn win_now(p: &Position, goal: &Goal, blocked: bool) -> bool {
     if let Some(ok) = moving_mark_reach(p, goal, 1) {
-        return ok;
+        // 1880: the Mark stands still through his last turn (his own Mark move never
+        // completes him), so each man outside comes in by one straight move, the
+        // defender's men standing in the way.
+        let blockers = if blocked {
+            p.men(!p.to_act())
+        } else {
+            SquareSet::EMPTY
+        };
+        return ok
+            && (p.to_act() != goal.side
+                || fixed_mark_reach(p, goal.side, u32::from(p.allowance()), blockers));
     }
     let Some(how) = Reach::of(p) else {
         return true;
@@ -84,6 +94,24 @@ impl Reach {
             Some(Reach::R1893)
         } else {
             Some(Reach::R1879)
+        }
+    }
+
+    /// Whether men come into `p`'s Rendezvous as in 1879 through the turn of the side
+    /// to act and the other side's next: in 1879, and in 1880 unless the side to act
+    /// may move the Mark now (Rule 5: only the first player, and only before he moves a
+    /// man; the other side's Mark move never completes him, E-3). Then a man comes in
+    /// by one straight move of any length within the allowance, and a turn wins the
+    /// Rendezvous only by bringing all the mover's men in.
+    pub(crate) fn straight_in(p: &Position) -> bool {
+        match Reach::of(p) {
+            Some(how) => matches!(how, Reach::R1879),
+            None => {
+                p.phase().in_play()
+                    && p.rendezvous().is_some()
+                    && !p.rules().wins_only_by_men_in()
+                    && !matches!(p.phase(), Phase::Shift(s) if s == p.to_act())
+            }
         }
     }
 
@@ -183,13 +211,18 @@ pub(crate) fn defender_may_get_all_in(p: &Position, goal: &Goal, blocked: bool) 
     if p.to_act() == goal.side {
         return true;
     }
-    let Some((how, r)) = fixed_before_the_defence(p) else {
-        return true;
-    };
     let blockers = if blocked {
         p.men(goal.side)
     } else {
         SquareSet::EMPTY
+    };
+    if !p.rules().wins_only_by_men_in() {
+        // 1880: with the Mark standing still through his turn, as in 1879.
+        return !Reach::straight_in(p)
+            || fixed_mark_reach(p, p.to_act(), u32::from(p.allowance()), blockers);
+    }
+    let Some((how, r)) = fixed_before_the_defence(p) else {
+        return true;
     };
     how.reach(r, p.outside(p.to_act()), u32::from(p.allowance()), blockers)
 }
@@ -201,7 +234,23 @@ pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
         return true;
     }
     if let Some(ok) = moving_mark_reach(p, goal, 1) {
-        return ok;
+        // 1880: unless the defender may move the Mark now, neither the set nor the
+        // attacker's men change through the defender's turn but by his getting all in
+        // (which settles a Rendezvous goal; a game goal goes on into the next
+        // Rendezvous), so each of the attacker's men outside must then come in by one
+        // straight move.
+        let mark_may_move = matches!(p.phase(), Phase::Shift(s) if s == p.to_act());
+        let next_rendezvous =
+            goal.target != Target::Rendezvous && defender_may_get_all_in(p, goal, false);
+        return ok
+            && (mark_may_move
+                || next_rendezvous
+                || fixed_mark_reach(
+                    p,
+                    goal.side,
+                    u32::from(p.later_allowance(goal.side)),
+                    SquareSet::EMPTY,
+                ));
     }
     let Some((how, r)) = fixed_before_the_defence(p) else {
         return true;
@@ -270,12 +319,13 @@ pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
     need(attacker) <= t * most(attacker)
 }
 
-/// The attacker's second-last turn (1879): a test of each state of his turn
+/// The attacker's second-last turn (1879, and 1880 in phase `play`, where the Mark
+/// stands still and men come in as in 1879): a test of each state of his turn
 /// ([`TurnInProgress`]) that is `true` only when no turn reached from that state
 /// leaves [`can_win_after_defence`] true, so the walk
 /// ([`visit_turns_pruned`](crate::engine::search::visit_turns_pruned)) need not follow
-/// it. `None` when it cannot say: not the attacker to act, help play, rules other than
-/// 1879, not in play, or when the defender might get all his men in at his next turn
+/// it. `None` when it cannot say: not the attacker to act, help play, other rules or
+/// phases, not in play, or when the defender might get all his men in at his next turn
 /// (counted with no man in his way, so whatever the attacker's turn does), which makes
 /// that test hold whatever the attacker does.
 ///
@@ -296,7 +346,13 @@ pub fn second_last_prune(
     if goal.help || p.to_act() != goal.side {
         return None;
     }
-    let (how, r) = fixed_before_the_defence(p)?;
+    // 1880 only in phase `play`, where no one moves the Mark any more.
+    let fixed_1880 = !p.rules().wins_only_by_men_in() && p.phase() == Phase::Play;
+    let (how, r) = match fixed_before_the_defence(p) {
+        Some(found) => found,
+        None if fixed_1880 => (Reach::R1879, p.rendezvous()?),
+        None => return None,
+    };
     if !matches!(how, Reach::R1879) {
         return None;
     }
@@ -377,6 +433,15 @@ pub fn last_turn_prune(p: &Position) -> Option<impl Fn(&TurnInProgress) -> bool 
             .sum();
         need > u32::from(t.remaining())
     })
+}
+
+/// Whether every man of `side` outside the set can come into it by one straight move,
+/// the least counts together within `allowance`, crossing and ending on no square of
+/// `blockers` (1880 with the Mark standing still: each man moves once a turn, along
+/// one line, with no limit of his own, as in 1879).
+fn fixed_mark_reach(p: &Position, side: Side, allowance: u32, blockers: SquareSet) -> bool {
+    p.rendezvous()
+        .is_none_or(|r| Reach::R1879.reach(r, p.outside(side), allowance, blockers))
 }
 
 /// How the attacker's men step in and the Rendezvous they must reach, when neither can

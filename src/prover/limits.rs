@@ -62,7 +62,7 @@ pub struct Limits {
     /// when nothing can ([`turn_need`](super::turn_need): the defender's men outside,
     /// the Rendezvous still to win for the game).
     pub all_in: bool,
-    /// At the attacker's second-last turn (1879), walk only the turns after which the
+    /// At the attacker's second-last turn (1879, 1880 in phase `play`), walk only the turns after which the
     /// bound one action before his last ([`can_win_after_defence`](super::can_win_after_defence))
     /// may hold, the walk cut short where no turn from a state could
     /// ([`second_last_prune`](super::second_last_prune)); every other turn would fail that bound
@@ -101,19 +101,19 @@ pub struct Limits {
     /// known before the budget goes on the keys left (a cut then leaves the list of
     /// keys incomplete, not the verdict unproven).
     pub verdict_first: bool,
-    /// Blocks (1879): at the defender's turn before the attacker's last, the defences that
+    /// Blocks (1879, and 1880 while the Mark stands still): at the defender's turn before the attacker's last, the defences that
     /// end on the squares the attacker's winning turns would need (or in the
     /// Rendezvous) are searched before the others are generated; when the attacker
     /// would have no winning turn, each defence is searched as it comes.
     pub blocks: bool,
-    /// Unstoppable threats (1879, with [`Limits::blocks`]): at the defender's turn before
+    /// Unstoppable threats (1879 and 1880, with [`Limits::blocks`]): at the defender's turn before
     /// the attacker's last, for a Rendezvous goal, the node is won without generating a
     /// defence when one of the attacker's winning turns (were the defender to let his
     /// turn go) passes over and ends on squares none of the defender's men can reach in
     /// his turn, the defender cannot get all his men in first, and no position has yet
     /// repeated on the path (so no defence can draw by a third occurrence).
     pub unstoppable: bool,
-    /// Blocking every threat (1879, with [`Limits::blocks`]): at the defender's turn
+    /// Blocking every threat (1879 and 1880, with [`Limits::blocks`]): at the defender's turn
     /// before the attacker's last, for a Rendezvous goal, when the defender cannot get
     /// all his men in and no position has yet repeated on the path, only the defences
     /// whose men end on the way of every one of the attacker's turns that would get
@@ -122,7 +122,7 @@ pub struct Limits {
     /// he plays the turn it leaves open. When none of them refutes, every defence
     /// loses.
     pub block_all: bool,
-    /// Vacated squares (1879, with [`Limits::blocks`]): at the defender's turn before
+    /// Vacated squares (1879 and 1880, with [`Limits::blocks`]): at the defender's turn before
     /// the attacker's last, for a Rendezvous goal, a defence that blocks every one of
     /// the attacker's turns that would get all his men in (were the defender to let
     /// his turn go; trivially when there is none) refutes without a search when none

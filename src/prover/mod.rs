@@ -661,10 +661,11 @@ impl<'a> Search<'a> {
         // With nothing to block, the squares the attacker's winning turns may use
         // (`Limits::vacated`): a defence leaving none of them refutes.
         let mut lanes: Option<SquareSet> = None;
-        // Only in 1879, where the cheap test cannot see a block and a winning attacker
-        // needs nothing of the defender (in the 1893 family a quiet defence keeping
-        // two men outside refutes, and the cheap test sees it as it streams).
-        if cheap && self.limits.blocks && matches!(bound::Reach::of(p), Some(bound::Reach::R1879)) {
+        // Only in 1879 and in 1880 while the Mark stands still, where the cheap test
+        // cannot see a block and a winning attacker needs nothing of the defender (in
+        // the 1893 family a quiet defence keeping two men outside refutes, and the
+        // cheap test sees it as it streams).
+        if cheap && self.limits.blocks && bound::Reach::straight_in(p) {
             match self.blocks(p, t) {
                 Blocks::Refuted(a) => {
                     self.refuter(a);
