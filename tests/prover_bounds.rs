@@ -679,6 +679,29 @@ fn no_lane_refutes(rules: Rules, seed: u64) {
     assert!(found >= 40, "only {found} in {guard} positions ({rules})");
 }
 
+/// A defence on the way of the turn the walk gives for an end is not on the way of
+/// every turn to that end (1880, `prover::leaves_no_lane`): Yellow's a4 and c4 reach a6
+/// and c6 straight up, or crossed through b5; Black's man on c5 stops only the first,
+/// and Yellow wins by the second.
+#[test]
+fn a_defence_blocking_one_way_to_an_end_leaves_the_crossed_way_open() {
+    use lanrick::engine::Position;
+    let rules: Rules = "1880".parse().expect("a rules value");
+    let p =
+        Position::parse_as(rules, "8/Y1Y5/8/8/Y1YB2B1/2B2B2/8/8 B b7 play").expect("a position");
+    let c =
+        Position::parse_as(rules, "8/Y1Y5/8/2B5/Y1Y3B1/8/4B3/B7 Y b7 play").expect("a position");
+    let mut reached = false;
+    let _ = visit_outcomes(&p, |_, d| {
+        reached |= *d == c;
+        ControlFlow::Continue(())
+    });
+    assert!(reached, "{c} is a defence from {p}");
+    let goal = direct(Side::Yellow, Target::Rendezvous, 1);
+    assert!(wins_in_1(&c, &goal), "a4-c6 c4-a6 wins");
+    assert!(!prover::leaves_no_lane(&p, &goal, &c));
+}
+
 /// Blocking every threat and the vacated squares (`Limits::block_all`,
 /// `Limits::vacated`, 1879) change no result, only the work: on generated 1879
 /// positions with the attacker to act and nearly all in, a Rendezvous goal in 2 has the

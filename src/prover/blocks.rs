@@ -74,54 +74,130 @@ static LINES_WITHIN: [[SquareSet; 9]; 64] = {
     t
 };
 
-/// The ways (squares passed over and stopped on) of the attacker's turns that get all
-/// his men in from `threat` (his turn, a Rendezvous in play, 1879 or 1880), in 1879 each given once
-/// for each state of his turn with a take due (not once for each take, placing of
-/// the wanderers and radiating after it), in 1880 once for each such turn, until `f`
-/// breaks.
+/// The moves of the attacker's turns that get all his men in from `threat` (his turn,
+/// a Rendezvous in play, 1879 or 1880), until `f` breaks: in 1879 once for each state
+/// of his turn with a take due (not once for each take, placing of the wanderers and
+/// radiating after it), in 1880 once for each distinct end. So every way his men may
+/// end up is given, but not every order or pairing of moves that gets them there
+/// ([`every_pairing`]).
 fn each_threat(
     threat: &Position,
-    mut f: impl FnMut(SquareSet) -> ControlFlow<()>,
+    mut f: impl FnMut(&[ManMove]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let Some(r) = threat.rendezvous() else {
         return ControlFlow::Continue(());
     };
     if threat.rules().wins_only_by_men_in() {
-        return visit_take_due_ways(threat, r.squares(), f);
+        let prune = bound::last_turn_prune(threat);
+        return visit_take_due(
+            threat,
+            r.squares(),
+            |t| prune.as_ref().is_some_and(|p| p(t)),
+            |t| f(t.moves()),
+        );
     }
     // 1880: each turn whose moves all end in the set and bring every man in.
     let me = threat.to_act();
     visit_turns_ending_in(threat, r.squares(), |a, c| match a {
-        OutcomeAction::Turn { moves, .. } if (c.men(me) - r.squares()).is_empty() => {
-            let mut way = SquareSet::EMPTY;
-            for m in *moves {
-                way |= way_of(m);
-            }
-            f(way)
-        }
+        OutcomeAction::Turn { moves, .. } if (c.men(me) - r.squares()).is_empty() => f(moves),
         _ => ControlFlow::Continue(()),
     })
 }
 
-/// [`each_threat`] in 1879: once for each state of the turn with a take due.
-fn visit_take_due_ways(
-    threat: &Position,
-    squares: SquareSet,
-    mut f: impl FnMut(SquareSet) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let prune = bound::last_turn_prune(threat);
-    visit_take_due(
-        threat,
-        squares,
-        |t| prune.as_ref().is_some_and(|p| p(t)),
-        |t| {
-            let mut way = SquareSet::EMPTY;
-            for m in t.moves() {
-                way |= way_of(m);
-            }
-            f(way)
-        },
-    )
+/// The ways of every turn of the side to act at `threat` that gets all his men in:
+/// [`every_pairing`] of each turn [`each_threat`] gives.
+fn every_way(threat: &Position) -> Vec<SquareSet> {
+    let mut ways = Vec::new();
+    let _ = each_threat(threat, |m| {
+        ways.extend(every_pairing(threat, m));
+        ControlFlow::Continue(())
+    });
+    ways.sort_by_key(|w| w.0);
+    ways.dedup();
+    ways
+}
+
+/// The way of a turn: the squares its moves pass over and stop on.
+fn way_of_moves(moves: &[ManMove]) -> SquareSet {
+    let mut way = SquareSet::EMPTY;
+    for m in moves {
+        way |= way_of(m);
+    }
+    way
+}
+
+/// The ways of every turn of the side to act at `threat` that could bring his men where
+/// `moves` brings them: the men it moves and his men in the Rendezvous that stay, each
+/// sent along one line to one of the squares those men end on (or left where he is),
+/// the squares together within his allowance. A superset of the turns that get there
+/// (another order of the moves, two men's ends exchanged, a man in the Rendezvous moved
+/// to make room for another): a defence standing on every one of these leaves no such
+/// turn, which a list of one turn for each end cannot tell.
+fn every_pairing(threat: &Position, moves: &[ManMove]) -> Vec<SquareSet> {
+    let Some(r) = threat.rendezvous() else {
+        return vec![way_of_moves(moves)];
+    };
+    let me = threat.to_act();
+    let from: SquareSet = moves.iter().map(|m| m.from).collect();
+    let to: SquareSet = moves.iter().map(|m| m.to).collect();
+    let stay = (threat.men(me) & r.squares()) - from;
+    let origins: Vec<Square> = (from | stay).into_iter().collect();
+    let ends: Vec<Square> = (to | stay).into_iter().collect();
+    let mut out = Vec::new();
+    pair_up(
+        &origins,
+        &ends,
+        0,
+        u32::from(threat.allowance()),
+        SquareSet::EMPTY,
+        &mut out,
+    );
+    out.sort_by_key(|w| w.0);
+    out.dedup();
+    out
+}
+
+/// [`every_pairing`]'s walk: the origins from the `i`th on (`i` the ends `taken`, a
+/// bit for each) each sent to one of the `ends` not yet taken, within `left` squares,
+/// `way` the squares so far.
+fn pair_up(
+    origins: &[Square],
+    ends: &[Square],
+    taken: u32,
+    left: u32,
+    way: SquareSet,
+    out: &mut Vec<SquareSet>,
+) {
+    let i = taken.count_ones() as usize;
+    let Some(&from) = origins.get(i) else {
+        out.push(way);
+        return;
+    };
+    for (j, &to) in ends.iter().enumerate() {
+        if taken & (1 << j) != 0 {
+            continue;
+        }
+        if from == to {
+            pair_up(origins, ends, taken | (1 << j), left, way, out);
+        } else if let Some((dir, n)) = from.line_to(to)
+            && u32::from(n) <= left
+        {
+            let m = ManMove {
+                from,
+                to,
+                count: n,
+                way: Way::Straight(dir),
+            };
+            pair_up(
+                origins,
+                ends,
+                taken | (1 << j),
+                left - u32::from(n),
+                way | way_of(&m),
+                out,
+            );
+        }
+    }
 }
 
 /// `ways` less every way that holds another (a defence blocking the smaller one
@@ -187,8 +263,8 @@ pub fn blocking_defences(p: &Position, goal: &Goal) -> Option<Vec<Position>> {
     }
     let threat = p.passed_over()?;
     let mut ways = Vec::new();
-    let _ = each_threat(&threat, |w| {
-        ways.push(w);
+    let _ = each_threat(&threat, |m| {
+        ways.push(way_of_moves(m));
         ControlFlow::Continue(())
     });
     if ways.is_empty() {
@@ -223,14 +299,9 @@ pub fn leaves_no_lane(p: &Position, goal: &Goal, c: &Position) -> bool {
     let Some(threat) = p.passed_over() else {
         return false;
     };
-    let mut ways = Vec::new();
-    let _ = each_threat(&threat, |w| {
-        ways.push(w);
-        ControlFlow::Continue(())
-    });
     let me = p.to_act();
     let ends = c.men(me) - p.men(me);
-    blocks_every(&ways, ends) && opens_no_lane(lanes(p, goal.side), p, c)
+    blocks_every(&every_way(&threat), ends) && opens_no_lane(lanes(p, goal.side), p, c)
 }
 
 /// The squares a turn of `side` getting all his men in at `p` (1879, 1880) may pass over or
@@ -376,6 +447,7 @@ impl Search<'_> {
         let untouchable = (self.limits.unstoppable && sure).then(|| !defender_reach(p, blocked));
         let mut unstoppable = false;
         let mut ways: Vec<SquareSet> = Vec::new();
+        let vacated = self.limits.vacated && goal.target == Target::Rendezvous;
         let mut each_way = |way: SquareSet| {
             need |= way;
             ways.push(way);
@@ -387,12 +459,12 @@ impl Search<'_> {
         };
         if goal.target == Target::Rendezvous {
             // Every turn getting all his men in wins the Rendezvous: one way for each.
-            let _ = each_threat(&threat, |way| {
+            let _ = each_threat(&threat, |moves| {
                 if !self.tick() {
                     aborted = true;
                     return ControlFlow::Break(());
                 }
-                each_way(way)
+                each_way(way_of_moves(moves))
             });
         } else {
             let _ = last::visit_goal_turns(&threat, |a, c| {
@@ -403,11 +475,7 @@ impl Search<'_> {
                 if settle(&goal, &threat, c) == Some(Val::Win)
                     && let OutcomeAction::Turn { moves, .. } = a
                 {
-                    let mut way = SquareSet::EMPTY;
-                    for m in *moves {
-                        way |= way_of(m);
-                    }
-                    return each_way(way);
+                    return each_way(way_of_moves(moves));
                 }
                 ControlFlow::Continue(())
             });
@@ -420,8 +488,13 @@ impl Search<'_> {
         }
         // The squares the attacker's winning turns may use (`Limits::vacated`): after a
         // defence blocking every winning turn and leaving none of these, he has none.
-        let lanes =
-            (self.limits.vacated && goal.target == Target::Rendezvous).then(|| lanes(p, goal.side));
+        let lanes = vacated.then(|| lanes(p, goal.side));
+        // Every way a winning turn may take (`every_pairing`), worked out only when a
+        // defence stands on the way of every turn listed and leaves no lane: it
+        // refutes unsearched only when it stands on each of these too.
+        let mut wide: Option<Vec<SquareSet>> = None;
+        let mut on_every_way =
+            |ends: SquareSet| blocks_every(wide.get_or_insert_with(|| every_way(&threat)), ends);
         if need.is_empty() {
             return Blocks::Nothing(lanes);
         }
@@ -439,7 +512,7 @@ impl Search<'_> {
                 if !blocks_every(&ways, ends_of(a)) {
                     return ControlFlow::Continue(());
                 }
-                if lanes.is_some_and(|l| opens_no_lane(l, p, c)) {
+                if lanes.is_some_and(|l| opens_no_lane(l, p, c)) && on_every_way(ends_of(a)) {
                     found = Blocks::Refuted(a.to_action());
                     return ControlFlow::Break(());
                 }
@@ -456,6 +529,7 @@ impl Search<'_> {
             if let Some(l) = lanes
                 && blocks_every(&ways, ends_of(a))
                 && opens_no_lane(l, p, c)
+                && on_every_way(ends_of(a))
             {
                 found = Blocks::Refuted(a.to_action());
                 return ControlFlow::Break(());
