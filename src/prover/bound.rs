@@ -22,7 +22,9 @@ use crate::engine::{Direction, Phase, Position, Rendezvous, Side, Square, Square
 /// (see [`Position::rendezvous_to_game`], tested before this). The defender's men
 /// block a line (they stand still through the turn); the attacker's own are ignored
 /// (one may move out of the way first), so the test only ever says "maybe" too often.
-/// Under the 1880 rules (a Mark that moves) the count is `moving_mark_reach`'s.
+/// Under the 1880 rules (a Mark that moves) the count is `moving_mark_reach`'s, and
+/// each man outside must then come in by one straight move as in 1879 (the Mark stands
+/// still through his last turn: `fixed_mark_reach`).
 pub fn can_win_now(p: &Position, goal: &Goal) -> bool {
     win_now(p, goal, true)
 }

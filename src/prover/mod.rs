@@ -400,8 +400,9 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the value of `p` with `t` of the attacker's turns left depends on `p`
-    /// and `t` alone when no position has come twice on the path in this Rendezvous,
-    /// so the table may keep it and give it back on another path (D-9).
+    /// and `t` alone — no position has come twice on the path in this Rendezvous, and
+    /// `p` is one of the nodes below — so the table may keep it and give it back on
+    /// another path (D-9).
     ///
     /// A third occurrence below `p` needs a position twice on one line below it (the
     /// path holds each once). In `p`'s Rendezvous no line below `p` can hold one twice
@@ -422,6 +423,9 @@ impl<'a> Search<'a> {
     /// [`Limits::deep_table`], the defender's with two (three positions) and the
     /// attacker's with three (four). Help play keeps only the first kind.
     fn history_free(&self, p: &Position, t: u32) -> bool {
+        if self.hist.repeats() > 0 {
+            return false;
+        }
         let attacker = p.to_act() == self.goal.side;
         match t {
             0 | 1 => true,
@@ -493,7 +497,7 @@ impl<'a> Search<'a> {
             Bounds::AllIn => true,
             Bounds::Any => false,
         };
-        let safe = self.table.is_some() && self.hist.repeats() == 0 && self.history_free(p, t);
+        let safe = self.table.is_some() && self.history_free(p, t);
         let key = if safe { table::key_of(p) } else { 0 };
         if safe
             && let Some(tab) = self.table.as_deref()

@@ -77,8 +77,7 @@ impl Search<'_> {
             match v {
                 Val::Win => {
                     // The attacker's node is won: kept as its search would keep it.
-                    if self.hist.repeats() == 0
-                        && self.history_free(child, t)
+                    if self.history_free(child, t)
                         && let Some(tab) = self.table.as_deref_mut()
                     {
                         tab.store_key(table::key_of(child), t, true, self.generation);
