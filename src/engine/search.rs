@@ -163,6 +163,7 @@ pub fn visit_outcomes(
     let mut walk = Walk {
         seen_states,
         seen_ends,
+        lists: Vec::new(),
         targets: SquareSet::FULL,
         most: None,
         cut: false,
@@ -250,6 +251,7 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
     let mut walk = Walk {
         seen_states,
         seen_ends,
+        lists: Vec::new(),
         targets,
         most: None,
         cut: false,
@@ -372,6 +374,7 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
         let mut walk = Walk {
             seen_states,
             seen_ends,
+            lists: Vec::new(),
             targets,
             most: Some(limit),
             cut: false,
@@ -416,6 +419,8 @@ type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet, u8);
 
 struct Walk<'v, V> {
     seen_states: FastMap<StateKey, ()>,
+    /// Lists of man's moves to reuse, one a level of the walk.
+    lists: Vec<Vec<ManMove>>,
     seen_ends: FastSet<Position>,
     /// The squares a man's move may end on (every square for the whole walk).
     targets: SquareSet,
@@ -502,16 +507,31 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             self.cut |= !t.legal_moves().is_empty();
             return ControlFlow::Continue(());
         }
-        for m in t.legal_moves() {
+        // One list of moves and one copy of the state a level, their room kept from
+        // state to state.
+        let mut moves = self.lists.pop().unwrap_or_default();
+        t.legal_moves_into(&mut moves);
+        let mut next: Option<TurnInProgress> = None;
+        let mut flow = ControlFlow::Continue(());
+        for &m in &moves {
             if !self.targets.contains(m.to) {
                 continue;
             }
-            let mut next = t.clone();
-            if next.play_move(m.from, m.to).is_ok() {
-                self.turn(&next)?;
+            let next = match &mut next {
+                Some(n) => {
+                    n.clone_from(t);
+                    n
+                }
+                None => next.insert(t.clone()),
+            };
+            next.play_legal(m);
+            flow = self.turn(next);
+            if flow.is_break() {
+                break;
             }
         }
-        ControlFlow::Continue(())
+        self.lists.push(moves);
+        flow
     }
 
     fn wanderers(&mut self, t: &TurnInProgress) -> ControlFlow<()> {

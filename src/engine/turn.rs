@@ -84,7 +84,7 @@ enum State {
 }
 
 /// A turn being played, one man's move at a time.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 pub struct TurnInProgress {
     start: Position,
     rendezvous: Rendezvous,
@@ -101,6 +101,48 @@ pub struct TurnInProgress {
     sent: Vec<(Square, Square)>,
     /// The centre man's border square, once chosen (1879).
     radiate: Option<Square>,
+}
+
+impl Clone for TurnInProgress {
+    fn clone(&self) -> Self {
+        TurnInProgress {
+            moves: self.moves.clone(),
+            sent: self.sent.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` into this turn, keeping this turn's lists' room: a search that
+    /// tries each man's move from one state copies that state once a move without
+    /// allocating.
+    fn clone_from(&mut self, source: &Self) {
+        let TurnInProgress {
+            start,
+            rendezvous,
+            mover,
+            men,
+            moved,
+            used,
+            allowance,
+            moves,
+            state,
+            pending,
+            sent,
+            radiate,
+        } = source;
+        self.start = *start;
+        self.rendezvous = *rendezvous;
+        self.mover = *mover;
+        self.men = *men;
+        self.moved = *moved;
+        self.used = *used;
+        self.allowance = *allowance;
+        self.moves.clone_from(moves);
+        self.state = *state;
+        self.pending = *pending;
+        self.sent.clone_from(sent);
+        self.radiate = *radiate;
+    }
 }
 
 impl Position {
@@ -540,6 +582,24 @@ impl TurnInProgress {
     /// The first rule the move breaks; the turn is unchanged.
     pub fn play_move(&mut self, from: Square, to: Square) -> Result<ManMove, RuleViolation> {
         let m = self.check_move(from, to)?;
+        self.apply(m);
+        Ok(m)
+    }
+
+    /// Plays `m`, one of this state's [`TurnInProgress::legal_moves`], without checking
+    /// it again (debug builds do).
+    pub(crate) fn play_legal(&mut self, m: ManMove) {
+        debug_assert_eq!(
+            self.check_move(m.from, m.to),
+            Ok(m),
+            "{m} is not legal here"
+        );
+        self.apply(m);
+    }
+
+    /// Plays the legal man's move `m`.
+    fn apply(&mut self, m: ManMove) {
+        let (from, to) = (m.from, m.to);
         let mine = self.men.get_mut(self.mover);
         mine.remove(from);
         mine.insert(to);
@@ -549,7 +609,6 @@ impl TurnInProgress {
         if (self.men.of(self.mover) - self.rendezvous.squares()).is_empty() {
             self.state = State::TakeDue;
         }
-        Ok(m)
     }
 
     /// Takes the outlying man on `square`: Rule 7 replaces it with one of the mover's
@@ -680,8 +739,16 @@ impl TurnInProgress {
     /// by the man's square and then the target.
     pub fn legal_moves(&self) -> Vec<ManMove> {
         let mut out = Vec::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// [`TurnInProgress::legal_moves`] written into `out` (emptied first), so that a
+    /// search can keep one list's room from state to state.
+    pub(crate) fn legal_moves_into(&self, out: &mut Vec<ManMove>) {
+        out.clear();
         if self.state != State::Moving {
-            return out;
+            return;
         }
         let mut ctx = MoveContext::new(
             self.rendezvous.squares(),
@@ -695,7 +762,6 @@ impl TurnInProgress {
             out.push(m)
         });
         out.sort_by_key(|m| (m.from, m.to));
-        out
     }
 
     /// The legal man's moves of the man on `from`.

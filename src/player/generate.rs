@@ -374,11 +374,18 @@ impl WinWalk {
         {
             return ControlFlow::Continue(());
         }
+        // One copy of the state, its room kept from move to move.
+        let mut next: Option<TurnInProgress> = None;
         for m in t.legal_moves() {
-            let mut next = t.clone();
-            if next.play_move(m.from, m.to).is_ok() {
-                self.turn(&next)?;
-            }
+            let next = match &mut next {
+                Some(n) => {
+                    n.clone_from(t);
+                    n
+                }
+                None => next.insert(t.clone()),
+            };
+            next.play_legal(m);
+            self.turn(next)?;
         }
         ControlFlow::Continue(())
     }
