@@ -22,6 +22,7 @@ use super::table::{FastMap, FastSet};
 use super::turn::ManMove;
 use super::turn::TurnInProgress;
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
 /// The action that leads to an outcome, as the visitor hands it over: a borrowed view
@@ -175,7 +176,7 @@ pub fn visit_outcomes(
     let flow = (|| {
         walk.turn(&turn)?;
         for (from, to, p) in pos.mark_moves() {
-            if walk.seen_ends.insert(p) {
+            if walk.seen_ends.insert(End(p)) {
                 (walk.visit)(&OutcomeAction::MoveMark { from, to }, &p)?;
             }
         }
@@ -191,7 +192,7 @@ pub fn visit_outcomes(
 }
 
 /// The sets a walk keeps: the turn states and the ends it has seen.
-type Seen = (FastMap<StateKey, ()>, FastSet<Position>);
+type Seen = (FastMap<StateKey, ()>, FastSet<End>);
 
 /// The most entries a set may have room for to be kept for the next walk: larger ones
 /// (a crowded position's tens of thousands of ends) are freed.
@@ -414,14 +415,46 @@ type AtTake<'v> = dyn FnMut(&TurnInProgress) -> ControlFlow<()> + 'v;
 
 /// A state of a turn: the men, which of them moved, the squares counted, whether the
 /// Rendezvous closed, the wanderers to place, and (in a walk with a limit on the man's
-/// moves, else 0) the man's moves made.
-type StateKey = (BySide<SquareSet>, SquareSet, u8, bool, SquareSet, u8);
+/// moves, else 0) the man's moves made. Hashed as three words (equal keys are compared
+/// whole), a fraction of hashing each field apart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct StateKey {
+    men: BySide<SquareSet>,
+    moved: SquareSet,
+    used: u8,
+    closed: bool,
+    pending: SquareSet,
+    moves: u8,
+}
+
+impl Hash for StateKey {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let small =
+            u64::from(self.used) | u64::from(self.closed) << 8 | u64::from(self.moves) << 16;
+        h.write_u64(self.men.of(Side::Black).0);
+        h.write_u64(self.men.of(Side::Yellow).0 ^ self.moved.0.rotate_left(29));
+        h.write_u64(self.pending.0 ^ small.rotate_right(24));
+    }
+}
+
+/// An end a walk has reached, hashed by its men alone: the ends of one turn differ
+/// mostly in them, and equal ones are compared whole.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct End(Position);
+
+impl Hash for End {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let men = self.0.all_men();
+        h.write_u64(men.of(Side::Black).0);
+        h.write_u64(men.of(Side::Yellow).0);
+    }
+}
 
 struct Walk<'v, V> {
     seen_states: FastMap<StateKey, ()>,
     /// Lists of man's moves to reuse, one a level of the walk.
     lists: Vec<Vec<ManMove>>,
-    seen_ends: FastSet<Position>,
+    seen_ends: FastSet<End>,
     /// The squares a man's move may end on (every square for the whole walk).
     targets: SquareSet,
     /// The most man's moves a turn may make ([`fewest_moves_to`]; `None`: no limit).
@@ -442,24 +475,24 @@ struct Walk<'v, V> {
 
 impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
     fn key(&self, t: &TurnInProgress) -> StateKey {
-        (
-            BySide::new(t.men(Side::Black), t.men(Side::Yellow)),
-            t.moved(),
-            t.used(),
-            t.is_closed(),
-            t.pending_wanderers(),
-            match self.most {
+        StateKey {
+            men: BySide::new(t.men(Side::Black), t.men(Side::Yellow)),
+            moved: t.moved(),
+            used: t.used(),
+            closed: t.is_closed(),
+            pending: t.pending_wanderers(),
+            moves: match self.most {
                 Some(_) => u8::try_from(t.moves().len()).unwrap_or(u8::MAX),
                 None => 0,
             },
-        )
+        }
     }
 
     fn end(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
         let Ok(result) = t.finish() else {
             return ControlFlow::Continue(());
         };
-        if self.seen_ends.insert(result.position) {
+        if self.seen_ends.insert(End(result.position)) {
             let action = OutcomeAction::Turn {
                 moves: &result.moves,
                 take: match result.end {
