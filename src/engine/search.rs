@@ -489,6 +489,26 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
     }
 
     fn end(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
+        // Most ends are turns still moving: their position is worked out alone, and
+        // the result (a copy of the moves) is built only for the other ends.
+        if let Some(position) = t.played_end() {
+            if cfg!(debug_assertions) {
+                let r = t
+                    .finish()
+                    .map(|r| (r.position, r.moves, r.wanderers, r.radiate));
+                assert_eq!(r, Ok((position, t.moves().to_vec(), Vec::new(), None)));
+            }
+            if self.seen_ends.insert(End(position)) {
+                let action = OutcomeAction::Turn {
+                    moves: t.moves(),
+                    take: None,
+                    wanderers: &[],
+                    radiate: None,
+                };
+                (self.visit)(&action, &position)?;
+            }
+            return ControlFlow::Continue(());
+        }
         let Ok(result) = t.finish() else {
             return ControlFlow::Continue(());
         };

@@ -361,6 +361,18 @@ impl TurnInProgress {
         self.allowance.saturating_sub(self.used)
     }
 
+    /// The position this turn ends in if it ends now, when it is still moving with a
+    /// man's move made (else `None`): what [`TurnInProgress::finish`] gives, without
+    /// building the result.
+    pub(crate) fn played_end(&self) -> Option<Position> {
+        (self.state == State::Moving
+            && !self.moves.is_empty()
+            && self.pending.is_empty()
+            && self.sent.is_empty()
+            && self.radiate.is_none())
+        .then(|| self.start.after_turn(self.men, true))
+    }
+
     /// The man's moves made so far.
     pub fn moves(&self) -> &[ManMove] {
         &self.moves
