@@ -1,0 +1,224 @@
+//! Generating a turn's legal man's moves fast ([`MoveContext`]): every target of each
+//! man not yet moved, by straight lines and Rule 6 slides round the ring, for the
+//! searches that try every move (the turn itself checks one move at a time).
+
+use super::super::geometry::{LINE, RAYS, RING_STEPS, WITHIN};
+use super::super::rendezvous::RING_INDEX;
+use super::super::square::Square;
+use super::super::squareset::SquareSet;
+use super::{ManMove, Way};
+
+/// What move generation needs to know besides the mover's men: fixed for a whole turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveContext {
+    /// The Rendezvous squares.
+    pub rendezvous: SquareSet,
+    /// Whether Rule 6 slides are allowed.
+    pub open: bool,
+    /// The opponent's men.
+    pub other: SquareSet,
+    /// The Rendezvous squares' places on the
+    /// [`RING`](super::super::rendezvous::RING), as [`ring_places`] gives them.
+    ring_rendezvous: [u32; 2],
+    /// Whether one man may count at most 3 unless he is the only one outside (1893
+    /// Rule 3, D-5); the early editions have no per-man limit.
+    limit_each: bool,
+}
+
+/// The places on the [`RING`](super::super::rendezvous::RING) of the border squares of
+/// `set`, as bits of two 28-bit rings: bit `i` of the first for place `i`, bit `27 - i`
+/// of the second, so that going down the ring's index is going up the second's.
+fn ring_places(set: SquareSet) -> [u32; 2] {
+    let mut places = [0u32; 2];
+    for sq in set & SquareSet::BORDER {
+        let i = RING_INDEX[sq.index() as usize];
+        places[0] |= 1 << i;
+        places[1] |= 1 << (27 - i);
+    }
+    places
+}
+
+/// How far a Rule 6 slide goes one way round the ring from place `start` of `ring`
+/// (one of the rings of [`ring_places`]), whose occupied places are `occupied` and
+/// Rendezvous places `rendezvous`, for a man who may count at most `limit` (at
+/// least 1): the number of steps that count 1 (up to the first man in the way, and up
+/// to the first Rendezvous square, which counts 1 too) and the number of steps that
+/// can be taken at all (beyond that Rendezvous square every step counts, up to
+/// `limit`).
+#[inline]
+fn slide_reach(occupied: u32, rendezvous: u32, start: usize, limit: u8) -> (usize, usize) {
+    const RING_MASK: u32 = (1 << 28) - 1;
+    // Bit k - 1 for the place k steps on.
+    let r = ((start + 1) % 28) as u32;
+    let ahead = |x: u32| ((x >> r) | (x << (28 - r))) & RING_MASK;
+    // The man's own place is 28 steps on, so a man is always found.
+    let free = ahead(occupied).trailing_zeros() as usize;
+    let first_in = ahead(rendezvous).trailing_zeros() as usize + 1;
+    if first_in < free {
+        (first_in, first_in.max(free.min(usize::from(limit))))
+    } else {
+        (free, free)
+    }
+}
+
+impl MoveContext {
+    /// The context of a turn in a Rendezvous on `rendezvous`, open (slides allowed) or
+    /// not, against the opponent's men `other`.
+    pub(crate) fn new(rendezvous: SquareSet, open: bool, other: SquareSet) -> MoveContext {
+        MoveContext {
+            rendezvous,
+            open,
+            other,
+            ring_rendezvous: ring_places(rendezvous),
+            limit_each: true,
+        }
+    }
+
+    /// The same context without the per-man limit (the early editions).
+    pub(crate) fn without_man_limit(self) -> MoveContext {
+        MoveContext {
+            limit_each: false,
+            ..self
+        }
+    }
+}
+
+/// The squares a man on `from` reaches in straight lines through the empty squares
+/// (`occupied` holds every man), at most `limit` squares away.
+#[inline]
+fn straight_targets(from: Square, occupied: u64, limit: u8) -> u64 {
+    if limit == 1 {
+        // One square away: every neighbour is in line, with nothing between.
+        return WITHIN[from.index() as usize][1] & !occupied;
+    }
+    let rays = &RAYS[from.index() as usize];
+    let mut reach = 0u64;
+    for (d, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occupied;
+        let beyond = if blockers == 0 {
+            0
+        } else {
+            // North, NorthEast, East and NorthWest run to higher indices; the others
+            // to lower ones.
+            let b = if matches!(d, 0 | 1 | 2 | 7) {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            } as usize;
+            RAYS[b][d] | (1 << b)
+        };
+        reach |= ray & !beyond;
+    }
+    reach & WITHIN[from.index() as usize][limit.min(7) as usize]
+}
+
+impl MoveContext {
+    /// Calls `emit` once for every legal man's move of the unmoved men in `mine`, each
+    /// target once with its cheapest count (D-7), when `remaining` squares are left.
+    /// Moves come by the man's square, then by the target, both ascending.
+    #[inline]
+    pub(crate) fn generate(
+        &self,
+        mine: SquareSet,
+        moved: SquareSet,
+        remaining: u8,
+        emit: impl FnMut(ManMove),
+    ) {
+        self.generate_masked(mine, moved, remaining, |_, _| !0, emit);
+    }
+
+    /// As [`MoveContext::generate`], but only the moves to the targets in
+    /// `keep(from, limit)` for the man on `from`, who may count at most `limit`.
+    #[inline]
+    pub(crate) fn generate_masked(
+        &self,
+        mine: SquareSet,
+        moved: SquareSet,
+        remaining: u8,
+        mut keep: impl FnMut(Square, u8) -> u64,
+        mut emit: impl FnMut(ManMove),
+    ) {
+        let occupied = mine | self.other;
+        let outside = mine - self.rendezvous;
+        // The occupied places of the ring, worked out for the first slide.
+        let mut ring: Option<[u32; 2]> = None;
+        for from in mine - moved {
+            let limit = if !self.limit_each || outside == SquareSet::from_square(from) {
+                remaining
+            } else {
+                remaining.min(3)
+            };
+            if limit == 0 {
+                continue;
+            }
+            let keep = keep(from, limit);
+            let straight = straight_targets(from, occupied.0, limit);
+            if !(self.open && from.is_border()) {
+                for to in SquareSet(straight & keep) {
+                    emit(straight_move(from, to));
+                }
+                continue;
+            }
+            // Rule 6 slides, each way round the ring (w = 0 up the ring's index, w = 1
+            // down it): the targets that count 1, and all the targets.
+            let start = RING_INDEX[from.index() as usize] as usize;
+            let ring = *ring.get_or_insert_with(|| ring_places(occupied));
+            let mut one = [0u64; 2];
+            let mut reach = [0u64; 2];
+            for w in 0..2 {
+                let place = if w == 0 { start } else { 27 - start };
+                let (ones, all) = slide_reach(ring[w], self.ring_rendezvous[w], place, limit);
+                one[w] = RING_STEPS[w][start][ones];
+                reach[w] = RING_STEPS[w][start][all];
+            }
+            let slides = reach[0] | reach[1];
+            // Nothing counts less than 1: a straight move to a neighbour wins, then a
+            // slide that counts 1, anticlockwise first (D-7's ties).
+            let near = straight & WITHIN[from.index() as usize][1];
+            for to in SquareSet((straight | slides) & keep) {
+                let bit = 1 << to.index();
+                let slide = |anticlockwise: bool, count: u8| ManMove {
+                    from,
+                    to,
+                    count,
+                    way: Way::Slide { anticlockwise },
+                };
+                if near & bit != 0 || slides & bit == 0 {
+                    emit(straight_move(from, to));
+                } else if one[0] & bit != 0 {
+                    emit(slide(true, 1));
+                } else if one[1] & bit != 0 {
+                    emit(slide(false, 1));
+                } else {
+                    // Beyond the first Rendezvous square every step counts.
+                    let place = RING_INDEX[to.index() as usize] as usize;
+                    let steps = [(place + 28 - start) % 28, (start + 28 - place) % 28];
+                    let mut best = if straight & bit != 0 {
+                        straight_move(from, to)
+                    } else {
+                        slide(true, u8::MAX)
+                    };
+                    for (w, anticlockwise) in [true, false].into_iter().enumerate() {
+                        if reach[w] & bit != 0 && (steps[w] as u8) < best.count {
+                            best = slide(anticlockwise, steps[w] as u8);
+                        }
+                    }
+                    emit(best);
+                }
+            }
+        }
+    }
+}
+
+/// The straight move `from`-`to` (the squares are in line).
+#[inline]
+fn straight_move(from: Square, to: Square) -> ManMove {
+    let (dir, count) = LINE[from.index() as usize][to.index() as usize];
+    debug_assert!(count != 0, "straight targets are in line with the man");
+    ManMove {
+        from,
+        to,
+        count,
+        way: Way::Straight(dir),
+    }
+}
