@@ -570,15 +570,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             if !self.targets.contains(m.to) {
                 continue;
             }
-            let next = match &mut next {
-                Some(n) => {
-                    n.clone_from(t);
-                    n
-                }
-                None => next.insert(t.clone()),
-            };
-            next.play_legal(m);
-            flow = self.turn(next);
+            flow = self.turn(t.play_into(&mut next, m));
             if flow.is_break() {
                 break;
             }

@@ -603,13 +603,32 @@ impl TurnInProgress {
 
     /// Plays `m`, one of this state's [`TurnInProgress::legal_moves`], without checking
     /// it again (debug builds do).
-    pub(crate) fn play_legal(&mut self, m: ManMove) {
+    fn play_legal(&mut self, m: ManMove) {
         debug_assert_eq!(
             self.check_move(m.from, m.to),
             Ok(m),
             "{m} is not legal here"
         );
         self.apply(m);
+    }
+
+    /// The state after `m`, one of this state's [`TurnInProgress::legal_moves`],
+    /// written into `next` (a copy made once, then overwritten with its room kept), so
+    /// that a search trying every move from one state copies it without allocating.
+    pub(crate) fn play_into<'n>(
+        &self,
+        next: &'n mut Option<TurnInProgress>,
+        m: ManMove,
+    ) -> &'n TurnInProgress {
+        let n = match next {
+            Some(n) => {
+                n.clone_from(self);
+                n
+            }
+            None => next.insert(self.clone()),
+        };
+        n.play_legal(m);
+        n
     }
 
     /// Plays the legal man's move `m`.

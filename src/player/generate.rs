@@ -377,15 +377,7 @@ impl WinWalk {
         // One copy of the state, its room kept from move to move.
         let mut next: Option<TurnInProgress> = None;
         for m in t.legal_moves() {
-            let next = match &mut next {
-                Some(n) => {
-                    n.clone_from(t);
-                    n
-                }
-                None => next.insert(t.clone()),
-            };
-            next.play_legal(m);
-            self.turn(next)?;
+            self.turn(t.play_into(&mut next, m))?;
         }
         ControlFlow::Continue(())
     }

@@ -33,16 +33,21 @@ pub(super) enum Blocks {
 /// The squares a man's move passes over and stops on (a straight move's; a slide's
 /// end only: an order of the search, not a bound).
 fn way_of(m: &ManMove) -> SquareSet {
-    let mut out = SquareSet::EMPTY;
-    out.insert(m.to);
-    if let Way::Straight(dir) = m.way {
-        let mut at = m.from.step(dir);
-        while let Some(sq) = at
-            && sq != m.to
-        {
-            out.insert(sq);
-            at = sq.step(dir);
-        }
+    match m.way {
+        Way::Straight(dir) => straight_way(m.from, dir, m.to),
+        _ => SquareSet::EMPTY.with(m.to),
+    }
+}
+
+/// The squares a straight move from `from` in `dir` to `to` passes over and stops on.
+fn straight_way(from: Square, dir: Direction, to: Square) -> SquareSet {
+    let mut out = SquareSet::EMPTY.with(to);
+    let mut at = from.step(dir);
+    while let Some(sq) = at
+        && sq != to
+    {
+        out.insert(sq);
+        at = sq.step(dir);
     }
     out
 }
@@ -182,18 +187,12 @@ fn pair_up(
         } else if let Some((dir, n)) = from.line_to(to)
             && u32::from(n) <= left
         {
-            let m = ManMove {
-                from,
-                to,
-                count: n,
-                way: Way::Straight(dir),
-            };
             pair_up(
                 origins,
                 ends,
                 taken | (1 << j),
                 left - u32::from(n),
-                way | way_of(&m),
+                way | straight_way(from, dir, to),
                 out,
             );
         }
