@@ -402,14 +402,6 @@ fn second_last_skips_only_losses(rules: Rules, seed: u64) {
     assert!(played_on >= 20, "only {played_on} played on ({rules})");
 }
 
-/// A 1879 position in play with the defender to act and the attacker (the other side)
-/// nearly all in: all but one or two of his three or four men in the 3×3 set round a
-/// random Mark, the others two or three squares from the Mark; the defender's three men
-/// anywhere else. `None` when the draw gives no such position.
-fn nearly_in(rng: &mut Rng) -> Option<lanrick::engine::Position> {
-    nearly_in_by(rng, "1879".parse().expect("a rules value"))
-}
-
 /// `p` once the Mark stands still: in 1880, the same men and Mark in phase `play` (the
 /// first player has moved a man); any other position as it is.
 fn in_play_1880(p: &lanrick::engine::Position) -> Option<lanrick::engine::Position> {
@@ -423,8 +415,11 @@ fn in_play_1880(p: &lanrick::engine::Position) -> Option<lanrick::engine::Positi
     }
 }
 
-/// [`nearly_in`] under `rules` (1879, or 1880 in phase `play`: the Mark no longer
-/// moves, the first player having moved a man).
+/// A position under `rules` in play (1879, or 1880 in phase `play`: the Mark no longer
+/// moves, the first player having moved a man) with the defender to act and the
+/// attacker (the other side) nearly all in: all but one or two of his three or four men
+/// in the 3×3 set round a random Mark, the others two or three squares from the Mark;
+/// the defender's three men anywhere else. `None` when the draw gives no such position.
 fn nearly_in_by(rng: &mut Rng, rules: Rules) -> Option<lanrick::engine::Position> {
     use lanrick::engine::{Position, Square, SquareSet};
     let mark = Square::from_coords(2 + rng.below(4) as u8, 2 + rng.below(4) as u8)?;
@@ -529,20 +524,28 @@ fn unstoppable_threats_win(rules: Rules, seed: u64) {
 }
 
 /// The walk towards the turns getting all the mover's men in (`visit_taking_turns`
-/// with `prover::last_turn_prune`, 1879) misses no winning turn: on generated 1879
+/// with `prover::last_turn_prune`, 1879 and 1880) misses no winning turn: on generated
 /// positions (and the attacker nearly all in), every outcome of the whole walk that
 /// wins the Rendezvous for the side to act is one it gives; and there are such
 /// outcomes.
 #[test]
 fn the_all_in_walk_finds_every_winning_turn() {
+    for (edition, seed) in [("1879", 2628), ("1880", 2683)] {
+        all_in_walk_finds_every_win(edition.parse().expect("a rules value"), seed);
+    }
+}
+
+/// [`the_all_in_walk_finds_every_winning_turn`] under `rules` (1879, 1880): random
+/// positions and positions with the side to act nearly all in (1880 in every phase
+/// in play, the Mark standing or not).
+fn all_in_walk_finds_every_win(rules: Rules, seed: u64) {
     use lanrick::engine::search::visit_taking_turns;
-    let mut rng = Rng::new(2628);
-    let rules: Rules = "1879".parse().expect("a rules value");
+    let mut rng = Rng::new(seed);
     let (mut positions, mut wins, mut guard) = (0, 0, 0);
     while (positions < 300 || wins < 30) && guard < 20_000 {
         guard += 1;
         let p = if rng.chance(50) {
-            nearly_in(&mut rng).and_then(|p| p.passed_over())
+            nearly_in_by(&mut rng, rules).and_then(|p| p.passed_over())
         } else {
             let men = 6 + rng.below(3);
             random_position(&mut rng, rules, men)
@@ -563,14 +566,14 @@ fn the_all_in_walk_finds_every_winning_turn() {
         let _ = visit_outcomes(&p, |_, c| {
             if goal.settle(&p, c) == Some(true) {
                 wins += 1;
-                assert!(walked.contains(&c.to_string()), "{p}: {c} missed");
+                assert!(walked.contains(&c.to_string()), "{rules}: {p}: {c} missed");
             }
             ControlFlow::Continue(())
         });
     }
     assert!(
         positions >= 300 && wins >= 30,
-        "{positions} positions, {wins} wins"
+        "{rules}: {positions} positions, {wins} wins"
     );
 }
 

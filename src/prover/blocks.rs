@@ -80,11 +80,10 @@ static LINES_WITHIN: [[SquareSet; 9]; 64] = {
 };
 
 /// The moves of the attacker's turns that get all his men in from `threat` (his turn,
-/// a Rendezvous in play, 1879 or 1880), until `f` breaks: in 1879 once for each state
-/// of his turn with a take due (not once for each take, placing of the wanderers and
-/// radiating after it), in 1880 once for each distinct end. So every way his men may
-/// end up is given, but not every order or pairing of moves that gets them there
-/// ([`every_pairing`]).
+/// a Rendezvous in play, 1879 or 1880), until `f` breaks: once for each state of his
+/// turn with a take due (not once for each take, placing of the wanderers and
+/// radiating after it). So every way his men may end up is given, but not every order
+/// or pairing of moves that gets them there ([`every_pairing`]).
 fn each_threat(
     threat: &Position,
     mut f: impl FnMut(&[ManMove]) -> ControlFlow<()>,
@@ -92,16 +91,11 @@ fn each_threat(
     let Some(r) = threat.rendezvous() else {
         return ControlFlow::Continue(());
     };
-    if threat.rules().wins_only_by_men_in() {
-        let prune = bound::last_turn_prune(threat);
-        return visit_take_due(
-            threat,
-            r.squares(),
-            |t| prune.as_ref().is_some_and(|p| p(t)),
-            |t| f(t.moves()),
-        );
+    // 1879 and 1880 (each man once, along one line): the states with a take due, the
+    // walk cut where the men outside can no longer all come in.
+    if let Some(prune) = bound::last_turn_prune(threat) {
+        return visit_take_due(threat, r.squares(), prune, |t| f(t.moves()));
     }
-    // 1880: each turn whose moves all end in the set and bring every man in.
     let me = threat.to_act();
     visit_turns_ending_in(threat, r.squares(), |a, c| match a {
         OutcomeAction::Turn { moves, .. } if (c.men(me) - r.squares()).is_empty() => f(moves),

@@ -405,34 +405,47 @@ pub fn second_last_prune(
     })
 }
 
-/// The attacker's last turn (1879): a test of each state of his turn that is `true`
-/// only when no turn reached from it gets all his men in: a man already moved stands
-/// outside the Rendezvous, or the men not yet moved and outside need more squares
-/// together (each at least his king distance to it) than the turn has left. `None`
-/// under other rules or out of play. With
+/// The attacker's last turn (1879, 1880): a test of each state of his turn that is
+/// `true` only when no turn reached from it gets all his men in: a man already moved
+/// stands outside the Rendezvous, or the men not yet moved and outside need more
+/// squares together than the turn has left, each at least the fewest squares of one
+/// straight move into the set that crosses and ends on none of the other side's men
+/// (they stand still through the turn; his own men may move first, so they are not
+/// counted in the way). In these editions each man moves at most once a turn, along
+/// one line through empty squares, and the Rendezvous is never open (no slides).
+/// `None` under other rules or out of play. With
 /// [`visit_taking_turns`](crate::engine::search::visit_taking_turns), which gives only
 /// the turns that end with a take due, the prover's last turn walks only towards the
 /// turns that win the Rendezvous.
+///
+/// A state it rules out leaves every state reached from it ruled out too (the squares
+/// left fall by what each move counts, the men's need by at most that), so a walk
+/// pruned by it reaches every turn getting all his men in by the same first path.
 pub fn last_turn_prune(p: &Position) -> Option<impl Fn(&TurnInProgress) -> bool + use<>> {
-    if !matches!(Reach::of(p)?, Reach::R1879) {
+    if !p.phase().in_play() || p.rules().limits_each_man() {
         return None;
     }
     let r = p.rendezvous()?;
-    let squares = r.squares();
-    let mut king = [0u32; 64];
-    for sq in SquareSet::FULL {
-        king[usize::from(sq.index())] = r.fewest_squares_from(sq, false);
+    if r.is_open() {
+        return None;
     }
+    let squares = r.squares();
     let me = p.to_act();
+    let other = p.men(!me);
+    let targets = squares - other;
+    // The fewest squares each man outside needs (`u32::MAX`: he cannot come in).
+    let mut need_of = [0u32; 64];
+    for sq in p.men(me) - squares {
+        need_of[usize::from(sq.index())] = fewest_clear(sq, targets, other);
+    }
     Some(move |t: &TurnInProgress| {
         let out = t.men(me) - squares;
         if !(out & t.moved()).is_empty() {
             return true;
         }
-        let need: u32 = out
-            .into_iter()
-            .map(|sq| king[usize::from(sq.index())])
-            .sum();
+        let need = out.into_iter().fold(0u32, |sum, sq| {
+            sum.saturating_add(need_of[usize::from(sq.index())])
+        });
         need > u32::from(t.remaining())
     })
 }

@@ -69,7 +69,8 @@ pub struct Limits {
     /// at once. Needs [`Limits::bound`].
     pub second_last: bool,
     /// Where only a turn getting all the attacker's men in can count (his last turn, and
-    /// [`Limits::all_in`]'s turns) in 1879, walk only towards such turns
+    /// [`Limits::all_in`]'s turns) in 1879 and 1880 (where every win takes a man, so
+    /// ends with a take due), walk only towards such turns
     /// ([`visit_taking_turns`](crate::engine::search::visit_taking_turns) with
     /// [`last_turn_prune`](super::last_turn_prune)): no end of a turn that leaves a man
     /// outside, and no state from which the men still outside cannot all come in.

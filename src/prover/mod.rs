@@ -559,7 +559,7 @@ impl<'a> Search<'a> {
         } else {
             None
         };
-        // Where only a turn getting all his men in counts (1879), only towards those
+        // Where only a turn getting all his men in counts (1879, 1880), only towards those
         // (`Limits::all_in_walk`).
         let taking = if directed && self.limits.all_in_walk && p.phase().in_play() {
             last_turn_prune(p).zip(p.rendezvous().map(|r| r.squares()))
