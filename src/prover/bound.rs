@@ -187,6 +187,15 @@ fn clear(from: Square, dir: Direction, n: u8, blockers: SquareSet) -> bool {
     true
 }
 
+/// Whether the defender getting all his men in first would settle the goal against
+/// the attacker, so that the bounds need not count it: a Rendezvous goal where men
+/// come in as in 1879 (1879 Rule 5, and 1880 with the Mark standing still, E-4: the
+/// Rendezvous is then won by him and over). Not in the 1893 family, where his Rule 7
+/// take may leave the Rendezvous going on with one of the attacker's men made his.
+fn defender_in_first_settles(how: Reach, goal: &Goal) -> bool {
+    matches!(how, Reach::R1879) && goal.target == Target::Rendezvous
+}
+
 /// The admissible test one action earlier, with the defender to act before the
 /// attacker's last turn: `false` only when, whatever the defender does, the attacker
 /// cannot then meet the goal. Needs no move generation.
@@ -199,7 +208,9 @@ fn clear(from: Square, dir: Direction, n: u8, blockers: SquareSet) -> bool {
 /// attacker's outside men must reach the Rendezvous as [`can_win_now`] counts it (but
 /// for blocking: the defender's men will have moved), with the allowance he will then
 /// have (never more than his men give him); and the defender getting all in is
-/// counted the same way, the attacker's men blocking his lines. The 1893
+/// counted the same way, the attacker's men blocking his lines, except where it would
+/// settle the goal against the attacker (a Rendezvous goal in 1879, or in 1880 with the
+/// Mark standing still: his getting all in wins the Rendezvous and ends it). The 1893
 /// family and 1879 in play, and 1880 as `moving_mark_reach` counts it; otherwise
 /// `true`.
 pub fn can_win_after_defence(p: &Position, goal: &Goal) -> bool {
@@ -263,7 +274,9 @@ pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
     } else {
         SquareSet::EMPTY
     };
-    if how.reach(r, p.outside(defender), u32::from(p.allowance()), blockers) {
+    if !defender_in_first_settles(how, goal)
+        && how.reach(r, p.outside(defender), u32::from(p.allowance()), blockers)
+    {
         // He may get all in and win (and, in 1893, take by Rule 7).
         return true;
     }
@@ -288,8 +301,9 @@ pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
 /// a first turn's, and never more later in the Rendezvous: men are only ever taken
 /// while it lasts). Only the defender getting all his men in changes the attacker's
 /// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
-/// counted the same way with the turns he has before the attacker's last, cannot;
-/// and not before an interchange (which changes the colours). The 1880 rules (a Mark
+/// counted the same way with the turns he has before the attacker's last, cannot, or
+/// when his doing so would settle the goal against the attacker (a Rendezvous goal in
+/// 1879: his win ends it); and not before an interchange (which changes the colours). The 1880 rules (a Mark
 /// that moves) are counted by `moving_mark_reach`.
 pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
     if goal.help {
@@ -315,7 +329,7 @@ pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
         u32::from(p.later_allowance(side).max(now))
     };
     let defender_turns = if p.to_act() == attacker { t - 1 } else { t };
-    if need(defender) <= defender_turns * most(defender) {
+    if !defender_in_first_settles(how, goal) && need(defender) <= defender_turns * most(defender) {
         return true;
     }
     need(attacker) <= t * most(attacker)
@@ -328,8 +342,9 @@ pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
 /// ([`visit_turns_pruned`](crate::engine::search::visit_turns_pruned)) need not follow
 /// it. `None` when it cannot say: not the attacker to act, help play, other rules or
 /// phases, not in play, or when the defender might get all his men in at his next turn
-/// (counted with no man in his way, so whatever the attacker's turn does), which makes
-/// that test hold whatever the attacker does.
+/// (counted with no man in his way, so whatever the attacker's turn does) and that
+/// would not settle the goal against the attacker (it would for a Rendezvous goal:
+/// his win ends the Rendezvous), which makes that test hold whatever the attacker does.
 ///
 /// After a turn that does not win (a winning turn gets all his men in, which this
 /// never rules out), the test needs each of his men outside the Rendezvous to reach it
@@ -360,12 +375,14 @@ pub fn second_last_prune(
     }
     let attacker = goal.side;
     let defender = !attacker;
-    if how.reach(
-        r,
-        p.outside(defender),
-        u32::from(p.later_allowance(defender)),
-        SquareSet::EMPTY,
-    ) {
+    if !defender_in_first_settles(how, goal)
+        && how.reach(
+            r,
+            p.outside(defender),
+            u32::from(p.later_allowance(defender)),
+            SquareSet::EMPTY,
+        )
+    {
         return None;
     }
     let squares = r.squares();
