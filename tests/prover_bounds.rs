@@ -338,16 +338,7 @@ fn the_defender_winning_first_keeps_no_rendezvous_goal_alive() {
         if too_many_for_two(&p, 300) || prover::can_win_after_defence(&p, &goal) {
             continue;
         }
-        let mut defender_wins = false;
-        let _ = visit_outcomes(&p, |_, c| {
-            defender_wins = goal.settle(&p, c) == Some(false);
-            if defender_wins {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        if !defender_wins {
+        if !wins_in_1(&p, &direct(p.to_act(), Target::Rendezvous, 1)) {
             continue;
         }
         let game = direct(!p.to_act(), Target::Game, 1);

@@ -303,8 +303,8 @@ pub(crate) fn after_defence(p: &Position, goal: &Goal, blocked: bool) -> bool {
 /// men (1893 Rule 7) or the Rendezvous, so the test holds only when the defender,
 /// counted the same way with the turns he has before the attacker's last, cannot, or
 /// when his doing so would settle the goal against the attacker (a Rendezvous goal in
-/// 1879: his win ends it); and not before an interchange (which changes the colours). The 1880 rules (a Mark
-/// that moves) are counted by `moving_mark_reach`.
+/// 1879: his win ends it); and not before an interchange (which changes the colours).
+/// The 1880 rules (a Mark that moves) are counted by `moving_mark_reach`.
 pub fn can_win_within(p: &Position, goal: &Goal, t: u32) -> bool {
     if goal.help {
         return true;
