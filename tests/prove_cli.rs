@@ -587,6 +587,8 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-unstoppable",
         "--no-block-all",
         "--no-vacated",
+        "--no-quiet-first",
+        "--no-block-count",
         "--no-refuters",
         "--no-shared-results",
         "--no-defence-order",

@@ -156,6 +156,14 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            quiet_first: false,
+            ..Limits::default()
+        },
+        Limits {
+            block_count: false,
+            ..Limits::default()
+        },
+        Limits {
             shared_results: false,
             ..Limits::default()
         },
@@ -570,6 +578,8 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         unstoppable: false,
         block_all: false,
         vacated: false,
+        quiet_first: false,
+        block_count: false,
         ..Limits::default()
     };
     let ons = [

@@ -60,6 +60,14 @@ pub struct Budget {
     /// his winning turns and leaves no square his turns could use (for testing).
     #[arg(long, hide = true)]
     pub no_vacated: bool,
+    /// Switch off counting, before the attacker's last turn, the ways a block must
+    /// stand on against the men the defender has left to move (for testing).
+    #[arg(long, hide = true)]
+    pub no_block_count: bool,
+    /// Switch off trying first, before the attacker's last turn, the defences that
+    /// leave every square his turns could use stood on (for testing).
+    #[arg(long, hide = true)]
+    pub no_quiet_first: bool,
     /// Switch off the growing shares of the node budget among the keys (for testing).
     #[arg(long, hide = true)]
     pub no_growing_shares: bool,
@@ -136,6 +144,8 @@ impl Budget {
             unstoppable: !self.no_unstoppable,
             block_all: !self.no_block_all,
             vacated: !self.no_vacated,
+            block_count: !self.no_block_count,
+            quiet_first: !self.no_quiet_first,
             growing_shares: !self.no_growing_shares,
             shared_results: !self.no_shared_results,
             ordering: !self.no_ordering,

@@ -123,6 +123,13 @@ pub struct Limits {
     /// he plays the turn it leaves open. When none of them refutes, every defence
     /// loses.
     pub block_all: bool,
+    /// Counted blocks (with [`Limits::block_all`]): the walk of the defences that may
+    /// stand on the way of every one of the attacker's winning turns also leaves a
+    /// state of the defender's turn once more of those ways are still open, sharing no
+    /// square he can reach two by two, than he has men still to move or squares left
+    /// (each man ends one move, on one square); off, only once one of them is out of
+    /// his reach.
+    pub block_count: bool,
     /// Vacated squares (1879 and 1880, with [`Limits::blocks`]): at the defender's turn before
     /// the attacker's last, for a Rendezvous goal, a defence that blocks every one of
     /// the attacker's turns that would get all his men in (were the defender to let
@@ -132,6 +139,13 @@ pub struct Limits {
     /// outside it into it within his allowance): every such turn after it would have
     /// been open before it.
     pub vacated: bool,
+    /// Quiet defences first (with [`Limits::vacated`]): at the defender's turn before
+    /// the attacker's last, when the attacker has no winning turn to block, the
+    /// defender's turns that leave every square of the attacker's lanes where it was
+    /// (none of his men moves off one) are generated first: the first of them that
+    /// does not settle the goal refutes unsearched. The other defences follow, in the
+    /// generator's order, only when none of these refutes.
+    pub quiet_first: bool,
     /// Refuters: at an AND node, the defence that refuted last at the same ply is
     /// played first, straight from its moves, before the defences are generated; and
     /// the killers of the keys already searched at a depth (in fixed batches, in the
@@ -192,7 +206,9 @@ impl Default for Limits {
             blocks: true,
             unstoppable: true,
             block_all: true,
+            block_count: true,
             vacated: true,
+            quiet_first: true,
             refuters: true,
             growing_shares: true,
             shared_results: true,

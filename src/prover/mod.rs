@@ -684,10 +684,11 @@ impl<'a> Search<'a> {
                 Blocks::Held => {}
             }
         }
+        let quiet_first = self.limits.quiet_first;
         let mut kids: Vec<Defence> = Vec::new();
         let mut refuted: Option<Action> = None;
         let mut aborted = false;
-        let _ = visit_outcomes(p, |a, c| {
+        let mut each = |a: &OutcomeAction<'_>, c: &Position| {
             if !self.tick() {
                 aborted = true;
                 return ControlFlow::Break(());
@@ -744,7 +745,22 @@ impl<'a> Search<'a> {
             }
             kids.push(Defence::One(StepKind::of(a), *c));
             ControlFlow::Continue(())
-        });
+        };
+        // With nothing to block, the turns that vacate no lane square first
+        // (`Limits::quiet_first`): the first of them that settles nothing refutes
+        // unsearched, where the generator's order may put hundreds of defences that
+        // open a lane (each searched) before it. Then every defence, as before.
+        let quiet = match lanes {
+            Some(l) if stream && quiet_first => {
+                let me = p.to_act();
+                let mine = p.men(me);
+                visit_turns_pruned(p, |s| !((mine - s.men(me)) & l).is_empty(), &mut each)
+            }
+            _ => ControlFlow::Continue(()),
+        };
+        if quiet.is_continue() {
+            let _ = visit_outcomes(p, &mut each);
+        }
         if let Some(a) = refuted {
             self.refuter(a);
             return Val::Fail;
