@@ -9,7 +9,7 @@
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
 //! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
 //! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`, `deep_table`,
-//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `verdict_first`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `quiet_first`, `block_count`, `shared_results`),
+//! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `verdict_first`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `quiet_first`, `block_count`, `spare_replies`, `shared_results`),
 //! `DEEP_VERDICT_ONLY` (1: stop at the verdict, as `check` does, not at every key).
 //! Not a timed test: nothing fails.
 
@@ -95,6 +95,7 @@ fn main() {
             vacated: on("vacated"),
             quiet_first: on("quiet_first"),
             block_count: on("block_count"),
+            spare_replies: on("spare_replies"),
             shared_results: on("shared_results"),
             refuters: on("refuters"),
             growing_shares: on("growing_shares"),

@@ -589,6 +589,7 @@ fn every_optimisation_off_keeps_every_shipped_verdict_and_key() {
         "--no-vacated",
         "--no-quiet-first",
         "--no-block-count",
+        "--no-spare-replies",
         "--no-refuters",
         "--no-shared-results",
         "--no-defence-order",

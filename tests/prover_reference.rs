@@ -164,6 +164,10 @@ fn every_switch_leaves_every_result_unchanged() {
             ..Limits::default()
         },
         Limits {
+            spare_replies: false,
+            ..Limits::default()
+        },
+        Limits {
             shared_results: false,
             ..Limits::default()
         },
@@ -580,6 +584,7 @@ fn in_3_with_four_men_the_table_bounds_and_killers_change_no_verdict_or_key() {
         vacated: false,
         quiet_first: false,
         block_count: false,
+        spare_replies: false,
         ..Limits::default()
     };
     let ons = [

@@ -60,6 +60,10 @@ pub struct Budget {
     /// his winning turns and leaves no square his turns could use (for testing).
     #[arg(long, hide = true)]
     pub no_vacated: bool,
+    /// Switch off playing, after the reply that won last at a ply, the few that won
+    /// there before it (for testing).
+    #[arg(long, hide = true)]
+    pub no_spare_replies: bool,
     /// Switch off counting, before the attacker's last turn, the ways a block must
     /// stand on against the men the defender has left to move (for testing).
     #[arg(long, hide = true)]
@@ -144,6 +148,7 @@ impl Budget {
             unstoppable: !self.no_unstoppable,
             block_all: !self.no_block_all,
             vacated: !self.no_vacated,
+            spare_replies: !self.no_spare_replies,
             block_count: !self.no_block_count,
             quiet_first: !self.no_quiet_first,
             growing_shares: !self.no_growing_shares,

@@ -152,6 +152,10 @@ pub struct Limits {
     /// keys' order, so the result depends on no thread's timing) seed the next keys'
     /// at that depth: a defence that refutes one first action often refutes the next.
     pub refuters: bool,
+    /// Spare replies (with [`Limits::killers`]): at an OR node, after the reply that
+    /// won last at the same ply, the few that won there before it are played too,
+    /// straight from their moves, before the turns are generated.
+    pub spare_replies: bool,
     /// Growing shares: in the first pass over the keys of a depth each key's search is
     /// allowed at most a thousand nodes, and in each pass after it four times as many
     /// (never more than an equal share of what is left), so the cheap keys are decided
@@ -210,6 +214,7 @@ impl Default for Limits {
             vacated: true,
             quiet_first: true,
             refuters: true,
+            spare_replies: true,
             growing_shares: true,
             shared_results: true,
             final_duals: false,

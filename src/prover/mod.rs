@@ -24,7 +24,8 @@
 //!   attacker needs to bring all his men in ([`can_win_within`]);
 //! - defences ordered by the refutations found before (per ply, by what the defence
 //!   changed on the board), and at an OR node the reply that won last at the same ply
-//!   played first; both kept from one depth to the next for each key (killers);
+//!   played first, then the few that won there before it; the first two kept from one
+//!   depth to the next for each key (killers);
 //! - a transposition table of depth-bounded results, of a fixed size (`table`), used
 //!   only where the path's repetition history cannot matter (see `Search::node`);
 //! - one deterministic node budget and one optional deadline for the whole proof
@@ -192,6 +193,9 @@ pub(crate) struct Search<'a> {
     killers: Vec<[Option<Effect>; 2]>,
     /// Per ply, the attacker's (help play: either side's) turn that won last there.
     replies: Vec<Option<Action>>,
+    /// Per ply, the attacker's turns that won there before the last, most recent
+    /// first ([`Limits::spare_replies`]).
+    spares: Vec<Vec<Action>>,
     /// Per ply, the defender's turn that refuted last there ([`Limits::refuters`]).
     refuters: Vec<Option<Action>>,
     ply: usize,
@@ -228,6 +232,7 @@ impl<'a> Search<'a> {
             hist: History::path(),
             killers: Vec::new(),
             replies: Vec::new(),
+            spares: Vec::new(),
             refuters: Vec::new(),
             ply: 0,
         };
@@ -542,6 +547,28 @@ impl<'a> Search<'a> {
                 Val::Fail => {}
             }
         }
+        // Then the replies that won there before it.
+        if self.limits.killers && self.limits.spare_replies {
+            let mut i = 0;
+            while let Some(reply) = self.spares.get(self.ply).and_then(|v| v.get(i)).cloned() {
+                i += 1;
+                let Some(r) = replay(p, &reply) else {
+                    continue;
+                };
+                if !self.tick() {
+                    return Val::Abort;
+                }
+                match self.after(p, &reply, &r, t) {
+                    Val::Win => {
+                        self.spares[self.ply].remove(i - 1);
+                        self.won_with(reply);
+                        return Val::Win;
+                    }
+                    Val::Abort => return Val::Abort,
+                    Val::Fail => {}
+                }
+            }
+        }
         let mut aborted = false;
         let mut won = false;
         // At the attacker's last turn only a turn that meets the goal counts; before
@@ -575,10 +602,7 @@ impl<'a> Search<'a> {
                 Val::Win => {
                     won = true;
                     if self.limits.killers && matches!(a, OutcomeAction::Turn { .. }) {
-                        if self.replies.len() <= self.ply {
-                            self.replies.resize(self.ply + 1, None);
-                        }
-                        self.replies[self.ply] = Some(a.to_action());
+                        self.won_with(a.to_action());
                     }
                     ControlFlow::Break(())
                 }
@@ -605,6 +629,28 @@ impl<'a> Search<'a> {
             return self.kid_value(p, &k, t);
         }
         Val::Fail
+    }
+
+    /// Notes `reply` as the attacker's turn that won last at this ply; the one it
+    /// replaces becomes the first of the spares ([`Limits::spare_replies`]).
+    fn won_with(&mut self, reply: Action) {
+        if self.replies.len() <= self.ply {
+            self.replies.resize(self.ply + 1, None);
+        }
+        let old = self.replies[self.ply].replace(reply);
+        if self.limits.spare_replies
+            && let Some(old) = old
+        {
+            if self.spares.len() <= self.ply {
+                self.spares.resize(self.ply + 1, Vec::new());
+            }
+            let v = &mut self.spares[self.ply];
+            v.retain(|a| *a != old && Some(a) != self.replies[self.ply].as_ref());
+            if self.replies[self.ply].as_ref() != Some(&old) {
+                v.insert(0, old);
+            }
+            v.truncate(SPARES);
+        }
     }
 
     fn and_node(&mut self, p: &Position, t: u32) -> Val {
@@ -822,6 +868,11 @@ impl<'a> Search<'a> {
         Val::Win
     }
 }
+
+/// How many of the replies that won before the last a ply keeps
+/// ([`Limits::spare_replies`]): one to six were measured (`docs/performance.md`,
+/// Round 25); three gained nearly all that six did.
+const SPARES: usize = 3;
 
 /// A turn remembered from another node (a killer reply, a refuter) played again from
 /// its moves in `p`: the position it leads to, or `None` when it is not a turn or not
