@@ -2,9 +2,10 @@
 //! fixed-size array of buckets, allocated once at the size asked for (`--hash`) and
 //! never grown, so its memory is known before the search starts.
 //!
-//! A position is stored under a 64-bit key from the engine's fast hasher
-//! (`engine::table::FoldHasher`, finished by a full-avalanche
-//! mix): its top bits pick a bucket of four entries (one 64-byte cache line), the
+//! A position is stored under a 64-bit key ([`key_of`]: every word of the position
+//! mixed in with a full-avalanche step, so that two positions share a key only by
+//! chance, about one pair in 2^64): its top bits pick a bucket of four entries (one
+//! 64-byte cache line), the
 //! whole key is kept to tell positions apart. When a bucket is full the entry proved
 //! at the fewest turns is replaced (depth-preferred: a deeper result cost more to
 //! prove). Each search starts a new generation; an entry of another generation is
@@ -16,10 +17,10 @@
 //! into another table (`Table::merge`): how the keys' searches pass what they
 //! proved on to the proof's own table.
 
-use std::hash::{BuildHasher, BuildHasherDefault};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 use crate::engine::Position;
-use crate::engine::table::FoldHasher;
+use crate::engine::table::mix;
 
 use super::Val;
 
@@ -45,12 +46,51 @@ pub(crate) struct Table {
     journaling: bool,
 }
 
-/// The key of `p`: the engine's fast hasher over the whole position, never 0 (0 marks
-/// an empty entry).
+/// The key of `p`: [`KeyHasher`] over the whole position, never 0 (0 marks an empty
+/// entry). Only the key is kept, so two positions with one key would share a result.
 pub(crate) fn key_of(p: &Position) -> u64 {
-    BuildHasherDefault::<FoldHasher>::default()
+    BuildHasherDefault::<KeyHasher>::default()
         .hash_one(p)
         .max(1)
+}
+
+/// The table's hasher: each word is added to the state and the sum passed through a
+/// full-avalanche bijection (MurmurHash3's `fmix64`), so a difference in any word
+/// reaches every bit of the state before the next. The engine's fast hasher (a rotate,
+/// an exclusive or and one multiply a word) is good enough where the full positions
+/// are compared after the hash, but not as the only name of a position: its keys
+/// collided on pairs of positions reached in one proof (a 1880 goal in 3 lost three of
+/// its keys to results stored for other positions).
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        mix(self.0 ^ 0x9e37_79b9_7f4a_7c15)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = mix(self.0.wrapping_add(n).wrapping_add(0x2545_f491_4f6c_dd1d));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
 }
 
 /// A packed result: its generation, the fewest turns a win was proved in (0: none)
@@ -376,5 +416,43 @@ mod tests {
         // A new `begin` forgets what was written down.
         a.begin(true);
         assert!(a.written(4, 8).is_empty());
+    }
+
+    /// Two positions never share a key but by chance: the pair on which the engine's
+    /// fast hasher collided (a 1880 goal in 3 then lost three of its keys), and every
+    /// distinct position two actions from a few 1880 and 1893 positions.
+    #[test]
+    fn distinct_positions_have_distinct_keys() {
+        use crate::engine::Rules;
+        use crate::engine::search::visit_outcomes;
+        use std::collections::HashMap;
+        use std::ops::ControlFlow;
+        let r1880: Rules = "1880".parse().expect("a rules value");
+        let a = Position::parse_as(r1880, "5Y1B/8/8/3Y4/1Y3B2/8/6B1/2Y1B3 B b3 play")
+            .expect("a position");
+        let b = Position::parse_as(r1880, "3YB3/8/8/3Y4/1Y3B2/8/6B1/1Y2B3 Y b3 play")
+            .expect("a position");
+        assert_ne!(key_of(&a), key_of(&b));
+        let starts = [
+            Position::parse_as(r1880, "5Y1B/8/8/2Y1Y3/5B2/8/6B1/1Y2B3 Y b3 play"),
+            Position::parse("4B3/8/7Y/4Y3/3Y4/5Y1Y/4B3/2B1Y3 Y e3 play"),
+        ];
+        let mut seen: HashMap<u64, Position> = HashMap::new();
+        for start in starts {
+            let start = start.expect("a position");
+            let mut first = Vec::new();
+            let _ = visit_outcomes(&start, |_, c| {
+                first.push(*c);
+                ControlFlow::Continue(())
+            });
+            for c in first.iter().step_by(401) {
+                let _ = visit_outcomes(c, |_, d| {
+                    let old = seen.insert(key_of(d), *d);
+                    assert!(old.is_none_or(|o| o == *d), "{d} and {old:?} share a key");
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+        assert!(seen.len() > 5_000, "{}", seen.len());
     }
 }
