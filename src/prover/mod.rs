@@ -24,8 +24,8 @@
 //!   attacker needs to bring all his men in ([`can_win_within`]);
 //! - defences ordered by the refutations found before (per ply, by what the defence
 //!   changed on the board), and at an OR node the reply that won last at the same ply
-//!   played first, then the few that won there before it; the first two kept from one
-//!   depth to the next for each key (killers);
+//!   played first, then the few that won there before it; all kept from one depth to
+//!   the next for each key (killers);
 //! - a transposition table of depth-bounded results, of a fixed size (`table`), used
 //!   only where the path's repetition history cannot matter (see `Search::node`);
 //! - one deterministic node budget and one optional deadline for the whole proof
