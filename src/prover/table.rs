@@ -2,7 +2,7 @@
 //! fixed-size array of buckets, allocated once at the size asked for (`--hash`) and
 //! never grown, so its memory is known before the search starts.
 //!
-//! A position is stored under a 64-bit key ([`key_of`]: every word of the position
+//! A position is stored under a 64-bit key (`key_of`: every word of the position
 //! mixed in with a full-avalanche step, so that two positions share a key only by
 //! chance, about one pair in 2^64): its top bits pick a bucket of four entries (one
 //! 64-byte cache line), the
