@@ -330,14 +330,12 @@ fn search_depth(
                         };
                         s.killers = k.defences;
                         s.replies = k.replies;
-                        s.spares = k.spares;
                         s.refuters = k.refuters;
                     }
                     let v = s.kid_value(start, &kids[i], d);
                     let kept = Killers {
                         defences: std::mem::take(&mut s.killers),
                         replies: std::mem::take(&mut s.replies),
-                        spares: std::mem::take(&mut s.spares),
                         refuters: std::mem::take(&mut s.refuters),
                     };
                     (v, s.nodes, s.cut, kept, s.passed_on())

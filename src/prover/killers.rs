@@ -4,14 +4,13 @@
 use super::{Action, Defence, Effect, Goal, Position, bound, effect};
 
 /// A key's killers, kept from one depth to the next ([`super::Limits::killers`]): per ply,
-/// the refuting defences' effects, the reply that won last, the few that won before
-/// it ([`super::Limits::spare_replies`]) and the defence that refuted last
-/// ([`super::Limits::refuters`]).
+/// the refuting defences' effects, the replies that won, most recent first (the last
+/// one, and with [`super::Limits::spare_replies`] a few before it), and the defence
+/// that refuted last ([`super::Limits::refuters`]).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Killers {
     pub(super) defences: Vec<[Option<Effect>; 2]>,
-    pub(super) replies: Vec<Option<Action>>,
-    pub(super) spares: Vec<Vec<Action>>,
+    pub(super) replies: Vec<Vec<Action>>,
     pub(super) refuters: Vec<Option<Action>>,
 }
 
@@ -37,12 +36,11 @@ impl Killers {
                 *a = *b;
             }
         }
-        merge(&mut self.replies, &other.replies);
         merge(&mut self.refuters, &other.refuters);
-        if self.spares.len() < other.spares.len() {
-            self.spares.resize(other.spares.len(), Vec::new());
+        if self.replies.len() < other.replies.len() {
+            self.replies.resize(other.replies.len(), Vec::new());
         }
-        for (a, b) in self.spares.iter_mut().zip(&other.spares) {
+        for (a, b) in self.replies.iter_mut().zip(&other.replies) {
             if !b.is_empty() {
                 a.clone_from(b);
             }
@@ -62,17 +60,9 @@ impl Killers {
             }
         }
         if k.replies.len() < seed.replies.len() {
-            k.replies.resize(seed.replies.len(), None);
+            k.replies.resize(seed.replies.len(), Vec::new());
         }
         for (a, b) in k.replies.iter_mut().zip(&seed.replies) {
-            if a.is_none() {
-                a.clone_from(b);
-            }
-        }
-        if k.spares.len() < seed.spares.len() {
-            k.spares.resize(seed.spares.len(), Vec::new());
-        }
-        for (a, b) in k.spares.iter_mut().zip(&seed.spares) {
             if a.is_empty() {
                 a.clone_from(b);
             }

@@ -191,11 +191,10 @@ pub(crate) struct Search<'a> {
     /// The path's repetition history (D-9): the engine's, as the game keeps it.
     pub(crate) hist: History,
     killers: Vec<[Option<Effect>; 2]>,
-    /// Per ply, the attacker's (help play: either side's) turn that won last there.
-    replies: Vec<Option<Action>>,
-    /// Per ply, the attacker's turns that won there before the last, most recent
-    /// first ([`Limits::spare_replies`]).
-    spares: Vec<Vec<Action>>,
+    /// Per ply, the attacker's (help play: either side's) turns that won there, most
+    /// recent first: the last one, and up to [`SPARES`] before it
+    /// ([`Limits::spare_replies`]).
+    replies: Vec<Vec<Action>>,
     /// Per ply, the defender's turn that refuted last there ([`Limits::refuters`]).
     refuters: Vec<Option<Action>>,
     ply: usize,
@@ -232,7 +231,6 @@ impl<'a> Search<'a> {
             hist: History::path(),
             killers: Vec::new(),
             replies: Vec::new(),
-            spares: Vec::new(),
             refuters: Vec::new(),
             ply: 0,
         };
@@ -533,40 +531,30 @@ impl<'a> Search<'a> {
     fn or_node(&mut self, p: &Position, t: u32, all_in: bool) -> Val {
         // The reply that won last at this ply (for another defence, or at a shallower
         // depth) is tried first: played straight from its moves, one node instead of
-        // the turn's thousands of outcomes when it wins again.
-        if self.limits.killers
-            && let Some(Some(reply)) = self.replies.get(self.ply).cloned()
-            && let Some(r) = replay(p, &reply)
-        {
+        // the turn's thousands of outcomes when it wins again. Then the replies that
+        // won there before it.
+        let tried = match (self.limits.killers, self.limits.spare_replies) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 1 + SPARES,
+        };
+        for i in 0..tried {
+            let Some(reply) = self.replies.get(self.ply).and_then(|v| v.get(i)).cloned() else {
+                break;
+            };
+            let Some(r) = replay(p, &reply) else {
+                continue;
+            };
             if !self.tick() {
                 return Val::Abort;
             }
             match self.after(p, &reply, &r, t) {
-                Val::Win => return Val::Win,
+                Val::Win => {
+                    self.won_with(reply);
+                    return Val::Win;
+                }
                 Val::Abort => return Val::Abort,
                 Val::Fail => {}
-            }
-        }
-        // Then the replies that won there before it.
-        if self.limits.killers && self.limits.spare_replies {
-            let mut i = 0;
-            while let Some(reply) = self.spares.get(self.ply).and_then(|v| v.get(i)).cloned() {
-                i += 1;
-                let Some(r) = replay(p, &reply) else {
-                    continue;
-                };
-                if !self.tick() {
-                    return Val::Abort;
-                }
-                match self.after(p, &reply, &r, t) {
-                    Val::Win => {
-                        self.spares[self.ply].remove(i - 1);
-                        self.won_with(reply);
-                        return Val::Win;
-                    }
-                    Val::Abort => return Val::Abort,
-                    Val::Fail => {}
-                }
             }
         }
         let mut aborted = false;
@@ -631,26 +619,22 @@ impl<'a> Search<'a> {
         Val::Fail
     }
 
-    /// Notes `reply` as the attacker's turn that won last at this ply; the one it
-    /// replaces becomes the first of the spares ([`Limits::spare_replies`]).
+    /// Notes `reply` as the attacker's turn that won last at this ply: it moves to the
+    /// front of the ply's replies, and the others keep their order behind it
+    /// ([`Limits::spare_replies`]; without it only the last is kept).
     fn won_with(&mut self, reply: Action) {
         if self.replies.len() <= self.ply {
-            self.replies.resize(self.ply + 1, None);
+            self.replies.resize(self.ply + 1, Vec::new());
         }
-        let old = self.replies[self.ply].replace(reply);
-        if self.limits.spare_replies
-            && let Some(old) = old
-        {
-            if self.spares.len() <= self.ply {
-                self.spares.resize(self.ply + 1, Vec::new());
-            }
-            let v = &mut self.spares[self.ply];
-            v.retain(|a| *a != old && Some(a) != self.replies[self.ply].as_ref());
-            if self.replies[self.ply].as_ref() != Some(&old) {
-                v.insert(0, old);
-            }
-            v.truncate(SPARES);
-        }
+        let kept = if self.limits.spare_replies {
+            1 + SPARES
+        } else {
+            1
+        };
+        let v = &mut self.replies[self.ply];
+        v.retain(|a| *a != reply);
+        v.insert(0, reply);
+        v.truncate(kept);
     }
 
     fn and_node(&mut self, p: &Position, t: u32) -> Val {

@@ -59,7 +59,12 @@ impl Search<'_> {
             return Met::NotBeaten;
         }
         // (Only turns are kept as replies.)
-        let Some(Some(reply)) = self.replies.get(self.ply + 1).cloned() else {
+        let Some(reply) = self
+            .replies
+            .get(self.ply + 1)
+            .and_then(|v| v.first())
+            .cloned()
+        else {
             return Met::Undecided;
         };
         let Some(r) = replay(child, &reply) else {
