@@ -17,10 +17,10 @@
 //! into another table (`Table::merge`): how the keys' searches pass what they
 //! proved on to the proof's own table.
 
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault};
 
 use crate::engine::Position;
-use crate::engine::table::mix;
+use crate::engine::table::{Mixing, WordHasher, mix};
 
 use super::Val;
 
@@ -54,44 +54,28 @@ pub(crate) fn key_of(p: &Position) -> u64 {
         .max(1)
 }
 
-/// The table's hasher: each word is added to the state and the sum passed through a
+/// The table's mixing: each word is added to the state and the sum passed through a
 /// full-avalanche bijection (MurmurHash3's `fmix64`), so a difference in any word
-/// reaches every bit of the state before the next. The engine's fast hasher (a rotate,
+/// reaches every bit of the state before the next. The engine's fast mixing (a rotate,
 /// an exclusive or and one multiply a word) is good enough where the full positions
 /// are compared after the hash, but not as the only name of a position: its keys
 /// collided on pairs of positions reached in one proof (a 1880 goal in 3 lost three of
 /// its keys to results stored for other positions).
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
+pub(crate) struct Avalanche;
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        mix(self.0 ^ 0x9e37_79b9_7f4a_7c15)
+impl Mixing for Avalanche {
+    #[inline]
+    fn step(state: u64, word: u64) -> u64 {
+        mix(state.wrapping_add(word).wrapping_add(0x2545_f491_4f6c_dd1d))
     }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = mix(self.0.wrapping_add(n).wrapping_add(0x2545_f491_4f6c_dd1d));
-    }
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-    fn write_isize(&mut self, n: isize) {
-        self.write_u64(n as u64);
+    #[inline]
+    fn finish(state: u64) -> u64 {
+        mix(state ^ 0x9e37_79b9_7f4a_7c15)
     }
 }
+
+/// The table's hasher ([`Avalanche`] over whole words).
+pub(crate) type KeyHasher = WordHasher<Avalanche>;
 
 /// A packed result: its generation, the fewest turns a win was proved in (0: none)
 /// and the most a failure was proved at.
