@@ -160,11 +160,12 @@ pub fn visit_outcomes(
     let Ok(turn) = pos.begin_turn() else {
         return ControlFlow::Continue(());
     };
-    let (seen_states, seen_ends) = seen_take();
+    let (seen_states, seen_ends, lists, nexts) = seen_take();
     let mut walk = Walk {
         seen_states,
         seen_ends,
-        lists: Vec::new(),
+        lists,
+        nexts,
         targets: SquareSet::FULL,
         most: None,
         cut: false,
@@ -187,12 +188,19 @@ pub fn visit_outcomes(
         }
         ControlFlow::Continue(())
     })();
-    seen_give((walk.seen_states, walk.seen_ends));
+    seen_give((walk.seen_states, walk.seen_ends, walk.lists, walk.nexts));
     flow
 }
 
-/// The sets a walk keeps: the turn states and the ends it has seen.
-type Seen = (FastMap<StateKey, ()>, FastSet<End>);
+/// The sets a walk keeps: the turn states and the ends it has seen; and its lists of
+/// man's moves and its copies of a state, one a level ([`Walk::lists`],
+/// [`Walk::nexts`]).
+type Seen = (
+    FastMap<StateKey, ()>,
+    FastSet<End>,
+    Vec<Vec<ManMove>>,
+    Vec<Option<TurnInProgress>>,
+);
 
 /// The most entries a set may have room for to be kept for the next walk: larger ones
 /// (a crowded position's tens of thousands of ends) are freed.
@@ -208,7 +216,7 @@ thread_local! {
     static SEEN: RefCell<Vec<Seen>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Sets for a new walk: a kept pair, or new ones.
+/// Sets and lists for a new walk: kept ones, or new ones.
 fn seen_take() -> Seen {
     SEEN.with(|s| s.borrow_mut().pop()).unwrap_or_default()
 }
@@ -221,6 +229,7 @@ fn seen_give(mut seen: Seen) {
     }
     seen.0.clear();
     seen.1.clear();
+    // (A list's moves need no clearing: each level empties its list before use.)
     SEEN.with(|s| {
         let mut kept = s.borrow_mut();
         if kept.len() < KEPT_SETS {
@@ -248,11 +257,12 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
     let Ok(turn) = pos.begin_turn() else {
         return ControlFlow::Continue(());
     };
-    let (seen_states, seen_ends) = seen_take();
+    let (seen_states, seen_ends, lists, nexts) = seen_take();
     let mut walk = Walk {
         seen_states,
         seen_ends,
-        lists: Vec::new(),
+        lists,
+        nexts,
         targets,
         most: None,
         cut: false,
@@ -262,7 +272,7 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
         visit,
     };
     let flow = walk.turn(&turn);
-    seen_give((walk.seen_states, walk.seen_ends));
+    seen_give((walk.seen_states, walk.seen_ends, walk.lists, walk.nexts));
     flow
 }
 
@@ -371,11 +381,12 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
                 ControlFlow::Continue(())
             }
         };
-        let (seen_states, seen_ends) = seen_take();
+        let (seen_states, seen_ends, lists, nexts) = seen_take();
         let mut walk = Walk {
             seen_states,
             seen_ends,
-            lists: Vec::new(),
+            lists,
+            nexts,
             targets,
             most: Some(limit),
             cut: false,
@@ -386,7 +397,7 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
         };
         let _ = walk.turn(&turn);
         let cut = walk.cut;
-        seen_give((walk.seen_states, walk.seen_ends));
+        seen_give((walk.seen_states, walk.seen_ends, walk.lists, walk.nexts));
         if found.is_some() || !cut {
             // Found, or no turn was cut short by the limit: more moves find nothing new.
             break;
@@ -454,6 +465,8 @@ struct Walk<'v, V> {
     seen_states: FastMap<StateKey, ()>,
     /// Lists of man's moves to reuse, one a level of the walk.
     lists: Vec<Vec<ManMove>>,
+    /// Copies of a state to reuse ([`TurnInProgress::play_into`]), one a level.
+    nexts: Vec<Option<TurnInProgress>>,
     seen_ends: FastSet<End>,
     /// The squares a man's move may end on (every square for the whole walk).
     targets: SquareSet,
@@ -530,6 +543,20 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
     }
 
     fn turn(&mut self, t: &TurnInProgress) -> ControlFlow<()> {
+        // A state with its moves not over and no square left to count leads nowhere:
+        // its own end is all it has, and the ends are kept apart, so it is not
+        // recorded (walked again, it finds its end seen already).
+        if !t.is_closed() && t.remaining() == 0 {
+            if let Some(prune) = self.prune.as_deref_mut()
+                && prune(t)
+            {
+                return ControlFlow::Continue(());
+            }
+            if !t.moves().is_empty() && !self.only_taking {
+                return self.end(t);
+            }
+            return ControlFlow::Continue(());
+        }
         if self.seen_states.insert(self.key(t), ()).is_some() {
             return ControlFlow::Continue(());
         }
@@ -557,14 +584,19 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             self.end(t)?;
         }
         if self.most.is_some_and(|most| t.moves().len() >= most) {
-            self.cut |= !t.legal_moves().is_empty();
+            if !self.cut {
+                let mut moves = self.lists.pop().unwrap_or_default();
+                t.legal_moves_into(&mut moves);
+                self.cut = !moves.is_empty();
+                self.lists.push(moves);
+            }
             return ControlFlow::Continue(());
         }
         // One list of moves and one copy of the state a level, their room kept from
         // state to state.
         let mut moves = self.lists.pop().unwrap_or_default();
         t.legal_moves_into(&mut moves);
-        let mut next: Option<TurnInProgress> = None;
+        let mut next = self.nexts.pop().flatten();
         let mut flow = ControlFlow::Continue(());
         for &m in &moves {
             if !self.targets.contains(m.to) {
@@ -576,6 +608,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             }
         }
         self.lists.push(moves);
+        self.nexts.push(next);
         flow
     }
 

@@ -795,7 +795,11 @@ impl TurnInProgress {
         ctx.generate(self.men.of(self.mover), self.moved, self.remaining(), |m| {
             out.push(m)
         });
-        out.sort_by_key(|m| (m.from, m.to));
+        // (The generator's order is by man's square, then mostly by target: a sort
+        // only when it is not that already.)
+        if !out.is_sorted_by_key(|m| (m.from, m.to)) {
+            out.sort_by_key(|m| (m.from, m.to));
+        }
     }
 
     /// The legal man's moves of the man on `from`.
