@@ -550,7 +550,10 @@ impl<'a> Search<'a> {
             }
             match self.after(p, &reply, &r, t) {
                 Val::Win => {
-                    self.won_with(reply);
+                    // (The first is at the front already.)
+                    if i > 0 {
+                        self.won_with(reply);
+                    }
                     return Val::Win;
                 }
                 Val::Abort => return Val::Abort,
