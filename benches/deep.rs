@@ -7,7 +7,7 @@
 //! `cargo bench --bench deep` (release). Settings, by environment variable:
 //! `DEEP_SEED` (26), `DEEP_PER` (10), `DEEP_TURNS` (3), `DEEP_MEN` (8), `DEEP_HASH`
 //! (MiB, 64), `DEEP_MAX_TIME` (seconds a proof, 30), `DEEP_MAX_NODES` (the prover's
-//! default), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
+//! default for the goals' turns), `DEEP_THREADS` (0: one per core), `DEEP_ONLY` (puzzles by number:
 //! `42`, `20-39`, `0,5,20-29`), `DEEP_OFF` (optimisations switched off, comma-separated: `table`, `deep_table`,
 //! `bound`, `deep_bound`, `blocked`, `ordering`, `goal_turns`, `all_in`, `killers`, `defender_first`, `bound_first`, `defence_order`, `reply_sweep`, `verdict_first`, `blocks`, `refuters`, `growing_shares`, `second_last`, `all_in_walk`, `unstoppable`, `block_all`, `vacated`, `quiet_first`, `block_count`, `spare_replies`, `shared_results`),
 //! `DEEP_VERDICT_ONLY` (1: stop at the verdict, as `check` does, not at every key).
@@ -32,7 +32,7 @@ fn main() {
     let men: usize = var("DEEP_MEN", 8);
     let hash: usize = var("DEEP_HASH", 64);
     let max_time: f64 = var("DEEP_MAX_TIME", 30.0);
-    let max_nodes: u64 = var("DEEP_MAX_NODES", prover::DEFAULT_MAX_NODES);
+    let max_nodes: u64 = var("DEEP_MAX_NODES", prover::default_max_nodes(turns));
     let threads: usize = var("DEEP_THREADS", 0);
     let only: Option<Vec<(usize, usize)>> = std::env::var("DEEP_ONLY").ok().map(|v| {
         v.split(',')
@@ -69,7 +69,7 @@ fn main() {
             continue;
         }
         let mut limits = Limits {
-            max_nodes,
+            max_nodes: Some(max_nodes),
             max_time: Some(Duration::from_secs_f64(max_time)),
             hash_mib: hash,
             threads,

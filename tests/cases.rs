@@ -107,7 +107,7 @@ fn case_limits(src: &str) -> lanrick::prover::Limits {
     };
     for line in src.lines() {
         if let Some(n) = line.strip_prefix("# check --max-nodes ") {
-            limits.max_nodes = n.trim().parse().expect("a node count");
+            limits.max_nodes = Some(n.trim().parse().expect("a node count"));
         }
     }
     limits

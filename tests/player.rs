@@ -427,7 +427,7 @@ fn game_in_two(pos: &Position, max_nodes: u64, written: Option<Position>) -> Opt
         help: false,
     };
     let limits = ProverLimits {
-        max_nodes,
+        max_nodes: Some(max_nodes),
         threads: 1,
         hash_mib: 16,
         ..ProverLimits::default()

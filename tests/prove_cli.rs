@@ -506,6 +506,41 @@ fn solve_writes_trees_as_problem_solvers_do() {
     assert_eq!(v["tries"]["complete"], true);
     assert!(v["budget"]["nodes"].as_u64().unwrap() > 0);
     assert_eq!(v["budget"]["max_nodes"], 20_000_000);
+    // A goal in 3 or 4 gets a deeper default; a budget given is kept at any depth.
+    for (turns, extra, want) in [
+        (3, None, lanrick::prover::DEFAULT_MAX_NODES_IN_3),
+        (4, None, lanrick::prover::DEFAULT_MAX_NODES_DEEP),
+        (4, Some("9000000"), 9_000_000),
+    ] {
+        let mut cmd = lanrick();
+        let goal = format!("Y wins rendezvous in {turns}");
+        cmd.args([
+            "solve",
+            "--format",
+            "json",
+            "--goal",
+            &goal,
+            "examples/carroll-hint-1.lanrick",
+        ]);
+        if let Some(n) = extra {
+            cmd.args(["--max-nodes", n]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["budget"]["max_nodes"], want, "{goal}");
+        assert!(v["budget"]["nodes"].as_u64().unwrap() <= want);
+    }
+    // The help states the defaults the prover uses.
+    let help = lanrick().args(["solve", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for n in [
+        lanrick::prover::DEFAULT_MAX_NODES,
+        lanrick::prover::DEFAULT_MAX_NODES_IN_3,
+        lanrick::prover::DEFAULT_MAX_NODES_DEEP,
+    ] {
+        assert!(help.contains(&n.to_string()), "{n} not in the help");
+    }
     let out = lanrick()
         .args([
             "solve",

@@ -775,7 +775,7 @@ fn blocks_change_no_result(rules: Rules, seed: u64) {
     let mut rng = Rng::new(seed);
     let on = Limits {
         threads: 1,
-        max_nodes: 3_000_000,
+        max_nodes: Some(3_000_000),
         ..Limits::default()
     };
     let offs = [

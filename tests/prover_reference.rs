@@ -410,7 +410,7 @@ fn the_1879_score_bounds_a_game_goal() {
     }
     let unbounded = Limits {
         bound: false,
-        max_nodes: 50_000,
+        max_nodes: Some(50_000),
         ..limits
     };
     assert!(!report(&at("0-0"), game(2), &unbounded).complete);
@@ -435,7 +435,7 @@ fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
     // with it); here the proof runs out of a small budget.
     let unbounded = Limits {
         bound: false,
-        max_nodes: 500,
+        max_nodes: Some(500),
         ..limits
     };
     let searched = prover::solve(&p, goal, &unbounded, &Wants::default()).expect("a puzzle");

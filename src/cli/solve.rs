@@ -20,10 +20,11 @@ use std::time::Duration;
 pub struct Budget {
     /// The most search nodes for each puzzle's whole proof (every key at every depth,
     /// refutations, trees and tries); hitting it gives `unproven`. A node count, so the
-    /// verdict never depends on the machine or its load.
-    #[arg(long, value_name = "N", default_value_t = prover::DEFAULT_MAX_NODES,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_nodes: u64,
+    /// verdict never depends on the machine or its load. Default: 20000000 for goals
+    /// in 1 or 2 turns, 64000000 in 3, 250000000 in 4 or more (`compose`: 20000000 a
+    /// proof).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
     /// A wall-clock limit in seconds for the whole command (`compose`: for each proof),
     /// up to a year; not deterministic.
     #[arg(long, value_name = "S", value_parser = super::args::seconds)]
@@ -487,6 +488,9 @@ pub fn compose(args: &ComposeArgs) -> u8 {
     let mut rng = Rng::new(args.seed);
     let mut limits = args.budget.limits();
     limits.threads = 1;
+    // Many candidates are proved: one too hard for a few seconds is skipped, whatever
+    // its depth, unless a budget is given.
+    limits.max_nodes.get_or_insert(prover::DEFAULT_MAX_NODES);
     let mut found = 0usize;
     let mut attempts = 0usize;
     let mut game_no = 0u64;

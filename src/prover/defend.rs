@@ -56,7 +56,7 @@ pub fn defend(game: &crate::engine::Game, goal: Goal, limits: &Limits) -> Defenc
     }
     let shared = Shared::new(goal, limits, 1);
     let (found, nodes, cut) = shared.with_search(start, |s| {
-        s.cap = limits.max_nodes;
+        s.cap = s.budget.max_nodes;
         // The game's history: the start is already on the path once.
         let root = start.key();
         for (key, n) in game.occurred() {
@@ -182,7 +182,7 @@ mod tests {
     fn a_spent_budget_says_so_and_the_attacker_to_act_has_nothing_to_defend() {
         let game = after("4Y2Y/5B1Y/6BB/8/8/8/8/8 B g6 play", "g6-f5 h6-g6 x e8");
         let tiny = Limits {
-            max_nodes: 2,
+            max_nodes: Some(2),
             ..limits()
         };
         let d = defend(&game, goal(Side::Black, 1), &tiny);

@@ -37,7 +37,7 @@ pub fn solve(
         direct::solve_direct(start, &shared, wants, threads)
     };
     report.time = began.elapsed();
-    report.max_nodes = limits.max_nodes;
+    report.max_nodes = shared.budget.max_nodes;
     report.max_time = limits.max_time;
     // A limit noticed only after every result was in cut nothing.
     report.cut = if report.complete {
@@ -53,7 +53,7 @@ pub fn solve(
 
 /// The tries of a direct-play puzzle already proved in `report`: the first actions
 /// that do not force the goal but fail against at most `defences` defences, each with
-/// its refutations. The budget is what the proof left: [`Limits::max_nodes`] less
+/// its refutations. The budget is what the proof left: [`Limits::max_nodes_for`] less
 /// the report's nodes, and the deadline of [`Limits::deadline`] (or `max_time` from
 /// now); each try's search has an equal share of the nodes.
 pub fn tries(
@@ -415,7 +415,7 @@ pub fn forcing_key(
     let shared = Shared::new(goal, limits, 1);
     shared.with_search(start, |s| {
         // One search, the whole budget (counted as the player has always counted it).
-        s.cap = limits.max_nodes;
+        s.cap = s.budget.max_nodes;
         let end = |s: &Search<'_>, key, complete| Forcing {
             key,
             nodes: s.nodes,

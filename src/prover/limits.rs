@@ -6,8 +6,29 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
-/// The default node budget of a whole proof.
+/// The default node budget of a whole proof of a goal in 1 or 2 turns, and of each
+/// proof `compose` makes (a few seconds at most).
 pub const DEFAULT_MAX_NODES: u64 = 20_000_000;
+
+/// The default node budget of a whole proof of a goal in 3 turns (under half a minute
+/// at the slowest rate measured, 2.3 M nodes a second on a 1879 puzzle).
+pub const DEFAULT_MAX_NODES_IN_3: u64 = 64_000_000;
+
+/// The default node budget of a whole proof of a goal in 4 turns or more (under a
+/// minute on the seeded in-4 set, whose hardest takes about 140 M).
+pub const DEFAULT_MAX_NODES_DEEP: u64 = 250_000_000;
+
+/// The default node budget of a whole proof of a goal in `turns` turns. Each turn
+/// more multiplies the work by one to two orders of magnitude, so one budget for
+/// every depth would either cut deep proofs that would finish or let a hopeless
+/// shallow one run for a minute; a terminal shows a spinner while a proof runs.
+pub fn default_max_nodes(turns: u32) -> u64 {
+    match turns {
+        0..=2 => DEFAULT_MAX_NODES,
+        3 => DEFAULT_MAX_NODES_IN_3,
+        _ => DEFAULT_MAX_NODES_DEEP,
+    }
+}
 
 /// The default transposition table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -20,8 +41,8 @@ pub struct Limits {
     /// every depth, the refutations and the trees; [`tries`](super::tries) takes what the proof
     /// left): hitting it is `unproven`. Deterministic: the same on every machine and
     /// under any load, whatever the number of threads. ([`forcing_key`](super::forcing_key): its one
-    /// search.)
-    pub max_nodes: u64,
+    /// search.) `None`: [`default_max_nodes`] for the goal's turns.
+    pub max_nodes: Option<u64>,
     /// A wall-clock limit (not deterministic; off by default). It counts from
     /// [`Limits::deadline`] when that is set (a whole command, several calls), else
     /// from the start of each call.
@@ -185,7 +206,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_nodes: DEFAULT_MAX_NODES,
+            max_nodes: None,
             max_time: None,
             deadline: None,
             clock: Arc::new(SystemClock),
@@ -237,11 +258,18 @@ impl Limits {
             .or_else(|| self.max_time.map(|d| self.clock.now() + d))
     }
 
-    /// The budget of a call starting now: [`Limits::max_nodes`], the deadline (the
-    /// command's, else `max_time` from now), the clock and the stop flag.
-    pub fn budget(&self) -> Budget {
+    /// The node budget of a whole proof of a goal in `turns` turns:
+    /// [`Limits::max_nodes`], else [`default_max_nodes`].
+    pub fn max_nodes_for(&self, turns: u32) -> u64 {
+        self.max_nodes.unwrap_or_else(|| default_max_nodes(turns))
+    }
+
+    /// The budget of a call starting now for a goal in `turns` turns:
+    /// [`Limits::max_nodes_for`], the deadline (the command's, else `max_time` from
+    /// now), the clock and the stop flag.
+    pub fn budget(&self, turns: u32) -> Budget {
         Budget {
-            max_nodes: self.max_nodes,
+            max_nodes: self.max_nodes_for(turns),
             deadline: self.deadline_from_now(),
             clock: Arc::clone(&self.clock),
             stop: self.stop,
@@ -252,11 +280,39 @@ impl Limits {
     /// a caller that keeps its own [`Budget`] (the player) hands it to the prover.
     pub fn within(budget: &Budget) -> Limits {
         Limits {
-            max_nodes: budget.max_nodes,
+            max_nodes: Some(budget.max_nodes),
             deadline: budget.deadline,
             clock: Arc::clone(&budget.clock),
             stop: budget.stop,
             ..Limits::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_node_budget_grows_with_the_goal_and_a_given_one_is_kept() {
+        let limits = Limits::default();
+        for (turns, want) in [
+            (0, DEFAULT_MAX_NODES),
+            (1, DEFAULT_MAX_NODES),
+            (2, DEFAULT_MAX_NODES),
+            (3, DEFAULT_MAX_NODES_IN_3),
+            (4, DEFAULT_MAX_NODES_DEEP),
+            (5, DEFAULT_MAX_NODES_DEEP),
+            (u32::MAX, DEFAULT_MAX_NODES_DEEP),
+        ] {
+            assert_eq!(limits.max_nodes_for(turns), want);
+            assert_eq!(limits.budget(turns).max_nodes, want);
+        }
+        let given = Limits {
+            max_nodes: Some(1234),
+            ..Limits::default()
+        };
+        assert!((0..8).all(|t| given.budget(t).max_nodes == 1234));
+        assert_eq!(Limits::within(&given.budget(9)).max_nodes, Some(1234));
     }
 }

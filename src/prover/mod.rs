@@ -78,7 +78,10 @@ pub use defend::{DefenceReport, Defended, defend};
 pub use entry::{Forcing, Tries, forcing_key, solve, tries};
 use entry::{deepen_keys, par_map};
 use killers::Killers;
-pub use limits::{DEFAULT_HASH_MIB, DEFAULT_MAX_NODES, Limits};
+pub use limits::{
+    DEFAULT_HASH_MIB, DEFAULT_MAX_NODES, DEFAULT_MAX_NODES_DEEP, DEFAULT_MAX_NODES_IN_3, Limits,
+    default_max_nodes,
+};
 pub use report::{Key, Omitted, Report, SetupError, Tree, Verdict, Wants};
 use shared::{PROVED, Shared};
 pub(crate) use step::Step;
@@ -225,7 +228,7 @@ impl<'a> Search<'a> {
             generation,
             nodes: 0,
             unreported: 0,
-            cap: limits.max_nodes,
+            cap: shared.budget.max_nodes,
             local: u64::MAX,
             aborted: expired,
             hist: History::path(),

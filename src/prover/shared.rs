@@ -41,7 +41,7 @@ impl<'a> Shared<'a> {
         Shared {
             goal,
             limits,
-            budget: limits.budget(),
+            budget: limits.budget(goal.turns),
             stopped: AtomicBool::new(false),
             spent: AtomicU64::new(0),
             nodes_out: AtomicBool::new(false),
@@ -195,7 +195,7 @@ impl<'a> Shared<'a> {
             time: Default::default(),
             complete: false,
             cut: None,
-            max_nodes: self.limits.max_nodes,
+            max_nodes: self.budget.max_nodes,
             max_time: self.limits.max_time,
             written_text: None,
         };

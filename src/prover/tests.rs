@@ -197,7 +197,7 @@ fn the_node_budget_holds_for_the_whole_proof_on_any_threads() {
         for threads in [1, 2] {
             let limits = Limits {
                 threads,
-                max_nodes,
+                max_nodes: Some(max_nodes),
                 ..Limits::default()
             };
             let r = solve(&p, g, &limits, &wants).expect("a puzzle");
@@ -250,7 +250,7 @@ fn a_win_in_one_asked_in_fifty_is_short_at_the_first_depth() {
     assert!(r.complete);
     assert!(r.nodes < 10_000, "{} nodes", r.nodes);
     let limits = Limits {
-        max_nodes: 200_000,
+        max_nodes: Some(200_000),
         ..Limits::default()
     };
     // `solve` too stops at the shorter solution: every key in 1 known, the other
@@ -317,7 +317,7 @@ fn trees_keeping_a_few_defences_count_the_same_as_whole_trees() {
     for max_nodes in [45_000, 1_000_000] {
         let limits = Limits {
             threads: 1,
-            max_nodes,
+            max_nodes: Some(max_nodes),
             ..Limits::default()
         };
         let whole = Wants {
@@ -457,7 +457,7 @@ fn a_budget_too_small_for_every_key_still_finds_the_goal_cooked() {
     let run = |verdict_first: bool, max_nodes: u64| {
         let limits = Limits {
             threads: 1,
-            max_nodes,
+            max_nodes: Some(max_nodes),
             verdict_first,
             ..Limits::default()
         };

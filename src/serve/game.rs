@@ -562,7 +562,7 @@ const PROVE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
 /// most [`PROVE_NODES`] positions or [`PROVE_TIME`], one thread, stopped by `flag`.
 fn prove_limits(flag: &'static AtomicBool) -> crate::prover::Limits {
     crate::prover::Limits {
-        max_nodes: PROVE_NODES,
+        max_nodes: Some(PROVE_NODES),
         max_time: Some(PROVE_TIME),
         threads: 1,
         hash_mib: 16,

@@ -232,7 +232,7 @@ mod tests {
 
     fn limits(max_nodes: u64) -> crate::prover::Limits {
         crate::prover::Limits {
-            max_nodes,
+            max_nodes: Some(max_nodes),
             threads: 1,
             hash_mib: 1,
             ..crate::prover::Limits::default()
