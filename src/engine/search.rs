@@ -160,12 +160,8 @@ pub fn visit_outcomes(
     let Ok(turn) = pos.begin_turn() else {
         return ControlFlow::Continue(());
     };
-    let (seen_states, seen_ends, lists, nexts) = seen_take();
     let mut walk = Walk {
-        seen_states,
-        seen_ends,
-        lists,
-        nexts,
+        seen: seen_take(),
         targets: SquareSet::FULL,
         most: None,
         cut: false,
@@ -177,30 +173,35 @@ pub fn visit_outcomes(
     let flow = (|| {
         walk.turn(&turn)?;
         for (from, to, p) in pos.mark_moves() {
-            if walk.seen_ends.insert(End(p)) {
+            if walk.seen.ends.insert(End(p)) {
                 (walk.visit)(&OutcomeAction::MoveMark { from, to }, &p)?;
             }
         }
-        if walk.seen_ends.is_empty()
+        if walk.seen.ends.is_empty()
             && let Ok(p) = pos.pass()
         {
             (walk.visit)(&OutcomeAction::Pass, &p)?;
         }
         ControlFlow::Continue(())
     })();
-    seen_give((walk.seen_states, walk.seen_ends, walk.lists, walk.nexts));
+    seen_give(walk.seen);
     flow
 }
 
-/// The sets a walk keeps: the turn states and the ends it has seen; and its lists of
-/// man's moves and its copies of a state, one a level ([`Walk::lists`],
-/// [`Walk::nexts`]).
-type Seen = (
-    FastMap<StateKey, ()>,
-    FastSet<End>,
-    Vec<Vec<ManMove>>,
-    Vec<Option<TurnInProgress>>,
-);
+/// What a walk keeps and a finished walk hands on to the next one on its thread (see
+/// [`seen_take`]): the turn states and the ends it has seen, and its lists of man's
+/// moves and its copies of a state, one a level.
+#[derive(Default)]
+struct Seen {
+    /// The states of the turn already walked.
+    states: FastMap<StateKey, ()>,
+    /// The ends already visited.
+    ends: FastSet<End>,
+    /// Lists of man's moves to reuse, one a level of the walk.
+    lists: Vec<Vec<ManMove>>,
+    /// Copies of a state to reuse ([`TurnInProgress::play_into`]), one a level.
+    nexts: Vec<Option<TurnInProgress>>,
+}
 
 /// The most entries a set may have room for to be kept for the next walk: larger ones
 /// (a crowded position's tens of thousands of ends) are freed.
@@ -222,13 +223,14 @@ fn seen_take() -> Seen {
 }
 
 /// Gives a finished walk's sets back, emptied, unless they are large or enough are
-/// kept already.
+/// kept already. (The lists and copies are not capped: one a level of a turn, each
+/// list a position's man's moves, they stay small.)
 fn seen_give(mut seen: Seen) {
-    if seen.0.capacity() > KEPT_ROOM || seen.1.capacity() > KEPT_ROOM {
+    if seen.states.capacity() > KEPT_ROOM || seen.ends.capacity() > KEPT_ROOM {
         return;
     }
-    seen.0.clear();
-    seen.1.clear();
+    seen.states.clear();
+    seen.ends.clear();
     // (A list's moves need no clearing: each level empties its list before use.)
     SEEN.with(|s| {
         let mut kept = s.borrow_mut();
@@ -257,12 +259,8 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
     let Ok(turn) = pos.begin_turn() else {
         return ControlFlow::Continue(());
     };
-    let (seen_states, seen_ends, lists, nexts) = seen_take();
     let mut walk = Walk {
-        seen_states,
-        seen_ends,
-        lists,
-        nexts,
+        seen: seen_take(),
         targets,
         most: None,
         cut: false,
@@ -272,7 +270,7 @@ fn walk_turns<'v, V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>>(
         visit,
     };
     let flow = walk.turn(&turn);
-    seen_give((walk.seen_states, walk.seen_ends, walk.lists, walk.nexts));
+    seen_give(walk.seen);
     flow
 }
 
@@ -381,12 +379,8 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
                 ControlFlow::Continue(())
             }
         };
-        let (seen_states, seen_ends, lists, nexts) = seen_take();
         let mut walk = Walk {
-            seen_states,
-            seen_ends,
-            lists,
-            nexts,
+            seen: seen_take(),
             targets,
             most: Some(limit),
             cut: false,
@@ -397,7 +391,7 @@ pub fn fewest_moves_to(pos: &Position, target: &Position, most: usize) -> Option
         };
         let _ = walk.turn(&turn);
         let cut = walk.cut;
-        seen_give((walk.seen_states, walk.seen_ends, walk.lists, walk.nexts));
+        seen_give(walk.seen);
         if found.is_some() || !cut {
             // Found, or no turn was cut short by the limit: more moves find nothing new.
             break;
@@ -462,12 +456,8 @@ impl Hash for End {
 }
 
 struct Walk<'v, V> {
-    seen_states: FastMap<StateKey, ()>,
-    /// Lists of man's moves to reuse, one a level of the walk.
-    lists: Vec<Vec<ManMove>>,
-    /// Copies of a state to reuse ([`TurnInProgress::play_into`]), one a level.
-    nexts: Vec<Option<TurnInProgress>>,
-    seen_ends: FastSet<End>,
+    /// The states and ends seen, and the lists and copies reused.
+    seen: Seen,
     /// The squares a man's move may end on (every square for the whole walk).
     targets: SquareSet,
     /// The most man's moves a turn may make ([`fewest_moves_to`]; `None`: no limit).
@@ -511,7 +501,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
                     .map(|r| (r.position, r.moves, r.wanderers, r.radiate));
                 assert_eq!(r, Ok((position, t.moves().to_vec(), Vec::new(), None)));
             }
-            if self.seen_ends.insert(End(position)) {
+            if self.seen.ends.insert(End(position)) {
                 let action = OutcomeAction::Turn {
                     moves: t.moves(),
                     take: None,
@@ -525,7 +515,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
         let Ok(result) = t.finish() else {
             return ControlFlow::Continue(());
         };
-        if self.seen_ends.insert(End(result.position)) {
+        if self.seen.ends.insert(End(result.position)) {
             let action = OutcomeAction::Turn {
                 moves: &result.moves,
                 take: match result.end {
@@ -557,7 +547,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             }
             return ControlFlow::Continue(());
         }
-        if self.seen_states.insert(self.key(t), ()).is_some() {
+        if self.seen.states.insert(self.key(t), ()).is_some() {
             return ControlFlow::Continue(());
         }
         if let Some(choices) = t.take_choices() {
@@ -585,18 +575,18 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
         }
         if self.most.is_some_and(|most| t.moves().len() >= most) {
             if !self.cut {
-                let mut moves = self.lists.pop().unwrap_or_default();
+                let mut moves = self.seen.lists.pop().unwrap_or_default();
                 t.legal_moves_into(&mut moves);
                 self.cut = !moves.is_empty();
-                self.lists.push(moves);
+                self.seen.lists.push(moves);
             }
             return ControlFlow::Continue(());
         }
         // One list of moves and one copy of the state a level, their room kept from
         // state to state.
-        let mut moves = self.lists.pop().unwrap_or_default();
+        let mut moves = self.seen.lists.pop().unwrap_or_default();
         t.legal_moves_into(&mut moves);
-        let mut next = self.nexts.pop().flatten();
+        let mut next = self.seen.nexts.pop().flatten();
         let mut flow = ControlFlow::Continue(());
         for &m in &moves {
             if !self.targets.contains(m.to) {
@@ -607,8 +597,8 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
                 break;
             }
         }
-        self.lists.push(moves);
-        self.nexts.push(next);
+        self.seen.lists.push(moves);
+        self.seen.nexts.push(next);
         flow
     }
 
@@ -627,7 +617,7 @@ impl<V: FnMut(&OutcomeAction<'_>, &Position) -> ControlFlow<()>> Walk<'_, V> {
             }
             return self.end(t);
         }
-        if self.seen_states.insert(self.key(t), ()).is_some() {
+        if self.seen.states.insert(self.key(t), ()).is_some() {
             return ControlFlow::Continue(());
         }
         for from in pending {
