@@ -21,7 +21,7 @@ pub struct Budget {
     /// The most search nodes for each puzzle's whole proof (every key at every depth,
     /// refutations, trees and tries); hitting it gives `unproven`. A node count, so the
     /// verdict never depends on the machine or its load. Default: 20000000 for goals
-    /// in 1 or 2 turns, 64000000 in 3, 250000000 in 4 or more (`compose`: 20000000 a
+    /// in 1 or 2 turns, 64000000 in 3, 400000000 in 4 or more (`compose`: 20000000 a
     /// proof).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
