@@ -470,8 +470,14 @@ const WINS_IN_TWO: &[(&str, &str)] = &[
     ("1880", "4Y3/8/8/8/5B2/5B2/8/8 B d6 shift-B"),
     ("1893-es", "7B/8/1YY3B1/8/B7/8/8/8 B c4:c1,f1,a4,h4 play"),
     ("1879", "Y7/8/5Y2/8/7B/1B2B1B1/6YB/8 B f3 play 0-0 B"),
-    ("1879", "8/8/1B1BY3/2B5/3Y4/Y7/7Y/8 B c4 play 3-0 Y"),
 ];
+
+/// A 1879 position that was in [`WINS_IN_TWO`] while the prover let the player who
+/// plays first choose the die's Mark: Black's win in two needs the die to give a
+/// square his men can all reach, and no one chooses it (Rules 3 and 8), so it is no
+/// win in two and the top level must not play it as one.
+const WIN_IN_TWO_ONLY_BY_THE_DIE: (&str, &str) =
+    ("1879", "8/8/1B1BY3/2B5/3Y4/Y7/7Y/8 B c4 play 3-0 Y");
 
 #[test]
 fn the_top_level_plays_a_win_in_two_in_every_edition() {
@@ -489,6 +495,14 @@ fn the_top_level_plays_a_win_in_two_in_every_edition() {
                 c.event
             );
         }
+    }
+    let (r, text) = WIN_IN_TWO_ONLY_BY_THE_DIE;
+    let pos = Position::parse_as(rules(r), text).expect("a valid position");
+    assert_eq!(shortest_win(&pos), Some(None), "{r} {text}");
+    let game = Game::new(pos);
+    for level in 4..=MAX_LEVEL {
+        let c = choose(&game, &Limits::level(level, 7), None).expect("a choice");
+        assert_ne!(c.reason, "wins the game in two", "{r} {text}: {}", c.event);
     }
 }
 

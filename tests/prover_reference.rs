@@ -416,6 +416,40 @@ fn the_1879_score_bounds_a_game_goal() {
     assert!(!report(&at("0-0"), game(2), &unbounded).complete);
 }
 
+/// 1879: no one chooses the die's Mark (Rules 3 and 8). Yellow has just won a
+/// Rendezvous and has his bonus; then the die gives the Mark, he plays first, and a
+/// Rendezvous won ends the round with his three men scored: 2 + 3 is the game. His
+/// men stand round a1, so he gets all in within his three squares when the die gives
+/// c3, but not when it gives f6: the goal is not forced, whatever bonus he takes. In
+/// help play a line exists (through `mark c3`). A puzzle cannot start at the throw.
+#[test]
+fn the_die_is_no_ones_choice_in_direct_play() {
+    let p = Position::parse_as(Rules::R1879, "6BB/7B/8/8/8/8/Y7/YY6 Y bonus:2 0-2 B")
+        .expect("a 1879 position");
+    let limits = Limits {
+        threads: 1,
+        ..Limits::default()
+    };
+    let game = direct(Side::Yellow, Target::Game, 1);
+    let r = prover::solve(&p, game, &limits, &Wants::default()).expect("a puzzle");
+    assert!(r.complete);
+    assert_eq!(r.verdict, Verdict::NoSolution);
+    assert_eq!(naive_keys(&p, &game).values().flatten().count(), 0);
+
+    let help = Goal { help: true, ..game };
+    let r = prover::solve(&p, help, &limits, &Wants::default()).expect("a puzzle");
+    assert!(r.complete);
+    assert_ne!(r.verdict, Verdict::NoSolution);
+    let lines = naive_keys(&p, &help);
+    assert!(lines.values().flatten().count() > 0, "{lines:?}");
+
+    let throw = Position::parse_as(Rules::R1879, "B6Y/8/8/8/8/8/8/YY4BB Y mark 3-0 Y")
+        .expect("a 1879 position");
+    let e = prover::solve(&throw, game, &limits, &Wants::default()).expect_err("no key");
+    assert_eq!(e, prover::SetupError::DieDue);
+    assert!(e.to_string().contains("die"));
+}
+
 #[test]
 fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
     // Black (2 men) must bring Yellow (4) down to one: three Rendezvous.

@@ -49,6 +49,7 @@ pub fn defend(game: &crate::engine::Game, goal: Goal, limits: &Limits) -> Defenc
     if goal.help
         || goal.turns == 0
         || start.to_act() == goal.side
+        || super::throws(&goal, start)
         || start.winner().is_some()
         || game.result().is_some()
     {

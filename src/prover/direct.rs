@@ -3,7 +3,7 @@
 
 use super::{
     Action, Key, Kid, Omitted, Report, Search, Shared, Step, Tree, Val, Verdict, Wants,
-    deepen_keys, par_map, settle,
+    attacker_chooses, deepen_keys, par_map, settle,
 };
 use crate::engine::Position;
 use crate::engine::search::fewest_moves_to;
@@ -317,7 +317,7 @@ fn build(
         return tree;
     };
     if let Some(kids) = s.kids_at(child, t2) {
-        if child.to_act() == goal.side {
+        if attacker_chooses(&goal, child) {
             let count_all = t2 >= 2 || s.limits.final_duals;
             let mut wins = 0u64;
             for k in &kids {

@@ -24,6 +24,9 @@ pub fn solve(
     if !goal.help && start.to_act() != goal.side {
         return Err(SetupError::WrongSide { goal: goal.side });
     }
+    if throws(&goal, start) {
+        return Err(SetupError::DieDue);
+    }
     let began = Instant::now();
     let threads = if limits.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -412,6 +415,14 @@ pub fn forcing_key(
         turns,
         help: false,
     };
+    if throws(&goal, start) {
+        // The die gives the next Mark: no action of his to choose.
+        return Forcing {
+            key: None,
+            nodes: 0,
+            complete: true,
+        };
+    }
     let shared = Shared::new(goal, limits, 1);
     shared.with_search(start, |s| {
         // One search, the whole budget (counted as the player has always counted it).

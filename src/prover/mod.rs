@@ -514,7 +514,9 @@ impl<'a> Search<'a> {
         {
             return v;
         }
-        let v = if self.goal.help || attacker {
+        let v = if throws(&self.goal, p) {
+            self.chance_node(p, t)
+        } else if self.goal.help || attacker {
             self.or_node(p, t, all_in)
         } else {
             self.and_node(p, t)
@@ -526,6 +528,23 @@ impl<'a> Search<'a> {
             tab.store_key(key, t, v == Val::Win, self.generation);
         }
         v
+    }
+
+    /// A throw of the die (1879 Rules 3 and 8; see [`throws`]): the goal is forced only
+    /// if it is forced after every square the die may give, whichever side plays first.
+    fn chance_node(&mut self, p: &Position, t: u32) -> Val {
+        let mut aborted = false;
+        for (r, c) in p.mark_outcomes() {
+            match self.after(p, &OutcomeAction::Mark(r), &c, t) {
+                Val::Fail => return Val::Fail,
+                Val::Abort => aborted = true,
+                Val::Win => {}
+            }
+            if aborted {
+                return Val::Abort;
+            }
+        }
+        Val::Win
     }
 
     /// An OR node: the attacker's (help play: either side's) choice. `all_in`: only the
@@ -900,6 +919,23 @@ fn combine<'x, I: Iterator<Item = (&'x Action, &'x Position)>>(
         }
     }
     if any { Val::Fail } else { Val::Win }
+}
+
+/// Whether the next action at `p` is a throw of the die (1879 Rule 3, and Rule 8 after
+/// each Rendezvous) in direct play. The record writes the die's Mark as an action of
+/// the player who plays first, but he does not choose it: a forced goal must hold
+/// after every square the die may give, so the search takes all sixteen (an AND node)
+/// even when the goal's side plays first. In help play, where the sides work together
+/// towards the goal, the throw is searched as any action (a line exists if some
+/// square serves).
+pub(super) fn throws(goal: &Goal, p: &Position) -> bool {
+    !goal.help && p.due() == crate::engine::Due::Throw
+}
+
+/// Whether the goal's side chooses the next action at `p`: he is to act and it is not
+/// a throw of the die ([`throws`]).
+pub(super) fn attacker_chooses(goal: &Goal, p: &Position) -> bool {
+    p.to_act() == goal.side && !throws(goal, p)
 }
 
 /// The interchange the side to act may demand in `p` (1893 Rule 5), with every choice

@@ -16,6 +16,9 @@ pub enum SetupError {
     NoTurns,
     /// The game is already over.
     GameOver,
+    /// Direct play from a position where the die gives the next Mark (1879): no one
+    /// chooses it, so no first action can be a key.
+    DieDue,
 }
 
 impl fmt::Display for SetupError {
@@ -27,6 +30,9 @@ impl fmt::Display for SetupError {
             ),
             SetupError::NoTurns => f.write_str("a goal needs at least one turn"),
             SetupError::GameOver => f.write_str("the game is already over in this position"),
+            SetupError::DieDue => f.write_str(
+                "the die gives the next Mark here, and no one chooses it: the puzzle must start after the throw",
+            ),
         }
     }
 }

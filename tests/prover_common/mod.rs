@@ -5,7 +5,7 @@
 
 use lanrick::engine::position::PositionKey;
 use lanrick::engine::search::visit_outcomes;
-use lanrick::engine::{Edition, OutcomeAction, Position, Rules, Side, Square};
+use lanrick::engine::{Due, Edition, OutcomeAction, Position, Rules, Side, Square};
 use lanrick::prover::sample::random_position;
 use lanrick::prover::{self, Goal, Limits, Target, Wants};
 use lanrick::selfplay::Rng;
@@ -68,7 +68,8 @@ pub fn children(p: &Position) -> Vec<(bool, bool, Position, bool)> {
 pub fn naive(p: &Position, goal: &Goal, t: u32, hist: &mut Vec<PositionKey>) -> bool {
     let kids = children(p);
     let attacker = p.to_act() == goal.side;
-    let or = goal.help || attacker;
+    // No one chooses the die's Mark (1879): in direct play every square must serve.
+    let or = goal.help || (attacker && p.due() != Due::Throw);
     // An interchange with a choice: the setter (the other side) chooses.
     let choice_any = goal.help || !attacker;
     let mut demand: Option<bool> = None;
@@ -236,8 +237,14 @@ pub fn goals(p: &Position, rng: &mut Rng, cap: usize) -> Vec<Goal> {
     } else {
         Target::Game
     };
-    let mut v = vec![direct(side, target, 1)];
-    if rng.chance(8) && !next_round_in_reach(p, target) && !too_many_for_two(p, cap) {
+    // Direct play cannot start at a throw of the die (no first action to be a key).
+    let die = p.due() == Due::Throw;
+    let mut v = if die {
+        Vec::new()
+    } else {
+        vec![direct(side, target, 1)]
+    };
+    if rng.chance(8) && !die && !next_round_in_reach(p, target) && !too_many_for_two(p, cap) {
         v.push(direct(side, target, 2));
     }
     if rng.chance(15) {
