@@ -450,6 +450,43 @@ fn the_die_is_no_ones_choice_in_direct_play() {
     assert!(e.to_string().contains("die"));
 }
 
+/// 1879: two goals of the seeded set (seed 28, in 4) that no budget decided while the
+/// die was the first player's choice and the score bound let the other side end the
+/// round for free. Yellow cannot reach five by this round (1 + 3 men), and Black would
+/// win the game by winning it (3 + at least 3), so Yellow must win this Rendezvous now
+/// and then three more in the next round, each at his next turn: after the set-ups
+/// some square of the die always leaves his men too far, and the proof says so at
+/// once.
+#[test]
+fn a_fresh_round_needed_is_refuted_through_the_set_ups() {
+    let limits = Limits {
+        threads: 1,
+        max_nodes: Some(5_000_000),
+        ..Limits::default()
+    };
+    for text in [
+        "8/8/4B3/5YB1/Y1YB4/8/8/8 Y c4 play 3-1 B",
+        "2B2B2/8/8/4Y3/7Y/8/B4Y2/8 Y e3 play 3-0 B",
+    ] {
+        let p = Position::parse_as(Rules::R1879, text).expect("a 1879 position");
+        assert_eq!(p.rendezvous_to_game(Side::Yellow), 4, "{text}");
+        let r = prover::solve(
+            &p,
+            direct(Side::Yellow, Target::Game, 4),
+            &limits,
+            &Wants::default(),
+        )
+        .expect("a puzzle");
+        assert!(r.complete, "{text}: {:?}", r.cut);
+        assert_eq!(r.verdict, Verdict::NoSolution, "{text}");
+    }
+    // With the other side on 0 points, his winning the round gives him 3 to 5, not
+    // the game: a fresh round may come at no cost, so the bound stays at three.
+    let p = Position::parse_as(Rules::R1879, "8/8/4B3/5YB1/Y1YB4/8/8/8 Y c4 play 1-1 B")
+        .expect("a 1879 position");
+    assert_eq!(p.rendezvous_to_game(Side::Yellow), 3);
+}
+
 #[test]
 fn in_1893_each_rendezvous_takes_one_man_bounds_a_game_goal() {
     // Black (2 men) must bring Yellow (4) down to one: three Rendezvous.

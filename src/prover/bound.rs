@@ -614,6 +614,23 @@ pub fn turn_need(p: &Position, goal: &Goal, t: u32) -> TurnNeed {
     }
 }
 
+/// Whether the side to act at `p` may get all his men into the Rendezvous in this turn:
+/// `false` only when no turn of his can (each man outside must reach one of its squares
+/// along one line, the least counts together within his allowance, the other side's men
+/// in the way when `blocked`: they stand still through his turn). `true` when there is
+/// no Rendezvous or the rules are not counted this way (1880 while the Mark may move).
+pub(crate) fn may_get_all_in_now(p: &Position, blocked: bool) -> bool {
+    let (Some(how), Some(r)) = (Reach::of(p), p.rendezvous()) else {
+        return true;
+    };
+    let blockers = if blocked {
+        p.men(!p.to_act())
+    } else {
+        SquareSet::EMPTY
+    };
+    how.reach(r, p.outside(p.to_act()), u32::from(p.allowance()), blockers)
+}
+
 /// How promising `c` (a position after the defender's turn, the attacker to act with
 /// more than his last turn left) looks as a refutation, for the order in which the
 /// defences are searched ([`Limits::defence_order`](super::Limits::defence_order)): an

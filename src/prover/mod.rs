@@ -477,6 +477,12 @@ impl<'a> Search<'a> {
         if attacker && t >= 2 && self.limits.all_in {
             return match turn_need(p, &self.goal, t) {
                 TurnNeed::Hopeless => Bounds::Fail,
+                // Only a turn getting all his men in helps: none may, none helps.
+                TurnNeed::AllIn
+                    if self.limits.bound && !bound::may_get_all_in_now(p, self.limits.blocked) =>
+                {
+                    Bounds::Fail
+                }
                 TurnNeed::AllIn => Bounds::AllIn,
                 TurnNeed::Any => Bounds::Any,
             };
@@ -533,6 +539,11 @@ impl<'a> Search<'a> {
     /// A throw of the die (1879 Rules 3 and 8; see [`throws`]): the goal is forced only
     /// if it is forced after every square the die may give, whichever side plays first.
     fn chance_node(&mut self, p: &Position, t: u32) -> Val {
+        // A square after which the bounds already fail the attacker settles the throw
+        // before any square is searched ([`Limits::bound_first`]).
+        if self.limits.bound_first && self.throw_fails_at_once(p, t) {
+            return Val::Fail;
+        }
         let mut aborted = false;
         for (r, c) in p.mark_outcomes() {
             match self.after(p, &OutcomeAction::Mark(r), &c, t) {
@@ -545,6 +556,25 @@ impl<'a> Search<'a> {
             }
         }
         Val::Win
+    }
+
+    /// Whether a throw of the die at `p` ([`throws`]) fails the attacker before any
+    /// search: some square the die may give ends the goal against him, or leaves a
+    /// position whose bounds fail him.
+    fn throw_fails_at_once(&self, p: &Position, t: u32) -> bool {
+        p.mark_outcomes()
+            .iter()
+            .any(|(_, c)| match settle(&self.goal, p, c) {
+                Some(v) => v == Val::Fail,
+                None => self.bounds(c, t) == Bounds::Fail,
+            })
+    }
+
+    /// Whether the bounds fail the attacker at `c` before any search, `c` a throw of
+    /// the die included ([`Search::throw_fails_at_once`]).
+    fn fails_at_once(&self, c: &Position, t: u32) -> bool {
+        self.bounds(c, t) == Bounds::Fail
+            || (throws(&self.goal, c) && self.throw_fails_at_once(c, t))
     }
 
     /// An OR node: the attacker's (help play: either side's) choice. `all_in`: only the
@@ -770,7 +800,7 @@ impl<'a> Search<'a> {
                     // A defence after which the bounds already refute the attacker:
                     // its search would end at once, so it refutes here, before any
                     // other defence is searched.
-                    None if bound_first && self.bounds(c, t) == Bounds::Fail => {
+                    None if bound_first && self.fails_at_once(c, t) => {
                         refuted = Some(a.to_action());
                         return ControlFlow::Break(());
                     }

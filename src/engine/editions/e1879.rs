@@ -62,11 +62,16 @@ pub(crate) fn winner(pos: &Position) -> Option<Side> {
 /// two men, each Rendezvous won takes one man, and the round's winner scores the men
 /// he then has (never more than he has now). So this round can give him five only if
 /// his score and his men make five, after the wins that bring the other side down to
-/// two; otherwise he needs a fresh round (five men a side: three wins), which the
-/// other side's winning of this round brings at no cost to him.
+/// two; otherwise he needs a fresh round (five men a side: three wins). The other
+/// side's winning of this round brings that fresh round at no cost to him, unless it
+/// gives the other side the game: the round's winner has at least three men when it
+/// ends (it ends as soon as one side has two), so with two points or more the other
+/// side wins the game by winning the round, and the side must win this round himself
+/// first.
 pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
     let score = u32::from(pos.round().score.of(side));
-    if score >= u32::from(WINNING_SCORE) {
+    let five = u32::from(WINNING_SCORE);
+    if score >= five {
         return 0;
     }
     let fresh_round = MEN - 2;
@@ -74,10 +79,13 @@ pub(crate) fn rendezvous_to_game(pos: &Position, side: Side) -> u32 {
         return fresh_round;
     }
     let this_round = pos.count(!side).saturating_sub(2).max(1).into();
-    if score + u32::from(pos.count(side)) >= u32::from(WINNING_SCORE) {
-        fresh_round.min(this_round)
-    } else {
-        fresh_round
+    // The fewest men the other side has when he wins the round: three.
+    let free_round = u32::from(pos.round().score.of(!side)) + 3 < five;
+    match (score + u32::from(pos.count(side)) >= five, free_round) {
+        (true, true) => fresh_round.min(this_round),
+        (true, false) => this_round,
+        (false, true) => fresh_round,
+        (false, false) => this_round + fresh_round,
     }
 }
 
