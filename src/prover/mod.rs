@@ -477,12 +477,6 @@ impl<'a> Search<'a> {
         if attacker && t >= 2 && self.limits.all_in {
             return match turn_need(p, &self.goal, t) {
                 TurnNeed::Hopeless => Bounds::Fail,
-                // Only a turn getting all his men in helps: none may, none helps.
-                TurnNeed::AllIn
-                    if self.limits.bound && !bound::may_get_all_in_now(p, self.limits.blocked) =>
-                {
-                    Bounds::Fail
-                }
                 TurnNeed::AllIn => Bounds::AllIn,
                 TurnNeed::Any => Bounds::Any,
             };
@@ -560,21 +554,21 @@ impl<'a> Search<'a> {
 
     /// Whether a throw of the die at `p` ([`throws`]) fails the attacker before any
     /// search: some square the die may give ends the goal against him, or leaves a
-    /// position whose bounds fail him.
+    /// position whose bounds fail him, or one where only a turn getting all his men in
+    /// can help him and none may ([`bound::may_get_all_in_now`]: a test that costs
+    /// more than it saves at every node, but not here, where one square refutes the
+    /// throw and, streamed from a set-up, thousands of set-ups).
     fn throw_fails_at_once(&self, p: &Position, t: u32) -> bool {
         p.mark_outcomes()
             .iter()
             .any(|(_, c)| match settle(&self.goal, p, c) {
                 Some(v) => v == Val::Fail,
-                None => self.bounds(c, t) == Bounds::Fail,
+                None => match self.bounds(c, t) {
+                    Bounds::Fail => true,
+                    Bounds::AllIn => !bound::may_get_all_in_now(c, self.limits.blocked),
+                    Bounds::Any => false,
+                },
             })
-    }
-
-    /// Whether the bounds fail the attacker at `c` before any search, `c` a throw of
-    /// the die included ([`Search::throw_fails_at_once`]).
-    fn fails_at_once(&self, c: &Position, t: u32) -> bool {
-        self.bounds(c, t) == Bounds::Fail
-            || (throws(&self.goal, c) && self.throw_fails_at_once(c, t))
     }
 
     /// An OR node: the attacker's (help play: either side's) choice. `all_in`: only the
@@ -705,6 +699,8 @@ impl<'a> Search<'a> {
         // Deeper still, a defence after which the attacker's node fails its bounds at
         // once (`Search::bounds`) refutes as it streams out too.
         let bound_first = !cheap && self.limits.bound_first;
+        // The defender sets his men up (1879): the die may come next.
+        let setting_up = p.phase() == crate::engine::Phase::Set && p.rules().has_die();
         let blocked = self.limits.blocked;
         let goal = self.goal;
         // The defence that refuted last at this ply, played straight from its moves:
@@ -799,8 +795,17 @@ impl<'a> Search<'a> {
                     }
                     // A defence after which the bounds already refute the attacker:
                     // its search would end at once, so it refutes here, before any
-                    // other defence is searched.
-                    None if bound_first && self.fails_at_once(c, t) => {
+                    // other defence is searched. (After a 1879 set-up the die is due:
+                    // its sixteen squares are looked at too, as one of tens of
+                    // thousands of set-ups may refute at once; after a bonus, where
+                    // the search soon finds the same, the look costs more than it
+                    // saves.)
+                    None if bound_first
+                        && (self.bounds(c, t) == Bounds::Fail
+                            || (setting_up
+                                && throws(&goal, c)
+                                && self.throw_fails_at_once(c, t))) =>
+                    {
                         refuted = Some(a.to_action());
                         return ControlFlow::Break(());
                     }
