@@ -956,13 +956,10 @@ fn combine<'x, I: Iterator<Item = (&'x Action, &'x Position)>>(
     if any { Val::Fail } else { Val::Win }
 }
 
-/// Whether the next action at `p` is a throw of the die (1879 Rule 3, and Rule 8 after
-/// each Rendezvous) in direct play. The record writes the die's Mark as an action of
-/// the player who plays first, but he does not choose it: a forced goal must hold
-/// after every square the die may give, so the search takes all sixteen (an AND node)
-/// even when the goal's side plays first. In help play, where the sides work together
-/// towards the goal, the throw is searched as any action (a line exists if some
-/// square serves).
+/// Whether the next action at `p` is a throw of the die (1879 Rules 3 and 8) in direct
+/// play. The record writes the die's Mark as the first player's action, but no one
+/// chooses it: a forced goal must hold after every square, so the search takes all
+/// sixteen (an AND node) whoever plays first. Help play searches it as any action.
 pub(super) fn throws(goal: &Goal, p: &Position) -> bool {
     !goal.help && p.due() == crate::engine::Due::Throw
 }
