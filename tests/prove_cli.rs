@@ -742,3 +742,50 @@ fn a_cooked_goal_cut_by_the_budget_says_at_least_how_many_keys() {
         "{text}"
     );
 }
+
+/// A 1879 puzzle that starts where the die is due has no key (no one chooses the
+/// throw): `check` says so on the goal, with what to do, and `solve` refuses it; neither
+/// panics.
+#[test]
+fn a_puzzle_at_a_throw_of_the_die_is_refused_with_a_diagnostic() {
+    let dir = tempfile_dir();
+    let file = dir.join("die.lanrick");
+    let text = "[Rules \"1879\"]\n[Position \"B6Y/8/8/8/8/8/8/YY4BB Y mark 3-0 Y\"]\n\
+                [Goal \"Y wins rendezvous in 1\"]\n\nmark e4\n";
+    std::fs::write(&file, text).unwrap();
+    let out = lanrick().arg("check").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("lanrick::goal::setup"), "{err}");
+    assert!(err.contains("no one chooses it"), "{err}");
+    assert!(
+        err.contains("start from the position after the throw"),
+        "{err}"
+    );
+    // The span is the goal's value on line 3.
+    assert!(err.contains("die.lanrick:3:8"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let out = lanrick()
+        .args([
+            "solve",
+            "--rules",
+            "1879",
+            "--position",
+            "B6Y/8/8/8/8/8/8/YY4BB Y mark 3-0 Y",
+            "--goal",
+            "Y wins rendezvous in 1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no one chooses it"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lanrick-die-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

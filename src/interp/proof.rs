@@ -36,16 +36,22 @@ pub fn prove(pz: &Puzzle, limits: &Limits) -> Result<Report, Problem> {
         keep: None,
     };
     prover::solve(&pz.start, goal, limits, &wants).map_err(|e| {
+        let help = match e {
+            prover::SetupError::DieDue => "start from the position after the throw (the die's \
+                square in the Position), or add `with help`"
+                .to_string(),
+            _ => format!(
+                "the position has {} to act; a direct goal is for the side to act, or add `with help`",
+                pz.start.to_act()
+            ),
+        };
         Problem::new(
             Code::GoalSetup,
             format!("this puzzle cannot be proved: {e}"),
             pz.goal_span,
             "this goal",
         )
-        .with_help(format!(
-            "the position has {} to act; a direct goal is for the side to act, or add `with help`",
-            pz.start.to_act()
-        ))
+        .with_help(help)
     })
 }
 

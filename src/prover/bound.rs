@@ -64,12 +64,18 @@ pub(crate) fn win_now(p: &Position, goal: &Goal, blocked: bool) -> bool {
             return false;
         }
     }
+    all_in_reach(p, how, r, blocked)
+}
+
+/// Whether the side to act at `p` may get all his men into `r` this turn, counted as
+/// `how` says, the other side's men in the way when `blocked`.
+fn all_in_reach(p: &Position, how: Reach, r: &Rendezvous, blocked: bool) -> bool {
     let blockers = if blocked {
-        p.men(!me)
+        p.men(!p.to_act())
     } else {
         SquareSet::EMPTY
     };
-    how.reach(r, p.outside(me), u32::from(p.allowance()), blockers)
+    how.reach(r, p.outside(p.to_act()), u32::from(p.allowance()), blockers)
 }
 
 /// How men step into a Rendezvous in one turn, by the edition, for the admissible
@@ -623,12 +629,7 @@ pub(crate) fn may_get_all_in_now(p: &Position, blocked: bool) -> bool {
     let (Some(how), Some(r)) = (Reach::of(p), p.rendezvous()) else {
         return true;
     };
-    let blockers = if blocked {
-        p.men(!p.to_act())
-    } else {
-        SquareSet::EMPTY
-    };
-    how.reach(r, p.outside(p.to_act()), u32::from(p.allowance()), blockers)
+    all_in_reach(p, how, r, blocked)
 }
 
 /// How promising `c` (a position after the defender's turn, the attacker to act with

@@ -535,18 +535,14 @@ impl<'a> Search<'a> {
     fn chance_node(&mut self, p: &Position, t: u32) -> Val {
         // A square after which the bounds already fail the attacker settles the throw
         // before any square is searched ([`Limits::bound_first`]).
-        if self.limits.bound_first && self.throw_fails_at_once(p, t) {
+        let outcomes = p.mark_outcomes();
+        if self.limits.bound_first && self.throw_fails_at_once(p, &outcomes, t) {
             return Val::Fail;
         }
-        let mut aborted = false;
-        for (r, c) in p.mark_outcomes() {
+        for (r, c) in outcomes {
             match self.after(p, &OutcomeAction::Mark(r), &c, t) {
-                Val::Fail => return Val::Fail,
-                Val::Abort => aborted = true,
                 Val::Win => {}
-            }
-            if aborted {
-                return Val::Abort;
+                v => return v,
             }
         }
         Val::Win
@@ -558,8 +554,13 @@ impl<'a> Search<'a> {
     /// can help him and none may ([`bound::may_get_all_in_now`]: a test that costs
     /// more than it saves at every node, but not here, where one square refutes the
     /// throw and, streamed from a set-up, thousands of set-ups).
-    fn throw_fails_at_once(&self, p: &Position, t: u32) -> bool {
-        p.mark_outcomes()
+    fn throw_fails_at_once(
+        &self,
+        p: &Position,
+        outcomes: &[(crate::engine::Rendezvous, Position)],
+        t: u32,
+    ) -> bool {
+        outcomes
             .iter()
             .any(|(_, c)| match settle(&self.goal, p, c) {
                 Some(v) => v == Val::Fail,
@@ -804,7 +805,7 @@ impl<'a> Search<'a> {
                         && (self.bounds(c, t) == Bounds::Fail
                             || (setting_up
                                 && throws(&goal, c)
-                                && self.throw_fails_at_once(c, t))) =>
+                                && self.throw_fails_at_once(c, &c.mark_outcomes(), t))) =>
                     {
                         refuted = Some(a.to_action());
                         return ControlFlow::Break(());
