@@ -15,11 +15,11 @@ use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
 pub(crate) use super::table::{FastMap, mix};
-use super::turn::{ManMove, MoveContext};
+use super::turn::{Generated, ManMove, MoveContext};
 use super::violation::RuleViolation;
 
 mod tables;
-use tables::{BINOMIAL, Buckets, SMALLER, Visited, end_key, rank, rank_which, unkey};
+use tables::{BINOMIAL, Buckets, SMALLER, Visited, end_key, rank, rank_which, ranks_moved, unkey};
 
 /// What the search reports for each end of a turn it reaches.
 trait Sink {
@@ -222,7 +222,14 @@ impl<S: Sink> Search<'_, S> {
     /// first in the order. If the next move was left out, swapping it with `last`
     /// gives a legal sequence, with the same end, that also comes first (its man
     /// stands on a lower square than `last`'s). Otherwise the search follows the move.
-    fn walk(&mut self, mine: SquareSet, moved: SquareSet, used: u8, last: Option<ManMove>) {
+    fn walk(
+        &mut self,
+        mine: SquareSet,
+        rank: u64,
+        moved: SquareSet,
+        used: u8,
+        last: Option<ManMove>,
+    ) {
         let ctx = self.ctx;
         let remaining = self.allowance - used;
         // What `commute` needs of `last` (none when `last` counts more than 3: then
@@ -260,7 +267,45 @@ impl<S: Sink> Search<'_, S> {
             Some(a) => a.keep(from, limit) & targets,
             None => targets,
         };
+        if !S::PATH {
+            // The moves that use up the allowance only end the turn: their ends are
+            // ranked and reported together, a man's at a time.
+            let outside = mine - ctx.rendezvous;
+            ctx.generate_split(mine, moved, remaining, keep, |g| match g {
+                Generated::Move(m) => self.step(mine, moved, used, m),
+                Generated::Last {
+                    from,
+                    place,
+                    mut targets,
+                } => {
+                    self.any = true;
+                    if outside == SquareSet::from_square(from) {
+                        // The last man outside coming in: all are in.
+                        for to in SquareSet(targets & ctx.rendezvous.0) {
+                            self.takes(mine.without(from).with(to));
+                        }
+                        targets &= !ctx.rendezvous.0;
+                    }
+                    let other = ctx.other;
+                    let sink = &mut *self.sink;
+                    ranks_moved(rank, mine.0, from, place, targets, |to, rank| {
+                        sink.end(mine.without(from).with(to), rank, other, &[], None);
+                    });
+                }
+            });
+            return;
+        }
         ctx.generate_masked(mine, moved, remaining, keep, |m| {
+            self.step(mine, moved, used, m)
+        });
+    }
+
+    /// Follows the man's move `m` from the state (`mine`, `moved`, `used`) of
+    /// [`Search::walk`]: reports its end and searches on, unless the table has been
+    /// there with no more squares counted.
+    #[inline(always)]
+    fn step(&mut self, mine: SquareSet, moved: SquareSet, used: u8, m: ManMove) {
+        {
             self.any = true;
             if self.sink.done() {
                 return;
@@ -295,12 +340,12 @@ impl<S: Sink> Search<'_, S> {
             self.sink
                 .end(mine2, rank2, self.ctx.other, &self.path, None);
             if more {
-                self.walk(mine2, moved2, used2, Some(m));
+                self.walk(mine2, rank2, moved2, used2, Some(m));
             }
             if S::PATH {
                 self.path.pop();
             }
-        });
+        }
     }
 
     /// Checks (in debug builds) that [`Last::keep`] leaves out exactly the moves that
@@ -347,7 +392,7 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
     }
     s.men = mine.count();
     s.visited = Visited::for_entries(s.estimate(mine), s.men);
-    s.walk(mine, SquareSet::EMPTY, 0, None);
+    s.walk(mine, rank(mine.0), SquareSet::EMPTY, 0, None);
     Ok(s.any)
 }
 

@@ -3,7 +3,7 @@
 //! mover's men ([`rank`], [`end_key`]), and the distinct values gathered in buckets
 //! ([`Buckets`]).
 
-use super::{SquareSet, mix};
+use super::{Square, SquareSet, mix};
 
 /// Distinct values below 2^40 gathered for counting: each value is spread over its
 /// 40 bits by a bijection ([`Buckets::mix40`]) and goes straight into one of 256
@@ -160,6 +160,60 @@ pub(super) fn rank(set: u64) -> u64 {
         k += 1;
     }
     rank
+}
+
+/// Calls `each(to, rank)` with the [`rank`] of `mine` with its man on `from` moved to
+/// `to`, for each square `to` of `targets` (none of them in `mine`), from `rank`, the
+/// rank of `mine`, and `place`, the number of its squares below `from`, without
+/// ranking each set anew: only the terms of `from`, `to` and the men between them
+/// change (those men each move one place, down when `to` is above `from`, up when it
+/// is below). The targets above `from` are taken going up and those below going down,
+/// so that the men passed are added to the change once each.
+#[inline(always)]
+pub(super) fn ranks_moved(
+    rank: u64,
+    mine: u64,
+    from: Square,
+    place: usize,
+    targets: u64,
+    mut each: impl FnMut(Square, u64),
+) {
+    let f = from.index() as usize;
+    let base = rank.wrapping_sub(BINOMIAL[place + 1][f]);
+    let above = !0u64 << f << 1;
+    // Going up: each man passed moves one place down.
+    let (mut change, mut k, mut men) = (base, place + 1, mine & above);
+    let mut up = targets & above;
+    while up != 0 {
+        let to = up.trailing_zeros() as usize;
+        while men != 0 && (men.trailing_zeros() as usize) < to {
+            let sq = men.trailing_zeros() as usize;
+            change = change
+                .wrapping_add(BINOMIAL[k][sq])
+                .wrapping_sub(BINOMIAL[k + 1][sq]);
+            men &= men - 1;
+            k += 1;
+        }
+        each(Square::ALL[to], change.wrapping_add(BINOMIAL[k][to]));
+        up &= up - 1;
+    }
+    // Going down: each man passed moves one place up.
+    let below = (1u64 << f) - 1;
+    let (mut change, mut k, mut men) = (base, place + 1, mine & below);
+    let mut down = targets & below;
+    while down != 0 {
+        let to = 63 - down.leading_zeros() as usize;
+        while men != 0 && 63 - (men.leading_zeros() as usize) > to {
+            let sq = 63 - men.leading_zeros() as usize;
+            change = change
+                .wrapping_add(BINOMIAL[k][sq])
+                .wrapping_sub(BINOMIAL[k - 1][sq]);
+            men &= !(1 << sq);
+            k -= 1;
+        }
+        each(Square::ALL[to], change.wrapping_add(BINOMIAL[k][to]));
+        down &= !(1 << to);
+    }
 }
 
 /// The [`rank`] of the set of squares `set`, and which of its squares are in `moved`

@@ -20,6 +20,8 @@ pub(crate) struct MoveContext {
     /// The Rendezvous squares' places on the
     /// [`RING`](super::super::rendezvous::RING), as [`ring_places`] gives them.
     ring_rendezvous: [u32; 2],
+    /// The opponent's men's places on the ring, likewise.
+    ring_other: [u32; 2],
     /// Whether one man may count at most 3 unless he is the only one outside (1893
     /// Rule 3, D-5); the early editions have no per-man limit.
     limit_each: bool,
@@ -48,9 +50,10 @@ fn ring_places(set: SquareSet) -> [u32; 2] {
 #[inline]
 fn slide_reach(occupied: u32, rendezvous: u32, start: usize, limit: u8) -> (usize, usize) {
     const RING_MASK: u32 = (1 << 28) - 1;
-    // Bit k - 1 for the place k steps on.
-    let r = ((start + 1) % 28) as u32;
-    let ahead = |x: u32| ((x >> r) | (x << (28 - r))) & RING_MASK;
+    // Bit k - 1 for the place k steps on (the ring written twice, one after the
+    // other, read from `start + 1`: at most 28, so no remainder is needed).
+    let r = start as u32 + 1;
+    let ahead = |x: u32| ((u64::from(x) | u64::from(x) << 28) >> r) as u32 & RING_MASK;
     // The man's own place is 28 steps on, so a man is always found.
     let free = ahead(occupied).trailing_zeros() as usize;
     let first_in = ahead(rendezvous).trailing_zeros() as usize + 1;
@@ -62,6 +65,13 @@ fn slide_reach(occupied: u32, rendezvous: u32, start: usize, limit: u8) -> (usiz
 }
 
 impl MoveContext {
+    /// The places on the ring of every man, the mover's being `mine`.
+    #[inline]
+    fn ring_places_with(&self, mine: SquareSet) -> [u32; 2] {
+        let [a, b] = ring_places(mine);
+        [a | self.ring_other[0], b | self.ring_other[1]]
+    }
+
     /// The context of a turn in a Rendezvous on `rendezvous`, open (slides allowed) or
     /// not, against the opponent's men `other`.
     pub(crate) fn new(rendezvous: SquareSet, open: bool, other: SquareSet) -> MoveContext {
@@ -70,6 +80,7 @@ impl MoveContext {
             open,
             other,
             ring_rendezvous: ring_places(rendezvous),
+            ring_other: ring_places(other),
             limit_each: true,
         }
     }
@@ -162,7 +173,7 @@ impl MoveContext {
             // Rule 6 slides, each way round the ring (w = 0 up the ring's index, w = 1
             // down it): the targets that count 1, and all the targets.
             let start = RING_INDEX[from.index() as usize] as usize;
-            let ring = *ring.get_or_insert_with(|| ring_places(occupied));
+            let ring = *ring.get_or_insert_with(|| self.ring_places_with(mine));
             let mut one = [0u64; 2];
             let mut reach = [0u64; 2];
             for w in 0..2 {
@@ -205,6 +216,153 @@ impl MoveContext {
                     }
                     emit(best);
                 }
+            }
+        }
+    }
+}
+
+/// What [`MoveContext::generate_split`] hands on: one man's move, or all the straight
+/// moves of one man that use up what is left of the allowance.
+pub(crate) enum Generated {
+    /// A man's move, as [`MoveContext::generate`] gives it.
+    Move(ManMove),
+    /// The man on `from` may move to each of `targets`, counting exactly the squares
+    /// left by his cheapest way there (straight or, in an open Rendezvous, sliding).
+    Last {
+        /// The man's square.
+        from: Square,
+        /// The number of the mover's men on squares below his.
+        place: usize,
+        /// The squares he reaches with all that is left.
+        targets: u64,
+    },
+}
+
+impl MoveContext {
+    /// As [`MoveContext::generate_masked`], but the straight moves that use up all of
+    /// `remaining` come together, a man's at a time, as [`Generated::Last`] (after his
+    /// other moves), so that a search that only needs where they end can take them in
+    /// bulk. The others come one by one, in the order of `generate_masked`.
+    #[inline]
+    pub(crate) fn generate_split(
+        &self,
+        mine: SquareSet,
+        moved: SquareSet,
+        remaining: u8,
+        mut keep: impl FnMut(Square, u8) -> u64,
+        mut emit: impl FnMut(Generated),
+    ) {
+        let occupied = mine | self.other;
+        let outside = mine - self.rendezvous;
+        // The occupied places of the ring, worked out for the first slide.
+        let mut ring: Option<[u32; 2]> = None;
+        if remaining == 1 {
+            // Every move left counts 1 and ends the turn: a step to an empty
+            // neighbour, or a slide that counts 1.
+            for (place, from) in mine.into_iter().enumerate() {
+                if moved.contains(from) {
+                    continue;
+                }
+                let f = from.index() as usize;
+                let mut targets = WITHIN[f][1] & !occupied.0;
+                if self.open && from.is_border() {
+                    let start = RING_INDEX[f] as usize;
+                    let ring = *ring.get_or_insert_with(|| self.ring_places_with(mine));
+                    for w in 0..2 {
+                        let place = if w == 0 { start } else { 27 - start };
+                        let (one, _) = slide_reach(ring[w], self.ring_rendezvous[w], place, 1);
+                        targets |= RING_STEPS[w][start][one];
+                    }
+                }
+                let targets = targets & keep(from, 1);
+                if targets != 0 {
+                    emit(Generated::Last {
+                        from,
+                        place,
+                        targets,
+                    });
+                }
+            }
+            return;
+        }
+        for (place, from) in mine.into_iter().enumerate() {
+            if moved.contains(from) {
+                continue;
+            }
+            let limit = if !self.limit_each || outside == SquareSet::from_square(from) {
+                remaining
+            } else {
+                remaining.min(3)
+            };
+            if limit == 0 {
+                continue;
+            }
+            let k = keep(from, limit);
+            let f = from.index() as usize;
+            let straight = straight_targets(from, occupied.0, limit);
+            if !(self.open && from.is_border()) {
+                let straight = straight & k;
+                let last = if limit == remaining {
+                    straight & !WITHIN[f][usize::from(remaining - 1).min(7)]
+                } else {
+                    0
+                };
+                for to in SquareSet(straight & !last) {
+                    emit(Generated::Move(straight_move(from, to)));
+                }
+                if last != 0 {
+                    emit(Generated::Last {
+                        from,
+                        place,
+                        targets: last,
+                    });
+                }
+                continue;
+            }
+            // A man who may slide: the targets he reaches counting at most `c`, for
+            // each `c` (straight, slides that count 1, and slides beyond the first
+            // Rendezvous square, where every step counts).
+            let start = RING_INDEX[f] as usize;
+            let ring = *ring.get_or_insert_with(|| self.ring_places_with(mine));
+            let mut ones = straight & WITHIN[f][1];
+            let mut far = [0usize; 2];
+            for (w, far) in far.iter_mut().enumerate() {
+                let place = if w == 0 { start } else { 27 - start };
+                let (one, all) = slide_reach(ring[w], self.ring_rendezvous[w], place, limit);
+                ones |= RING_STEPS[w][start][one];
+                *far = all;
+            }
+            let within = |c: u8| {
+                if c == 0 {
+                    return 0;
+                }
+                let c = usize::from(c);
+                ones | straight & WITHIN[f][c.min(7)]
+                    | RING_STEPS[0][start][far[0].min(c)]
+                    | RING_STEPS[1][start][far[1].min(c)]
+            };
+            let last = if limit == remaining {
+                (within(remaining) & !within(remaining - 1)) & k
+            } else {
+                0
+            };
+            if within(limit) & k & !last != 0 {
+                // His other moves, one by one, as `generate_masked` gives them.
+                let only = SquareSet::from_square(from);
+                self.generate_masked(
+                    mine,
+                    moved | (mine - only),
+                    remaining,
+                    |_, _| k & !last,
+                    |m| emit(Generated::Move(m)),
+                );
+            }
+            if last != 0 {
+                emit(Generated::Last {
+                    from,
+                    place,
+                    targets: last,
+                });
             }
         }
     }
