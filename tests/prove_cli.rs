@@ -784,6 +784,30 @@ fn a_puzzle_at_a_throw_of_the_die_is_refused_with_a_diagnostic() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+#[test]
+fn a_puzzle_from_a_finished_game_is_refused_with_its_own_help() {
+    // The 1879 game is over (Black has five Rendezvous): the help says so, and does not
+    // speak of the side to act.
+    let dir = std::env::temp_dir().join(format!("lanrick-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("over.lanrick");
+    let text = "[Rules \"1879\"]\n[Position \"8/8/8/8/8/8/8/8 B set 5-4 B\"]\n\
+                [Goal \"B wins game in 1\"]\n\n";
+    std::fs::write(&file, text).unwrap();
+    let out = lanrick().arg("check").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("lanrick::goal::setup"), "{err}");
+    assert!(err.contains("the game is already over"), "{err}");
+    assert!(
+        err.contains("a puzzle starts from a position where play goes"),
+        "{err}"
+    );
+    assert!(!err.contains("to act; a direct goal"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 fn tempfile_dir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("lanrick-die-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -40,7 +40,11 @@ pub fn prove(pz: &Puzzle, limits: &Limits) -> Result<Report, Problem> {
             prover::SetupError::DieDue => "start from the position after the throw (the die's \
                 square in the Position), or add `with help`"
                 .to_string(),
-            _ => format!(
+            prover::SetupError::GameOver => "a puzzle starts from a position where play goes \
+                on: set up the position before the game's end"
+                .to_string(),
+            prover::SetupError::NoTurns => "give the goal at least one turn (`in 1` or more)".to_string(),
+            prover::SetupError::WrongSide { .. } => format!(
                 "the position has {} to act; a direct goal is for the side to act, or add `with help`",
                 pz.start.to_act()
             ),
