@@ -65,6 +65,18 @@ fn slide_reach(occupied: u32, rendezvous: u32, start: usize, limit: u8) -> (usiz
 }
 
 impl MoveContext {
+    /// The most the man on `from` may count with `remaining` squares left, the
+    /// mover's men outside the Rendezvous being `outside`: 3 at most (Rule 3), unless
+    /// he is the only one outside (D-5) or the edition has no such limit.
+    #[inline]
+    fn limit(&self, outside: SquareSet, from: Square, remaining: u8) -> u8 {
+        if !self.limit_each || outside == SquareSet::from_square(from) {
+            remaining
+        } else {
+            remaining.min(3)
+        }
+    }
+
     /// The places on the ring of every man, the mover's being `mine`.
     #[inline]
     fn ring_places_with(&self, mine: SquareSet) -> [u32; 2] {
@@ -154,11 +166,7 @@ impl MoveContext {
         // The occupied places of the ring, worked out for the first slide.
         let mut ring: Option<[u32; 2]> = None;
         for from in mine - moved {
-            let limit = if !self.limit_each || outside == SquareSet::from_square(from) {
-                remaining
-            } else {
-                remaining.min(3)
-            };
+            let limit = self.limit(outside, from, remaining);
             if limit == 0 {
                 continue;
             }
@@ -239,10 +247,11 @@ pub(crate) enum Generated {
 }
 
 impl MoveContext {
-    /// As [`MoveContext::generate_masked`], but the straight moves that use up all of
-    /// `remaining` come together, a man's at a time, as [`Generated::Last`] (after his
-    /// other moves), so that a search that only needs where they end can take them in
-    /// bulk. The others come one by one, in the order of `generate_masked`.
+    /// As [`MoveContext::generate_masked`], but the moves that use up all of
+    /// `remaining` (by the man's cheapest way) come together, a man's at a time, as
+    /// [`Generated::Last`] (after his other moves), so that a search that only needs
+    /// where they end can take them in bulk. The others come one by one, in the order
+    /// of `generate_masked`.
     #[inline]
     pub(crate) fn generate_split(
         &self,
@@ -289,11 +298,7 @@ impl MoveContext {
             if moved.contains(from) {
                 continue;
             }
-            let limit = if !self.limit_each || outside == SquareSet::from_square(from) {
-                remaining
-            } else {
-                remaining.min(3)
-            };
+            let limit = self.limit(outside, from, remaining);
             if limit == 0 {
                 continue;
             }
