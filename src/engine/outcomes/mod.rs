@@ -305,46 +305,44 @@ impl<S: Sink> Search<'_, S> {
     /// there with no more squares counted.
     #[inline(always)]
     fn step(&mut self, mine: SquareSet, moved: SquareSet, used: u8, m: ManMove) {
-        {
-            self.any = true;
-            if self.sink.done() {
-                return;
-            }
-            let mine2 = mine.without(m.from).with(m.to);
-            let used2 = used + m.count;
-            let all_in = self.all_in(mine2);
-            let more = used2 < self.allowance && !all_in;
-            if all_in {
-                if S::PATH {
-                    self.path.push(m);
-                }
-                self.takes(mine2);
-                if S::PATH {
-                    self.path.pop();
-                }
-                return;
-            }
-            let moved2 = moved.without(m.from).with(m.to);
-            // Both the table and the ends need the rank: it is worked out once.
-            let (rank2, which2) = if more {
-                rank_which(mine2.0, moved2.0)
-            } else {
-                (rank(mine2.0), 0)
-            };
-            if more && !self.visited.visit(rank2, which2, self.men, used2) {
-                return;
-            }
+        self.any = true;
+        if self.sink.done() {
+            return;
+        }
+        let mine2 = mine.without(m.from).with(m.to);
+        let used2 = used + m.count;
+        let all_in = self.all_in(mine2);
+        let more = used2 < self.allowance && !all_in;
+        if all_in {
             if S::PATH {
                 self.path.push(m);
             }
-            self.sink
-                .end(mine2, rank2, self.ctx.other, &self.path, None);
-            if more {
-                self.walk(mine2, rank2, moved2, used2, Some(m));
-            }
+            self.takes(mine2);
             if S::PATH {
                 self.path.pop();
             }
+            return;
+        }
+        let moved2 = moved.without(m.from).with(m.to);
+        // Both the table and the ends need the rank: it is worked out once.
+        let (rank2, which2) = if more {
+            rank_which(mine2.0, moved2.0)
+        } else {
+            (rank(mine2.0), 0)
+        };
+        if more && !self.visited.visit(rank2, which2, self.men, used2) {
+            return;
+        }
+        if S::PATH {
+            self.path.push(m);
+        }
+        self.sink
+            .end(mine2, rank2, self.ctx.other, &self.path, None);
+        if more {
+            self.walk(mine2, rank2, moved2, used2, Some(m));
+        }
+        if S::PATH {
+            self.path.pop();
         }
     }
 

@@ -178,59 +178,95 @@ impl MoveContext {
                 }
                 continue;
             }
-            // Rule 6 slides, each way round the ring (w = 0 up the ring's index, w = 1
-            // down it): the targets that count 1, and all the targets.
-            let start = RING_INDEX[from.index() as usize] as usize;
             let ring = *ring.get_or_insert_with(|| self.ring_places_with(mine));
-            let mut one = [0u64; 2];
-            let mut reach = [0u64; 2];
-            for w in 0..2 {
-                let place = if w == 0 { start } else { 27 - start };
-                let (ones, all) = slide_reach(ring[w], self.ring_rendezvous[w], place, limit);
-                one[w] = RING_STEPS[w][start][ones];
-                reach[w] = RING_STEPS[w][start][all];
-            }
-            let slides = reach[0] | reach[1];
-            // Nothing counts less than 1: a straight move to a neighbour wins, then a
-            // slide that counts 1, anticlockwise first (D-7's ties).
-            let near = straight & WITHIN[from.index() as usize][1];
-            for to in SquareSet((straight | slides) & keep) {
-                let bit = 1 << to.index();
-                let slide = |anticlockwise: bool, count: u8| ManMove {
-                    from,
-                    to,
-                    count,
-                    way: Way::Slide { anticlockwise },
-                };
-                if near & bit != 0 || slides & bit == 0 {
-                    emit(straight_move(from, to));
-                } else if one[0] & bit != 0 {
-                    emit(slide(true, 1));
-                } else if one[1] & bit != 0 {
-                    emit(slide(false, 1));
+            let slides = self.slides(ring, from, limit);
+            self.emit_slider(from, straight, &slides, keep, &mut emit);
+        }
+    }
+
+    /// A man's Rule 6 slides from `from`, each way round the ring (the places of every
+    /// man being `ring`), for a man who may count at most `limit`.
+    #[inline]
+    fn slides(&self, ring: [u32; 2], from: Square, limit: u8) -> Slides {
+        let start = RING_INDEX[from.index() as usize] as usize;
+        let mut s = Slides {
+            start,
+            one: [0; 2],
+            far: [0; 2],
+        };
+        for w in 0..2 {
+            let at = if w == 0 { start } else { 27 - start };
+            let (ones, all) = slide_reach(ring[w], self.ring_rendezvous[w], at, limit);
+            s.one[w] = RING_STEPS[w][start][ones];
+            s.far[w] = all;
+        }
+        s
+    }
+
+    /// Calls `emit` for each move of the man on `from` who may slide (`slides`) to a
+    /// square of `keep`, by his cheapest way; `straight` is his straight targets.
+    #[inline]
+    fn emit_slider(
+        &self,
+        from: Square,
+        straight: u64,
+        slides: &Slides,
+        keep: u64,
+        mut emit: impl FnMut(ManMove),
+    ) {
+        let (start, one) = (slides.start, slides.one);
+        let reach = [0, 1].map(|w| RING_STEPS[w][start][slides.far[w]]);
+        let slides = reach[0] | reach[1];
+        // Nothing counts less than 1: a straight move to a neighbour wins, then a
+        // slide that counts 1, anticlockwise first (D-7's ties).
+        let near = straight & WITHIN[from.index() as usize][1];
+        for to in SquareSet((straight | slides) & keep) {
+            let bit = 1 << to.index();
+            let slide = |anticlockwise: bool, count: u8| ManMove {
+                from,
+                to,
+                count,
+                way: Way::Slide { anticlockwise },
+            };
+            if near & bit != 0 || slides & bit == 0 {
+                emit(straight_move(from, to));
+            } else if one[0] & bit != 0 {
+                emit(slide(true, 1));
+            } else if one[1] & bit != 0 {
+                emit(slide(false, 1));
+            } else {
+                // Beyond the first Rendezvous square every step counts.
+                let place = RING_INDEX[to.index() as usize] as usize;
+                let steps = [(place + 28 - start) % 28, (start + 28 - place) % 28];
+                let mut best = if straight & bit != 0 {
+                    straight_move(from, to)
                 } else {
-                    // Beyond the first Rendezvous square every step counts.
-                    let place = RING_INDEX[to.index() as usize] as usize;
-                    let steps = [(place + 28 - start) % 28, (start + 28 - place) % 28];
-                    let mut best = if straight & bit != 0 {
-                        straight_move(from, to)
-                    } else {
-                        slide(true, u8::MAX)
-                    };
-                    for (w, anticlockwise) in [true, false].into_iter().enumerate() {
-                        if reach[w] & bit != 0 && (steps[w] as u8) < best.count {
-                            best = slide(anticlockwise, steps[w] as u8);
-                        }
+                    slide(true, u8::MAX)
+                };
+                for (w, anticlockwise) in [true, false].into_iter().enumerate() {
+                    if reach[w] & bit != 0 && (steps[w] as u8) < best.count {
+                        best = slide(anticlockwise, steps[w] as u8);
                     }
-                    emit(best);
                 }
+                emit(best);
             }
         }
     }
 }
 
-/// What [`MoveContext::generate_split`] hands on: one man's move, or all the straight
-/// moves of one man that use up what is left of the allowance.
+/// A man's Rule 6 slides each way round the ring (0: up the ring's index,
+/// anticlockwise; 1: down it), as [`MoveContext::slides`] finds them.
+struct Slides {
+    /// The man's place on the ring.
+    start: usize,
+    /// The squares his slides reach counting 1.
+    one: [u64; 2],
+    /// How many steps he can slide at all.
+    far: [usize; 2],
+}
+
+/// What [`MoveContext::generate_split`] hands on: one man's move, or all the moves of
+/// one man that use up what is left of the allowance.
 pub(crate) enum Generated {
     /// A man's move, as [`MoveContext::generate`] gives it.
     Move(ManMove),
@@ -275,13 +311,9 @@ impl MoveContext {
                 let f = from.index() as usize;
                 let mut targets = WITHIN[f][1] & !occupied.0;
                 if self.open && from.is_border() {
-                    let start = RING_INDEX[f] as usize;
                     let ring = *ring.get_or_insert_with(|| self.ring_places_with(mine));
-                    for w in 0..2 {
-                        let place = if w == 0 { start } else { 27 - start };
-                        let (one, _) = slide_reach(ring[w], self.ring_rendezvous[w], place, 1);
-                        targets |= RING_STEPS[w][start][one];
-                    }
+                    let slides = self.slides(ring, from, 1);
+                    targets |= slides.one[0] | slides.one[1];
                 }
                 let targets = targets & keep(from, 1);
                 if targets != 0 {
@@ -327,41 +359,28 @@ impl MoveContext {
             // A man who may slide: the targets he reaches counting at most `c`, for
             // each `c` (straight, slides that count 1, and slides beyond the first
             // Rendezvous square, where every step counts).
-            let start = RING_INDEX[f] as usize;
             let ring = *ring.get_or_insert_with(|| self.ring_places_with(mine));
-            let mut ones = straight & WITHIN[f][1];
-            let mut far = [0usize; 2];
-            for (w, far) in far.iter_mut().enumerate() {
-                let place = if w == 0 { start } else { 27 - start };
-                let (one, all) = slide_reach(ring[w], self.ring_rendezvous[w], place, limit);
-                ones |= RING_STEPS[w][start][one];
-                *far = all;
-            }
+            let slides = self.slides(ring, from, limit);
+            let start = slides.start;
+            let ones = straight & WITHIN[f][1] | slides.one[0] | slides.one[1];
             let within = |c: u8| {
                 if c == 0 {
                     return 0;
                 }
                 let c = usize::from(c);
                 ones | straight & WITHIN[f][c.min(7)]
-                    | RING_STEPS[0][start][far[0].min(c)]
-                    | RING_STEPS[1][start][far[1].min(c)]
+                    | RING_STEPS[0][start][slides.far[0].min(c)]
+                    | RING_STEPS[1][start][slides.far[1].min(c)]
             };
             let last = if limit == remaining {
                 (within(remaining) & !within(remaining - 1)) & k
             } else {
                 0
             };
-            if within(limit) & k & !last != 0 {
-                // His other moves, one by one, as `generate_masked` gives them.
-                let only = SquareSet::from_square(from);
-                self.generate_masked(
-                    mine,
-                    moved | (mine - only),
-                    remaining,
-                    |_, _| k & !last,
-                    |m| emit(Generated::Move(m)),
-                );
-            }
+            // His other moves, one by one, as `generate_masked` gives them.
+            self.emit_slider(from, straight, &slides, k & !last, |m| {
+                emit(Generated::Move(m))
+            });
             if last != 0 {
                 emit(Generated::Last {
                     from,
