@@ -8,7 +8,7 @@
 //! squares counted, since nothing else changes during a turn.
 
 use super::action::Action;
-use super::geometry::{BETWEEN, LINE, RAYS};
+use super::geometry::{BETWEEN, LINE, RAYS, WITHIN};
 use super::position::{Phase, Position};
 pub use super::search::{Outcome, OutcomeAction};
 use super::side::{BySide, Side};
@@ -84,7 +84,8 @@ impl Last {
     /// out are never generated. For a man below this move's, a move commutes unless
     /// its target is on this move's ways or squares, or its ways touch this move's
     /// squares (its target at or beyond one of them, in line; or any border square
-    /// when both its squares are on the border and slides are allowed), or it brings
+    /// but his neighbours when both its squares are on the border and slides are
+    /// allowed), or it brings
     /// the last man outside in; every target is kept when the man stands on this
     /// move's ways or may count more than 3 (a lone man outside, D-5).
     #[inline]
@@ -98,7 +99,8 @@ impl Last {
             keep |= self.rendezvous;
         }
         if self.border && from.is_border() {
-            keep |= SquareSet::BORDER.0;
+            // (The ways of his steps to a neighbour are only their targets.)
+            keep |= SquareSet::BORDER.0 & !WITHIN[from.index() as usize][1];
         }
         keep
     }
@@ -134,12 +136,15 @@ impl<S: Sink> Search<'_, S> {
 
     /// Every square whose man (or lack of one) can change whether, and how cheaply,
     /// the man's move `m` can be made: the squares on each way it can take, its target
-    /// included.
+    /// included. A step to a neighbour counts 1 whatever stands elsewhere (nothing
+    /// counts less), so only its target matters, even along the border of an open
+    /// Rendezvous, where a longer move may slide.
     #[inline]
     fn ways(&self, m: &ManMove) -> u64 {
         let (f, t) = (m.from.index() as usize, m.to.index() as usize);
         let mut ways = BETWEEN[f][t] | 1 << t;
-        if self.ctx.open && m.from.is_border() && m.to.is_border() {
+        if self.ctx.open && m.from.is_border() && m.to.is_border() && WITHIN[f][1] >> t & 1 == 0
+        {
             ways |= SquareSet::BORDER.0;
         }
         ways
