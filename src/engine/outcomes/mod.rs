@@ -83,13 +83,12 @@ impl Last {
     /// [`Search::commute`] does not leave out after this move, so that the moves left
     /// out are never generated. For a man below this move's, a move commutes unless
     /// its target is on this move's ways or squares, or its ways touch this move's
-    /// squares (its target at or beyond one of them, in line; or any border square
-    /// but his neighbours when both its squares are on the border and slides are
-    /// allowed), or it brings
+    /// squares (its target at or beyond one of them, in line, or round the ring
+    /// on a way he could slide, [`MoveContext::slide_ways_through`]), or it brings
     /// the last man outside in; every target is kept when the man stands on this
     /// move's ways or may count more than 3 (a lone man outside, D-5).
     #[inline]
-    fn keep(&self, from: Square, limit: u8) -> u64 {
+    fn keep(&self, ctx: &MoveContext, from: Square, limit: u8) -> u64 {
         let f = 1u64 << from.index();
         if from > self.from || limit > 3 || self.ways & f != 0 {
             return !0;
@@ -99,8 +98,7 @@ impl Last {
             keep |= self.rendezvous;
         }
         if self.border && from.is_border() {
-            // (The ways of his steps to a neighbour are only their targets.)
-            keep |= SquareSet::BORDER.0 & !WITHIN[from.index() as usize][1];
+            keep |= ctx.slide_ways_through(from, self.squares);
         }
         keep
     }
@@ -135,17 +133,16 @@ impl<S: Sink> Search<'_, S> {
     }
 
     /// Every square whose man (or lack of one) can change whether, and how cheaply,
-    /// the man's move `m` can be made: the squares on each way it can take, its target
-    /// included. A step to a neighbour counts 1 whatever stands elsewhere (nothing
-    /// counts less), so only its target matters, even along the border of an open
-    /// Rendezvous, where a longer move may slide.
+    /// the man's move `m` (counting at most 3) can be made: the squares on each way it
+    /// can take, its target included ([`MoveContext::slide_ways`] round the ring). A
+    /// step to a neighbour counts 1 whatever stands elsewhere (nothing counts less),
+    /// so only its target matters, even along the border of an open Rendezvous.
     #[inline]
     fn ways(&self, m: &ManMove) -> u64 {
         let (f, t) = (m.from.index() as usize, m.to.index() as usize);
         let mut ways = BETWEEN[f][t] | 1 << t;
-        if self.ctx.open && m.from.is_border() && m.to.is_border() && WITHIN[f][1] >> t & 1 == 0
-        {
-            ways |= SquareSet::BORDER.0;
+        if self.ctx.open && m.from.is_border() && m.to.is_border() && WITHIN[f][1] >> t & 1 == 0 {
+            ways |= self.ctx.slide_ways(m.from, m.to);
         }
         ways
     }
@@ -269,7 +266,7 @@ impl<S: Sink> Search<'_, S> {
         }
         let targets = self.sink.targets();
         let keep = |from: Square, limit: u8| match &last_ {
-            Some(a) => a.keep(from, limit) & targets,
+            Some(a) => a.keep(&ctx, from, limit) & targets,
             None => targets,
         };
         if !S::PATH {
@@ -358,7 +355,7 @@ impl<S: Sink> Search<'_, S> {
         let before = mine.without(l.to).with(l.from);
         let kept = std::cell::Cell::new((0u64, 0u8));
         let keep = |from: Square, limit: u8| {
-            kept.set((a.keep(from, limit), limit));
+            kept.set((a.keep(&self.ctx, from, limit), limit));
             !0
         };
         self.ctx.generate_masked(mine, moved, remaining, keep, |m| {

@@ -77,6 +77,69 @@ impl MoveContext {
         }
     }
 
+    /// How many steps one way round the ring (`w` as in [`RING_STEPS`]) from place
+    /// `start` the first Rendezvous square is (more than 27 when there is none): a
+    /// slide that stops there or before counts 1.
+    #[inline]
+    fn first_rendezvous(&self, w: usize, start: usize) -> usize {
+        const RING_MASK: u32 = (1 << 28) - 1;
+        let at = if w == 0 { start } else { 27 - start };
+        let x = u64::from(self.ring_rendezvous[w]);
+        (((x | x << 28) >> (at + 1)) as u32 & RING_MASK).trailing_zeros() as usize + 1
+    }
+
+    /// The steps from place `start` to place `place` going `w` round the ring.
+    #[inline]
+    fn ring_steps(w: usize, start: usize, place: usize) -> usize {
+        if w == 0 {
+            (place + 28 - start) % 28
+        } else {
+            (start + 28 - place) % 28
+        }
+    }
+
+    /// The squares inside each way round the ring from `from` to `to` (two border
+    /// squares, not neighbours, in an open Rendezvous) that a man counting at most 3
+    /// could slide: a way that counts 1 (it meets no Rendezvous square before `to`),
+    /// or one of at most 3 steps. A man on any of them can change whether, or how
+    /// cheaply, such a move is made; the other way, long and past a Rendezvous
+    /// square, is never the cheapest for him.
+    #[inline(never)]
+    pub(crate) fn slide_ways(&self, from: Square, to: Square) -> u64 {
+        let start = RING_INDEX[from.index() as usize] as usize;
+        let place = RING_INDEX[to.index() as usize] as usize;
+        let mut ways = 0;
+        for (w, steps) in RING_STEPS.iter().enumerate() {
+            let k = MoveContext::ring_steps(w, start, place);
+            if k <= self.first_rendezvous(w, start).max(3) {
+                ways |= steps[start][k - 1];
+            }
+        }
+        ways
+    }
+
+    /// The targets of the man on the border square `from` whose
+    /// [`MoveContext::slide_ways`] hold a square of `squares`: those past one of
+    /// them round the ring, within the steps a way may have (see `slide_ways`), but
+    /// his neighbours.
+    #[inline(never)]
+    pub(crate) fn slide_ways_through(&self, from: Square, squares: u64) -> u64 {
+        let start = RING_INDEX[from.index() as usize] as usize;
+        let on_ring = squares & SquareSet::BORDER.0 & !(1 << from.index());
+        let mut keep = 0;
+        for (w, steps) in RING_STEPS.iter().enumerate() {
+            let steps = &steps[start];
+            let reach = self.first_rendezvous(w, start).clamp(3, 27);
+            for s in SquareSet(on_ring) {
+                let j = MoveContext::ring_steps(w, start, RING_INDEX[s.index() as usize] as usize);
+                if j < reach {
+                    keep |= steps[reach] & !steps[j];
+                }
+            }
+        }
+        keep & !WITHIN[from.index() as usize][1]
+    }
+
     /// The places on the ring of every man, the mover's being `mine`.
     #[inline]
     fn ring_places_with(&self, mine: SquareSet) -> [u32; 2] {
@@ -402,5 +465,45 @@ fn straight_move(from: Square, to: Square) -> ManMove {
         to,
         count,
         way: Way::Straight(dir),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(s: &str) -> u64 {
+        s.split_whitespace()
+            .map(|t| 1u64 << t.parse::<Square>().map(Square::index).unwrap_or(0))
+            .fold(0, |a, b| a | b)
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap_or(Square::ALL[0])
+    }
+
+    /// Carroll's open example (Mark c5, 8 squares): a man on g1 slides round h1 to h5,
+    /// counting 1; the long way round meets c1 first, and is never his.
+    #[test]
+    fn a_slide_depends_only_on_the_ways_a_man_could_take() {
+        let rendezvous = SquareSet(set("c8 f8 a7 a5 h5 a3 c1 g1"));
+        let ctx = MoveContext::new(rendezvous, true, SquareSet(set("c8 f8 a7 a5 b5")));
+        assert_eq!(ctx.slide_ways(sq("g1"), sq("h5")), set("h1 h2 h3 h4"));
+        // Down from a4 the first Rendezvous square is a3, next to him: past it every
+        // step counts, so a man counting at most 3 slides to a1 (3 steps) but not to
+        // b1 (4), and the long way round, past a5, is no way for him either.
+        assert_eq!(ctx.slide_ways(sq("a4"), sq("a1")), set("a3 a2"));
+        assert_eq!(ctx.slide_ways(sq("a4"), sq("b1")), 0);
+        // From g1, a man on h3 stands on the ways to h4 and h5, not to h2 or h1; a
+        // man on f1 on the ways to e1, d1 and c1 (each counting 1: c1 is the first
+        // Rendezvous square that way), not to b1 (past c1: 5 steps, all counted).
+        assert_eq!(ctx.slide_ways_through(sq("g1"), set("h3")), set("h4 h5"));
+        assert_eq!(ctx.slide_ways_through(sq("g1"), set("f1")), set("e1 d1 c1"));
+        // A neighbour (h2 is one) is never kept for the ring: a step counts 1 anyway;
+        // nor is the man's own square.
+        assert_eq!(
+            ctx.slide_ways_through(sq("g1"), set("g1 h1")),
+            set("h3 h4 h5")
+        );
     }
 }
