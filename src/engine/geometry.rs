@@ -111,16 +111,18 @@ pub(crate) static RING_STEPS: [[[u64; 28]; 28]; 2] = {
     steps
 };
 
+/// The squares named in `s` (separated by spaces) as a mask, for tests.
+#[cfg(test)]
+pub(crate) fn set(s: &str) -> u64 {
+    s.split_whitespace()
+        .map(|t| 1u64 << t.parse::<Square>().map(Square::index).unwrap_or(0))
+        .fold(0, |a, b| a | b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::SquareSet;
-
-    fn set(s: &str) -> u64 {
-        s.split_whitespace()
-            .map(|t| 1u64 << t.parse::<Square>().map(Square::index).unwrap_or(0))
-            .fold(0, |a, b| a | b)
-    }
 
     #[test]
     fn tables_agree_with_the_squares() {

@@ -470,13 +470,8 @@ fn straight_move(from: Square, to: Square) -> ManMove {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::geometry::set;
     use super::*;
-
-    fn set(s: &str) -> u64 {
-        s.split_whitespace()
-            .map(|t| 1u64 << t.parse::<Square>().map(Square::index).unwrap_or(0))
-            .fold(0, |a, b| a | b)
-    }
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap_or(Square::ALL[0])
