@@ -40,6 +40,17 @@ fn ring_places(set: SquareSet) -> [u32; 2] {
     places
 }
 
+/// The places of `places` (one of the rings of [`ring_places`]) seen from place
+/// `start` of that ring: bit k - 1 for the place k steps on (the ring written twice,
+/// one after the other, read from `start + 1`: at most 28 steps, so no remainder is
+/// needed).
+#[inline]
+fn ahead(places: u32, start: usize) -> u32 {
+    const RING_MASK: u32 = (1 << 28) - 1;
+    let x = u64::from(places);
+    ((x | x << 28) >> (start + 1)) as u32 & RING_MASK
+}
+
 /// How far a Rule 6 slide goes one way round the ring from place `start` of `ring`
 /// (one of the rings of [`ring_places`]), whose occupied places are `occupied` and
 /// Rendezvous places `rendezvous`, for a man who may count at most `limit` (at
@@ -49,14 +60,9 @@ fn ring_places(set: SquareSet) -> [u32; 2] {
 /// `limit`).
 #[inline]
 fn slide_reach(occupied: u32, rendezvous: u32, start: usize, limit: u8) -> (usize, usize) {
-    const RING_MASK: u32 = (1 << 28) - 1;
-    // Bit k - 1 for the place k steps on (the ring written twice, one after the
-    // other, read from `start + 1`: at most 28, so no remainder is needed).
-    let r = start as u32 + 1;
-    let ahead = |x: u32| ((u64::from(x) | u64::from(x) << 28) >> r) as u32 & RING_MASK;
     // The man's own place is 28 steps on, so a man is always found.
-    let free = ahead(occupied).trailing_zeros() as usize;
-    let first_in = ahead(rendezvous).trailing_zeros() as usize + 1;
+    let free = ahead(occupied, start).trailing_zeros() as usize;
+    let first_in = ahead(rendezvous, start).trailing_zeros() as usize + 1;
     if first_in < free {
         (first_in, first_in.max(free.min(usize::from(limit))))
     } else {
@@ -77,15 +83,15 @@ impl MoveContext {
         }
     }
 
-    /// How many steps one way round the ring (`w` as in [`RING_STEPS`]) from place
-    /// `start` the first Rendezvous square is (more than 27 when there is none): a
-    /// slide that stops there or before counts 1.
+    /// How many steps a man counting at most 3 may slide one way round the ring (`w`
+    /// as in [`RING_STEPS`]) from place `start`: up to the first Rendezvous square
+    /// (the slide counts 1 up to there), or 3 if that is nearer (beyond it every step
+    /// counts); at most 27.
     #[inline]
-    fn first_rendezvous(&self, w: usize, start: usize) -> usize {
-        const RING_MASK: u32 = (1 << 28) - 1;
+    fn slide_steps(&self, w: usize, start: usize) -> usize {
         let at = if w == 0 { start } else { 27 - start };
-        let x = u64::from(self.ring_rendezvous[w]);
-        (((x | x << 28) >> (at + 1)) as u32 & RING_MASK).trailing_zeros() as usize + 1
+        let first_in = ahead(self.ring_rendezvous[w], at).trailing_zeros() as usize + 1;
+        first_in.clamp(3, 27)
     }
 
     /// The steps from place `start` to place `place` going `w` round the ring.
@@ -111,7 +117,7 @@ impl MoveContext {
         let mut ways = 0;
         for (w, steps) in RING_STEPS.iter().enumerate() {
             let k = MoveContext::ring_steps(w, start, place);
-            if k <= self.first_rendezvous(w, start).max(3) {
+            if k <= self.slide_steps(w, start) {
                 ways |= steps[start][k - 1];
             }
         }
@@ -129,7 +135,7 @@ impl MoveContext {
         let mut keep = 0;
         for (w, steps) in RING_STEPS.iter().enumerate() {
             let steps = &steps[start];
-            let reach = self.first_rendezvous(w, start).clamp(3, 27);
+            let reach = self.slide_steps(w, start);
             for s in SquareSet(on_ring) {
                 let j = MoveContext::ring_steps(w, start, RING_INDEX[s.index() as usize] as usize);
                 if j < reach {
@@ -300,7 +306,7 @@ impl MoveContext {
             } else {
                 // Beyond the first Rendezvous square every step counts.
                 let place = RING_INDEX[to.index() as usize] as usize;
-                let steps = [(place + 28 - start) % 28, (start + 28 - place) % 28];
+                let steps = [0, 1].map(|w| MoveContext::ring_steps(w, start, place));
                 let mut best = if straight & bit != 0 {
                     straight_move(from, to)
                 } else {
