@@ -3,9 +3,11 @@
 //! differ, so orders of the same moves count once and every Rule 7 choice counts
 //! apart); for a Mark, every Rendezvous the setter may make.
 //!
-//! The search walks the turn man's move by man's move and never visits the same state
-//! of a turn twice: a state is the mover's men, which of them have moved, and the
-//! squares counted, since nothing else changes during a turn.
+//! The search walks the turn man's move by man's move and never searches the same
+//! state of a turn twice (but for a state with one square left when the ends are
+//! only counted, which costs less searched again than recorded): a state is the
+//! mover's men, which of them have moved, and the squares counted, since nothing
+//! else changes during a turn.
 
 use super::action::Action;
 use super::geometry::{BETWEEN, LINE, RAYS, WITHIN};
@@ -170,23 +172,32 @@ impl<S: Sink> Search<'_, S> {
 
     /// A rough guess at the number of states the search will store: with `n` first
     /// moves that leave squares to count, at most `n` choose `k` sets of `k` moves,
-    /// for `k` up to one less than the allowance. Most such sets are not playable
-    /// (a man moves once, moves block one another, the allowance runs out), so the
-    /// sum is divided by 64, which stays at or below the number of states stored on
-    /// the benchmark positions (the reference: 2.68 M / 64 = 42 K against 62 K).
+    /// for `k` up to one less than the allowance, or two less when the search does
+    /// not store the states with one square left (see [`Search::step`]). Most such
+    /// sets are not playable (a man moves once, moves block one another, the
+    /// allowance runs out), so the sum is divided by 64, or 16 for the shorter sum,
+    /// which stays at or below the number of states stored on the benchmark
+    /// positions (the reference: 2.68 M / 64 = 42 K against 62 K stored with a path,
+    /// 121.5 K / 16 = 7.6 K against 9.2 K without; the open 8-man position 8.4 K
+    /// against 16.7 K).
     fn estimate(&self, mine: SquareSet) -> u64 {
         let mut n = 0u64;
         self.ctx
             .generate(mine, SquareSet::EMPTY, self.allowance, |m| {
                 n += u64::from(m.count < self.allowance);
             });
+        let (most, share) = if S::PATH {
+            (self.allowance, 64)
+        } else {
+            (self.allowance.saturating_sub(1), 16)
+        };
         let mut states = 1u64;
         let mut total = 0u64;
-        for k in 1..u64::from(self.allowance) {
+        for k in 1..u64::from(most) {
             states = states.saturating_mul(n.saturating_sub(k - 1)) / k;
             total = total.saturating_add(states);
         }
-        total / 64
+        total / share
     }
 
     /// The takes due when all the mover's men are in.
@@ -326,13 +337,18 @@ impl<S: Sink> Search<'_, S> {
             return;
         }
         let moved2 = moved.without(m.from).with(m.to);
+        // A state with one square left is not recorded when the ends are only
+        // counted: its moves all end the turn, so searching it again only reports
+        // ends already reported, and the table keeps only the states of two squares
+        // or more left, a few times fewer.
+        let record = more && (S::PATH || used2 + 1 < self.allowance);
         // Both the table and the ends need the rank: it is worked out once.
-        let (rank2, which2) = if more {
+        let (rank2, which2) = if record {
             rank_which(mine2.0, moved2.0)
         } else {
             (rank(mine2.0), 0)
         };
-        if more && !self.visited.visit(rank2, which2, self.men, used2) {
+        if record && !self.visited.visit(rank2, which2, self.men, used2) {
             return;
         }
         if S::PATH {
