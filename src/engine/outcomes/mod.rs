@@ -466,8 +466,9 @@ impl Counter {
 /// for a mover with few enough men that the rank of his men's squares has at most
 /// [`Ranks::MOST_BITS`] bits (six men or fewer): an end without a take goes by its
 /// rank into one of 256 to 2,048 buckets by the bits above the lowest 16, the bucket
-/// keeping those 16 bits, and a bucket is counted with a bitmap of its 2^16 values
-/// (8 KiB, in the first-level cache; no probe, so no branch on the values). Ends found
+/// keeping those 16 bits, and a bucket is counted with a mark for each of its 2^16
+/// values (64 KiB, kept from bucket to bucket; no probe, so no branch on the values).
+/// Ends found
 /// one after the other are often near in rank, so they go to few buckets at a time.
 /// Buckets are chains of small chunks taken from one pool, so that no bucket is ever
 /// copied to grow. The ends after a take (the one end with a man more, or all the
@@ -524,38 +525,32 @@ impl Ranks {
     }
 
     /// The number of distinct ends pushed.
+    #[allow(clippy::slow_vector_initialization, reason = "see the comment")]
     fn count_distinct(&mut self) -> usize {
         self.takes.sort_unstable();
         self.takes.dedup();
         let mut distinct = self.takes.len();
-        // A bit for each of a bucket's 2^16 values: set, counted when new, and cleared
-        // again for the next bucket (only the words set), with no branch on the
-        // values.
-        let mut seen = vec![0u64; 1 << 10];
-        for &(last, fill) in &self.heads {
+        // For each of a bucket's 2^16 values, a mark of the last bucket that had it
+        // (the bucket's number modulo 255, plus 1; 0 for none): a value is new to a
+        // bucket when its mark is not the bucket's, so nothing is cleared between
+        // buckets but every 255th, and there is no branch on the values. (Written
+        // rather than zero-mapped: see [`Visited::with_bits`].)
+        let mut marks = Vec::with_capacity(1 << 16);
+        marks.resize(1 << 16, 0u8);
+        for (bucket, &(last, fill)) in self.heads.iter().enumerate() {
+            let mark = (bucket % 255) as u8 + 1;
+            if mark == 1 && bucket > 0 {
+                marks.fill(0);
+            }
             // The bucket's chunks, from the one being filled back to its first (none
             // when `last` is `u32::MAX`).
-            let mut n = 0usize;
             let (mut chunk, mut used) = (last, fill as usize);
             while let Some(values) = self.chunks.get(chunk as usize) {
                 for &v in &values[..used.min(Ranks::CHUNK)] {
-                    let word = &mut seen[usize::from(v >> 6)];
-                    let bit = 1u64 << (v & 63);
-                    n += usize::from(*word & bit == 0);
-                    *word |= bit;
-                }
-                chunk = self
-                    .previous
-                    .get(chunk as usize)
-                    .copied()
-                    .unwrap_or(u32::MAX);
-                used = Ranks::CHUNK;
-            }
-            distinct += n;
-            let (mut chunk, mut used) = (last, fill as usize);
-            while let Some(values) = self.chunks.get(chunk as usize) {
-                for &v in &values[..used.min(Ranks::CHUNK)] {
-                    seen[usize::from(v >> 6)] = 0;
+                    if let Some(m) = marks.get_mut(usize::from(v)) {
+                        distinct += usize::from(*m != mark);
+                        *m = mark;
+                    }
                 }
                 chunk = self
                     .previous
@@ -871,5 +866,27 @@ mod tests {
             assert_eq!(counter.count_distinct(), model.len(), "{men} men");
         }
         assert!(Ranks::for_men(7).is_none());
+    }
+
+    #[test]
+    fn the_same_low_bits_in_other_buckets_count_apart() {
+        // Six men's ranks fill 1,143 buckets. One value (its low 16 bits) in every
+        // bucket, another only in every 255th, each pushed twice: every bucket
+        // counts each of its values once, whatever other buckets held.
+        let ranks = BINOMIAL[6][64];
+        let mut counter = Ranks::for_men(6).expect("at most 27 bits");
+        let buckets = ranks >> 16;
+        for _ in 0..2 {
+            for bucket in 0..buckets {
+                counter.push(bucket << 16 | 9);
+                if bucket % 255 == 0 {
+                    counter.push(bucket << 16 | 7);
+                }
+            }
+        }
+        assert_eq!(
+            counter.count_distinct() as u64,
+            buckets + buckets.div_ceil(255)
+        );
     }
 }
