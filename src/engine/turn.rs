@@ -16,7 +16,7 @@ use super::violation::{RuleViolation, TurnOver, WandererProblem};
 use std::fmt;
 
 mod generate;
-pub(crate) use generate::{Generated, MoveContext};
+pub(crate) use generate::{Generated, MoveContext, SlideTable};
 
 /// How a man travels in one move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

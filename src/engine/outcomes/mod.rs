@@ -17,7 +17,7 @@ use super::side::{BySide, Side};
 use super::square::Square;
 use super::squareset::SquareSet;
 pub(crate) use super::table::{FastMap, mix};
-use super::turn::{Generated, ManMove, MoveContext};
+use super::turn::{Generated, ManMove, MoveContext, SlideTable};
 use super::violation::RuleViolation;
 
 mod tables;
@@ -90,7 +90,7 @@ impl Last {
     /// the last man outside in; every target is kept when the man stands on this
     /// move's ways or may count more than 3 (a lone man outside, D-5).
     #[inline]
-    fn keep(&self, ctx: &MoveContext, from: Square, limit: u8) -> u64 {
+    fn keep(&self, slides: Slides, from: Square, limit: u8) -> u64 {
         let f = 1u64 << from.index();
         if from > self.from || limit > 3 || self.ways & f != 0 {
             return !0;
@@ -100,7 +100,7 @@ impl Last {
             keep |= self.rendezvous;
         }
         if self.border && from.is_border() {
-            keep |= ctx.slide_ways_through(from, self.squares);
+            keep |= slides.through(from, self.squares);
         }
         keep
     }
@@ -117,8 +117,49 @@ fn beyond(from: Square, x: Square) -> u64 {
     }
 }
 
+/// Where the search finds the ways round the ring: worked out at each call, or looked
+/// up in a table worked out once for a large search (debug builds check each lookup
+/// against the context's own answer).
+#[derive(Clone, Copy)]
+enum Slides<'a> {
+    Each(&'a MoveContext),
+    Table(&'a SlideTable, &'a MoveContext),
+}
+
+impl Slides<'_> {
+    /// [`MoveContext::slide_ways`]. (Not inlined, like the calls it makes, so
+    /// that what calls it, for a few of its moves only, stays small.)
+    #[inline(never)]
+    fn ways(self, from: Square, to: Square) -> u64 {
+        match self {
+            Slides::Each(ctx) => ctx.slide_ways(from, to),
+            Slides::Table(t, ctx) => {
+                let ways = t.ways(from, to);
+                debug_assert_eq!(ways, ctx.slide_ways(from, to));
+                ways
+            }
+        }
+    }
+
+    /// [`MoveContext::slide_ways_through`]. (Not inlined: see [`Slides::ways`].)
+    #[inline(never)]
+    fn through(self, from: Square, squares: u64) -> u64 {
+        match self {
+            Slides::Each(ctx) => ctx.slide_ways_through(from, squares),
+            Slides::Table(t, ctx) => {
+                let through = t.through(from, squares);
+                debug_assert_eq!(through, ctx.slide_ways_through(from, squares));
+                through
+            }
+        }
+    }
+}
+
 struct Search<'a, S: Sink> {
     ctx: MoveContext,
+    /// The table of ways round the ring, when the search is large enough to pay
+    /// for it.
+    table: Option<&'a SlideTable>,
     allowance: u8,
     visited: Visited,
     /// The mover's men.
@@ -130,6 +171,15 @@ struct Search<'a, S: Sink> {
 }
 
 impl<S: Sink> Search<'_, S> {
+    /// Where this search finds the ways round the ring.
+    #[inline]
+    fn slides(&self) -> Slides<'_> {
+        match self.table {
+            Some(t) => Slides::Table(t, &self.ctx),
+            None => Slides::Each(&self.ctx),
+        }
+    }
+
     fn all_in(&self, mine: SquareSet) -> bool {
         (mine - self.ctx.rendezvous).is_empty()
     }
@@ -144,7 +194,7 @@ impl<S: Sink> Search<'_, S> {
         let (f, t) = (m.from.index() as usize, m.to.index() as usize);
         let mut ways = BETWEEN[f][t] | 1 << t;
         if self.ctx.open && m.from.is_border() && m.to.is_border() && WITHIN[f][1] >> t & 1 == 0 {
-            ways |= self.ctx.slide_ways(m.from, m.to);
+            ways |= self.slides().ways(m.from, m.to);
         }
         ways
     }
@@ -276,8 +326,12 @@ impl<S: Sink> Search<'_, S> {
             self.check_keep(mine, moved, remaining, l, a);
         }
         let targets = self.sink.targets();
+        let slides = match self.table {
+            Some(t) => Slides::Table(t, &ctx),
+            None => Slides::Each(&ctx),
+        };
         let keep = |from: Square, limit: u8| match &last_ {
-            Some(a) => a.keep(&ctx, from, limit) & targets,
+            Some(a) => a.keep(slides, from, limit) & targets,
             None => targets,
         };
         if !S::PATH {
@@ -371,7 +425,7 @@ impl<S: Sink> Search<'_, S> {
         let before = mine.without(l.to).with(l.from);
         let kept = std::cell::Cell::new((0u64, 0u8));
         let keep = |from: Square, limit: u8| {
-            kept.set((a.keep(&self.ctx, from, limit), limit));
+            kept.set((a.keep(self.slides(), from, limit), limit));
             !0
         };
         self.ctx.generate_masked(mine, moved, remaining, keep, |m| {
@@ -386,14 +440,22 @@ impl<S: Sink> Search<'_, S> {
     }
 }
 
+/// The least [`Search::estimate`] for which the search works out the ways round the
+/// ring for every pair of places at once ([`MoveContext::slide_table`], about 160 K
+/// instructions): a search this large asks for them at a few thousand states or more,
+/// each call about 100 instructions.
+const TABLE_FROM: u64 = 256;
+
 /// Runs the search over the turn of the side to act in `pos`; returns whether any
 /// end was reached (false means the side can only pass).
 fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> {
     let turn = pos.begin_turn()?;
     let mover = pos.to_act();
     let rendezvous = turn.rendezvous().squares();
+    let table;
     let mut s = Search {
         ctx: MoveContext::new(rendezvous, turn.rendezvous().is_open(), pos.men(!mover)),
+        table: None,
         allowance: turn.allowance(),
         visited: Visited::with_bits(0, 0),
         men: 0,
@@ -407,7 +469,12 @@ fn search<S: Sink>(pos: &Position, sink: &mut S) -> Result<bool, RuleViolation> 
         return Ok(true);
     }
     s.men = mine.count();
-    s.visited = Visited::for_entries(s.estimate(mine), s.men);
+    let estimate = s.estimate(mine);
+    s.visited = Visited::for_entries(estimate, s.men);
+    if s.ctx.open && estimate >= TABLE_FROM {
+        table = s.ctx.slide_table();
+        s.table = Some(&table);
+    }
     s.walk(mine, rank(mine.0), SquareSet::EMPTY, 0, None);
     Ok(s.any)
 }

@@ -3,7 +3,7 @@
 //! searches that try every move (the turn itself checks one move at a time).
 
 use super::super::geometry::{LINE, RAYS, RING_STEPS, WITHIN};
-use super::super::rendezvous::RING_INDEX;
+use super::super::rendezvous::{RING, RING_INDEX};
 use super::super::square::Square;
 use super::super::squareset::SquareSet;
 use super::{ManMove, Way};
@@ -146,6 +146,25 @@ impl MoveContext {
         keep & !WITHIN[from.index() as usize][1]
     }
 
+    /// [`MoveContext::slide_ways`] and [`MoveContext::slide_ways_through`] for every
+    /// pair of places on the ring, worked out once for a search that asks at many
+    /// states.
+    pub(crate) fn slide_table(&self) -> SlideTable {
+        let mut table = SlideTable {
+            ways: [[0; 32]; 32],
+            through: [[0; 32]; 32],
+        };
+        for (x, &from) in RING.iter().enumerate() {
+            for (p, &to) in RING.iter().enumerate() {
+                if x != p {
+                    table.ways[x][p] = self.slide_ways(from, to);
+                    table.through[x][p] = self.slide_ways_through(from, 1 << to.index());
+                }
+            }
+        }
+        table
+    }
+
     /// The places on the ring of every man, the mover's being `mine`.
     #[inline]
     fn ring_places_with(&self, mine: SquareSet) -> [u32; 2] {
@@ -173,6 +192,42 @@ impl MoveContext {
             ..self
         }
     }
+}
+
+/// [`MoveContext::slide_ways`] and [`MoveContext::slide_ways_through`] of one
+/// context, looked up by the places on the ring ([`MoveContext::slide_table`]).
+/// (32 places a row, so that a place masked to 5 bits needs no bounds check.)
+pub(crate) struct SlideTable {
+    /// By the two squares' places.
+    ways: [[u64; 32]; 32],
+    /// By the man's place and one square's.
+    through: [[u64; 32]; 32],
+}
+
+impl SlideTable {
+    /// [`MoveContext::slide_ways`]`(from, to)`: two border squares, not the same.
+    #[inline]
+    pub(crate) fn ways(&self, from: Square, to: Square) -> u64 {
+        self.ways[place(from)][place(to)]
+    }
+
+    /// [`MoveContext::slide_ways_through`]`(from, squares)`, from `from` (a border
+    /// square): the union over each border square of `squares` but `from`.
+    #[inline]
+    pub(crate) fn through(&self, from: Square, squares: u64) -> u64 {
+        let row = &self.through[place(from)];
+        let mut keep = 0;
+        for s in SquareSet(squares & SquareSet::BORDER.0 & !(1 << from.index())) {
+            keep |= row[place(s)];
+        }
+        keep
+    }
+}
+
+/// The place on the ring of a border square, below 32.
+#[inline]
+fn place(sq: Square) -> usize {
+    RING_INDEX[sq.index() as usize] as usize & 31
 }
 
 /// The squares a man on `from` reaches in straight lines through the empty squares
@@ -506,5 +561,23 @@ mod tests {
             ctx.slide_ways_through(sq("g1"), set("g1 h1")),
             set("h3 h4 h5")
         );
+        // The table gives the same for every pair of border squares, and for two
+        // squares at once the union of each.
+        let table = ctx.slide_table();
+        for from in SquareSet::BORDER {
+            for to in SquareSet::BORDER {
+                if from != to {
+                    assert_eq!(table.ways(from, to), ctx.slide_ways(from, to));
+                }
+                for other in [to, sq("h3"), sq("d4")] {
+                    let squares = 1 << to.index() | 1 << other.index();
+                    assert_eq!(
+                        table.through(from, squares),
+                        ctx.slide_ways_through(from, squares),
+                        "{from} {to} {other}"
+                    );
+                }
+            }
+        }
     }
 }
