@@ -127,31 +127,38 @@ enum Slides<'a> {
 }
 
 impl Slides<'_> {
+    /// The table's answer (`table`) or the context's own (`each`), whichever this
+    /// search uses.
+    #[inline(always)]
+    fn answer(
+        self,
+        table: impl FnOnce(&SlideTable) -> u64,
+        each: impl FnOnce(&MoveContext) -> u64,
+    ) -> u64 {
+        match self {
+            Slides::Each(ctx) => each(ctx),
+            Slides::Table(t, ctx) => {
+                let answer = table(t);
+                debug_assert_eq!(answer, each(ctx), "the ring table disagrees");
+                answer
+            }
+        }
+    }
+
     /// [`MoveContext::slide_ways`]. (Not inlined, like the calls it makes, so
     /// that what calls it, for a few of its moves only, stays small.)
     #[inline(never)]
     fn ways(self, from: Square, to: Square) -> u64 {
-        match self {
-            Slides::Each(ctx) => ctx.slide_ways(from, to),
-            Slides::Table(t, ctx) => {
-                let ways = t.ways(from, to);
-                debug_assert_eq!(ways, ctx.slide_ways(from, to));
-                ways
-            }
-        }
+        self.answer(|t| t.ways(from, to), |c| c.slide_ways(from, to))
     }
 
     /// [`MoveContext::slide_ways_through`]. (Not inlined: see [`Slides::ways`].)
     #[inline(never)]
     fn through(self, from: Square, squares: u64) -> u64 {
-        match self {
-            Slides::Each(ctx) => ctx.slide_ways_through(from, squares),
-            Slides::Table(t, ctx) => {
-                let through = t.through(from, squares);
-                debug_assert_eq!(through, ctx.slide_ways_through(from, squares));
-                through
-            }
-        }
+        self.answer(
+            |t| t.through(from, squares),
+            |c| c.slide_ways_through(from, squares),
+        )
     }
 }
 
