@@ -121,9 +121,9 @@ fn beyond(from: Square, x: Square) -> u64 {
 /// up in a table worked out once for a large search (debug builds check each lookup
 /// against the context's own answer).
 #[derive(Clone, Copy)]
-enum Slides<'a> {
-    Each(&'a MoveContext),
-    Table(&'a SlideTable, &'a MoveContext),
+struct Slides<'a> {
+    table: Option<&'a SlideTable>,
+    ctx: &'a MoveContext,
 }
 
 impl Slides<'_> {
@@ -135,11 +135,11 @@ impl Slides<'_> {
         table: impl FnOnce(&SlideTable) -> u64,
         each: impl FnOnce(&MoveContext) -> u64,
     ) -> u64 {
-        match self {
-            Slides::Each(ctx) => each(ctx),
-            Slides::Table(t, ctx) => {
+        match self.table {
+            None => each(self.ctx),
+            Some(t) => {
                 let answer = table(t);
-                debug_assert_eq!(answer, each(ctx), "the ring table disagrees");
+                debug_assert_eq!(answer, each(self.ctx), "the ring table disagrees");
                 answer
             }
         }
@@ -181,9 +181,9 @@ impl<S: Sink> Search<'_, S> {
     /// Where this search finds the ways round the ring.
     #[inline]
     fn slides(&self) -> Slides<'_> {
-        match self.table {
-            Some(t) => Slides::Table(t, &self.ctx),
-            None => Slides::Each(&self.ctx),
+        Slides {
+            table: self.table,
+            ctx: &self.ctx,
         }
     }
 
@@ -235,7 +235,7 @@ impl<S: Sink> Search<'_, S> {
     /// allowance runs out), so the sum is divided by 64, or 16 for the shorter sum,
     /// which stays at or below the number of states stored on the benchmark
     /// positions (the reference: 2.68 M / 64 = 42 K against 62 K stored with a path,
-    /// 121.5 K / 16 = 7.6 K against 9.2 K without; the open 8-man position 8.4 K
+    /// 121.5 K / 16 = 7.6 K against 9.2 K without; the open 7-man position 8.4 K
     /// against 16.7 K).
     fn estimate(&self, mine: SquareSet) -> u64 {
         let mut n = 0u64;
@@ -333,9 +333,11 @@ impl<S: Sink> Search<'_, S> {
             self.check_keep(mine, moved, remaining, l, a);
         }
         let targets = self.sink.targets();
-        let slides = match self.table {
-            Some(t) => Slides::Table(t, &ctx),
-            None => Slides::Each(&ctx),
+        // (As `self.slides()`, but of the copy of the context: the moves below borrow
+        // the search.)
+        let slides = Slides {
+            table: self.table,
+            ctx: &ctx,
         };
         let keep = |from: Square, limit: u8| match &last_ {
             Some(a) => a.keep(slides, from, limit) & targets,
@@ -542,8 +544,8 @@ impl Counter {
 /// rank into one of 256 to 2,048 buckets by the bits above the lowest 16, the bucket
 /// keeping those 16 bits, and a bucket is counted with a mark for each of its 2^16
 /// values (64 KiB, kept from bucket to bucket; no probe, so no branch on the values).
-/// Ends found
-/// one after the other are often near in rank, so they go to few buckets at a time.
+/// Ends found one after the other are often near in rank, so they go to few buckets
+/// at a time.
 /// Buckets are chains of small chunks taken from one pool, so that no bucket is ever
 /// copied to grow. The ends after a take (the one end with a man more, or all the
 /// mover's men in, which no other end has) are kept apart by their [`end_key`]. It
